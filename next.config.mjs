@@ -1,0 +1,28 @@
+import { parseContextPath } from "./server/config/context-path.mjs";
+
+const contextPath = parseContextPath(process.env.IDP_CONTEXT_PATH);
+if (!contextPath.ok) {
+  console.error(`IDP_CONTEXT_PATH: ${contextPath.reason}`);
+  process.exit(1);
+}
+
+/** @type {import("next").NextConfig} */
+const nextConfig = {
+  basePath: contextPath.value,
+  poweredByHeader: false,
+  // Native addons and packages that ship WASM must be loaded by Node, not bundled.
+  serverExternalPackages: [
+    "argon2",
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "pg",
+    "@prisma/adapter-pg",
+  ],
+  // `npm run typecheck` and CI check types; repeating it in every `next build` only slows the start.
+  typescript: { ignoreBuildErrors: true },
+  async redirects() {
+    return [{ source: "/", destination: "/console", permanent: false }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,94 @@
+import path from "node:path";
+import { z } from "zod";
+import { parseContextPath } from "./context-path.mjs";
+
+/** Raised when an environment variable is missing or wrong; its message is one line naming it. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const ZInt = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
+    .default(String(fallback));
+
+const ZEnv = z.object({
+  PORT: ZInt(1, 65535, 3000),
+  IDP_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://id.example.com" })
+    .optional(),
+  IDP_CONTEXT_PATH: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL")
+    .optional(),
+  IDP_DATA_DIR: z.string().min(1).default("./data"),
+  IDP_IMPORT: z.string().min(1).optional(),
+  IDP_ACCESS_TOKEN_TTL: ZInt(60, 86_400, 3600),
+  IDP_SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+  IDP_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  IDP_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type TConfig = {
+  port: number;
+  publicUrl: string;
+  contextPath: string;
+  /** public URL + context path: the OAuth issuer and the base of every published URL. */
+  issuer: string;
+  database: { kind: "postgres"; url: string } | { kind: "embedded"; dir: string };
+  dataDir: string;
+  importFile?: string;
+  accessTokenTtl: number;
+  secretKey?: string;
+  adminPassword?: string;
+  logLevel: "debug" | "info" | "warn" | "error";
+};
+
+/** Parses the environment once; throws ConfigError naming the first bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): TConfig {
+  // Empty strings are how shells and compose files say "unset".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`${name}: ${issue.message} (got "${cleaned[name] ?? ""}")`);
+  }
+  const e = parsed.data;
+  const contextPath = parseContextPath(e.IDP_CONTEXT_PATH);
+  if (!contextPath.ok) throw new ConfigError(`IDP_CONTEXT_PATH: ${contextPath.reason}`);
+  if (e.DATABASE_URL && !e.IDP_SECRET_KEY) {
+    // The embedded mode can keep a generated key in its data dir; a shared database cannot.
+    throw new ConfigError("IDP_SECRET_KEY: is required when DATABASE_URL is set");
+  }
+  const publicUrl = (e.IDP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const dataDir = path.resolve(e.IDP_DATA_DIR);
+  return {
+    port: e.PORT,
+    publicUrl,
+    contextPath: contextPath.value,
+    issuer: publicUrl + contextPath.value,
+    database: e.DATABASE_URL
+      ? { kind: "postgres", url: e.DATABASE_URL }
+      : { kind: "embedded", dir: path.join(dataDir, "pglite") },
+    dataDir,
+    importFile: e.IDP_IMPORT ? path.resolve(e.IDP_IMPORT) : undefined,
+    accessTokenTtl: e.IDP_ACCESS_TOKEN_TTL,
+    secretKey: e.IDP_SECRET_KEY,
+    adminPassword: e.IDP_ADMIN_PASSWORD,
+    logLevel: e.IDP_LOG_LEVEL,
+  };
+}
+
+const KEY = Symbol.for("idp.config");
+type Holder = { [KEY]?: TConfig };
+
+/** The process-wide configuration, parsed from process.env on first use. */
+export function getConfig(): TConfig {
+  const holder = globalThis as Holder;
+  return (holder[KEY] ??= parseConfig(process.env));
+}

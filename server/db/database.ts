@@ -1,0 +1,81 @@
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { TConfig } from "../config/config.ts";
+import { lockDataDir } from "./embedded-lock.ts";
+import { PrismaClient } from "./generated/client.ts";
+import { pgDriver, pgliteDriver, type SqlDriver } from "./sql-driver.ts";
+
+export type { PrismaClient };
+
+/** An open database: the Prisma client for repositories and a raw driver for migrations and probes. */
+export type TDatabase = {
+  prisma: PrismaClient;
+  sql: SqlDriver;
+  close(): Promise<void>;
+};
+
+async function openPostgres(url: string): Promise<TDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => undefined);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    prisma,
+    sql: pgDriver(pool),
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+async function openEmbedded(dir: string): Promise<TDatabase> {
+  const release = lockDataDir(dir);
+  try {
+    const pglite = await PGlite.create(dir);
+    const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+    return {
+      prisma,
+      sql: pgliteDriver(pglite),
+      close: async () => {
+        await prisma.$disconnect();
+        await pglite.close();
+        release();
+      },
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+/** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite in IDP_DATA_DIR (or memory). */
+export function openDatabase(db: TConfig["database"] | { kind: "memory" }): Promise<TDatabase> {
+  if (db.kind === "postgres") return openPostgres(db.url);
+  if (db.kind === "embedded") return openEmbedded(db.dir);
+  return PGlite.create().then((pglite) => ({
+    prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
+    sql: pgliteDriver(pglite),
+    close: () => pglite.close(),
+  }));
+}
+
+const KEY = Symbol.for("idp.database");
+type Holder = { [KEY]?: Promise<TDatabase> };
+
+/**
+ * The process-wide database. Next bundles route handlers and instrumentation separately, so a
+ * module-level variable would exist once per bundle; globalThis is the one place they share.
+ */
+export function useDatabase(open: () => Promise<TDatabase>): Promise<TDatabase> {
+  const holder = globalThis as Holder;
+  return (holder[KEY] ??= open());
+}
+
+/** Replaces the process-wide database (tests and CLI commands that open their own). */
+export function setDatabase(db: TDatabase | undefined): void {
+  const holder = globalThis as Holder;
+  holder[KEY] = db ? Promise.resolve(db) : undefined;
+}
