@@ -13,7 +13,7 @@ const ZInt = (min: number, max: number, fallback: number) =>
     .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-    .default(String(fallback));
+    .default(fallback);
 
 const ZEnv = z.object({
   PORT: ZInt(1, 65535, 3000),

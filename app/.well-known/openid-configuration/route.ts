@@ -1,0 +1,4 @@
+// GET /.well-known/openid-configuration – authorization server metadata
+import { discoveryRoute } from "@/server/oauth/oauth.routes";
+
+export const GET = discoveryRoute;

@@ -1,0 +1,4 @@
+// GET /health/live – liveness probe
+import { liveRoute } from "@/server/health/health.routes";
+
+export const GET = liveRoute;

@@ -1,0 +1,4 @@
+// * /oauth/… – unknown OAuth endpoint: RFC 6749-shaped JSON 404
+import { notFoundRoutes } from "@/server/http/not-found";
+
+export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = notFoundRoutes("oauth");

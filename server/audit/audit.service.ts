@@ -1,0 +1,25 @@
+import type { Prisma } from "../db/generated/client.ts";
+import { redact } from "../log/redact.ts";
+import { findEvents, insertEvent } from "./audit.repository.ts";
+
+/** Who did it and from where: filled by the request layer (IP and User-Agent in user mode). */
+export type TEventActor = { subject?: string; clientId?: string; ip?: string; userAgent?: string };
+
+/**
+ * The one way to record a security event. Parameters go through the same redaction as logs, so a
+ * caller cannot store a password or code in the audit trail by accident.
+ */
+export async function recordEvent(type: string, actor: TEventActor, params: Record<string, unknown> = {}): Promise<void> {
+  await insertEvent({
+    type,
+    subject: actor.subject,
+    clientId: actor.clientId,
+    ip: actor.ip,
+    userAgent: actor.userAgent,
+    params: redact(params) as Prisma.InputJsonObject,
+  });
+}
+
+export function listEvents(filter: { type?: string; subject?: string; clientId?: string }, take?: number) {
+  return findEvents(filter, take);
+}

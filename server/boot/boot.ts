@@ -1,0 +1,50 @@
+import { getConfig } from "../config/config.ts";
+import { resolveSecretKey } from "../crypto/secret-key.ts";
+import { getDatabase } from "../db/index.ts";
+import { migrate } from "../db/migrator.ts";
+import { importFile } from "../import/import.service.ts";
+import { describeError, log } from "../log/logger.ts";
+import { ensureSigningKey } from "../oauth/keys/signing-keys.service.ts";
+import { bootstrapAdmin } from "../users/admin.service.ts";
+import { AppError } from "../errors/app-error.ts";
+
+/**
+ * Everything that must hold before the first request: configuration parsed, database open and
+ * migrated, a signing key, the administrator, and the IDP_IMPORT document applied.
+ */
+export async function boot(): Promise<void> {
+  const config = getConfig();
+  resolveSecretKey(config);
+  const db = await getDatabase();
+  const applied = await migrate(db.sql);
+  if (applied.length) log.info("migrations applied", { migrations: applied });
+  await ensureSigningKey();
+  const admin = await bootstrapAdmin({ password: config.adminPassword, embedded: config.database.kind === "embedded" });
+  if (admin.generatedPassword) {
+    // Printed once, on first start only, so the person who started the server can sign in.
+    process.stdout.write(`\n  Administrator created. Sign in at ${config.issuer}/console as "admin" with password: ${admin.generatedPassword}\n\n`);
+  }
+  if (config.importFile) {
+    const summary = await importFile(config.importFile, {});
+    log.info("import applied", { file: config.importFile, ...summary });
+  }
+  log.info("ready", { issuer: config.issuer, database: config.database.kind });
+}
+
+/** A one-line reason for a failed start: the variable, the file or the database that is wrong. */
+export function startFailure(e: unknown): string {
+  if (e instanceof AppError && e.details.items) {
+    return `${e.message}: ${e.details.items.map((i) => `${i.pos} ${i.desc}`).join("; ")}`;
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+export async function bootOrExit(): Promise<void> {
+  try {
+    await boot();
+  } catch (e) {
+    log.debug("start failed", describeError(e));
+    process.stderr.write(`idp: cannot start: ${startFailure(e)}\n`);
+    process.exit(1);
+  }
+}

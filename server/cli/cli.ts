@@ -1,0 +1,54 @@
+// Commands that run outside the web server: `npm run idp -- <command>` (see scripts/idp.mjs).
+import { startFailure } from "../boot/boot.ts";
+import { getConfig } from "../config/config.ts";
+import { getDatabase } from "../db/index.ts";
+import { migrate } from "../db/migrator.ts";
+import { importFile } from "../import/import.service.ts";
+
+const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json>";
+
+async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
+  const db = await getDatabase();
+  try {
+    await migrate(db.sql);
+    return await fn();
+  } finally {
+    await db.close();
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, arg] = argv;
+  switch (command) {
+    case "check-config":
+      getConfig();
+      return;
+    case "migrate": {
+      const db = await getDatabase();
+      try {
+        const applied = await migrate(db.sql);
+        console.log(applied.length ? `applied: ${applied.join(", ")}` : "database is up to date");
+      } finally {
+        await db.close();
+      }
+      return;
+    }
+    case "import": {
+      if (!arg) throw new Error(USAGE);
+      const summary = await withDatabase(() => importFile(arg, {}));
+      const c = summary.clients;
+      console.log(`clients: ${c.created.length} created, ${c.updated.length} updated, ${c.unchanged.length} unchanged`);
+      return;
+    }
+    default:
+      throw new Error(USAGE);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (e: unknown) => {
+    process.stderr.write(`idp: ${startFailure(e)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,67 @@
+import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
+import type { TTx } from "../db/index.ts";
+import { invalidateClient } from "./client-cache.ts";
+import { findClientForAuth, insertClient, updateClientRow, type TClientAuthRow, type TClientWrite } from "./clients.repository.ts";
+import type { TClientInput } from "./clients.schemas.ts";
+
+type TPrepared = { id: string; data: Required<Omit<TClientWrite, "enabled">>; existing: TClientAuthRow | null };
+
+/** Keeps the stored hash when the document's secret still matches it, so a re-import is a no-op. */
+async function hashUnlessSame(stored: string | null | undefined, plain: string | undefined): Promise<string | null> {
+  if (plain === undefined) return null;
+  if (stored && (await verifySecret(stored, plain))) return stored;
+  return hashSecret(plain);
+}
+
+export async function prepareClientImport(inputs: TClientInput[]): Promise<TPrepared[]> {
+  return Promise.all(
+    inputs.map(async (c) => {
+      const existing = await findClientForAuth(c.id);
+      return {
+        id: c.id,
+        existing,
+        data: {
+          name: c.name,
+          scopes: c.scopes,
+          userScopes: c.userScopes ?? [],
+          redirectUris: c.redirectUris ?? [],
+          tlsCns: c.tlsCNs ?? [],
+          secretHash: (await hashUnlessSame(existing?.secretHash, c.secret))!,
+          restPasswordHash: await hashUnlessSame(existing?.restPasswordHash, c.restPassword),
+        },
+      };
+    }),
+  );
+}
+
+const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+function isUnchanged(row: TClientAuthRow, d: TPrepared["data"]): boolean {
+  return (
+    row.name === d.name &&
+    row.secretHash === d.secretHash &&
+    row.restPasswordHash === d.restPasswordHash &&
+    same(row.scopes, d.scopes) &&
+    same(row.userScopes, d.userScopes) &&
+    same(row.redirectUris, d.redirectUris) &&
+    same(row.tlsCns, d.tlsCns)
+  );
+}
+
+/** Writes prepared clients; `enabled` is left as the console set it (an import never re-enables). */
+export async function applyClientImport(prepared: TPrepared[], tx: TTx) {
+  const result = { created: [] as string[], updated: [] as string[], unchanged: [] as string[] };
+  for (const { id, data, existing } of prepared) {
+    if (!existing) {
+      await insertClient(id, data, tx);
+      result.created.push(id);
+    } else if (isUnchanged(existing, data)) {
+      result.unchanged.push(id);
+    } else {
+      await updateClientRow(id, data, tx);
+      result.updated.push(id);
+    }
+    invalidateClient(id);
+  }
+  return result;
+}

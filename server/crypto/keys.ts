@@ -1,0 +1,15 @@
+import { getConfig } from "../config/config.ts";
+import { resolveSecretKey } from "./secret-key.ts";
+import { deriveKey } from "./sealing.ts";
+
+const cache = new Map<string, Buffer>();
+
+/** The process's key for one purpose, derived from IDP_SECRET_KEY (or the data dir's key). */
+export function keyFor(purpose: "signing-keys" | "otp-seeds" | "credential-cache" | "session"): Buffer {
+  let key = cache.get(purpose);
+  if (!key) {
+    key = deriveKey(resolveSecretKey(getConfig()), purpose);
+    cache.set(purpose, key);
+  }
+  return key;
+}

@@ -1,0 +1,79 @@
+/**
+ * The closed registry of error codes. Services throw `new AppError(code)`; renderers turn a code into
+ * the body shape of the endpoint family (see render.ts). `type`/`error`/`desc` are the contract's
+ * values for the v3 shape; `oauth` is the RFC 6749 code used on OAuth endpoints.
+ */
+export type TErrorType =
+  | "security_error"
+  | "process_error"
+  | "input_error"
+  | "not_found_error"
+  | "method_error"
+  | "internal_error";
+
+export type TErrorDef = {
+  status: number;
+  type: TErrorType;
+  error: string;
+  desc: string;
+  oauth?: string;
+};
+
+const ERROR_DEFS = {
+  /** No credentials were sent to an endpoint that requires them. */
+  "auth.token_missing": { status: 401, type: "security_error", error: "bad_access_token", desc: "missing_access_token" },
+  /** The bearer token's exp has passed. */
+  "auth.token_expired": { status: 401, type: "security_error", error: "bad_access_token", desc: "expired_access_token" },
+  /** The bearer token is malformed, has a bad signature, a foreign issuer or an unknown key. */
+  "auth.token_invalid": { status: 401, type: "security_error", error: "bad_access_token", desc: "invalid_access_token" },
+  /** The bearer token was revoked before its expiry. */
+  "auth.token_revoked": { status: 401, type: "security_error", error: "bad_access_token", desc: "revoked_access_token" },
+  /** The token holds none of the scopes the operation accepts (the contract answers 401, not 403). */
+  "auth.scope_missing": { status: 401, type: "security_error", error: "bad_access_token", desc: "missing_scopes" },
+  /** A user-mode token used on another user's subject. */
+  "auth.wrong_subject": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_subject" },
+  /** A system token on a user-only operation or a user token on a system-only one. */
+  "auth.wrong_mode": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_token_mode" },
+  /** HTTP Basic with an unknown client, a wrong REST password, or a client without one. */
+  "auth.basic_invalid": { status: 401, type: "security_error", error: "invalid_credential", desc: "client_authentication_failed" },
+
+  /** The body is not parseable in the declared content type. */
+  "request.malformed": { status: 400, type: "input_error", error: "wrong_values", desc: "malformed_body", oauth: "invalid_request" },
+  /** Fields fail validation; details travel as `errors[]` items. */
+  "request.invalid_values": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_values", oauth: "invalid_request" },
+  /** The Content-Type is not one the operation accepts. */
+  "request.unsupported_media_type": { status: 415, type: "input_error", error: "wrong_values", desc: "unsupported_media_type", oauth: "invalid_request" },
+  /** The body exceeds the request size limit. */
+  "request.too_large": { status: 413, type: "input_error", error: "wrong_values", desc: "body_too_large", oauth: "invalid_request" },
+
+  /** No operation exists at this path. */
+  "route.not_found": { status: 404, type: "not_found_error", error: "not_found", desc: "no_such_operation" },
+  /** The path exists but not with this method. */
+  "route.method_not_allowed": { status: 405, type: "method_error", error: "method_not_allowed", desc: "method_not_allowed", oauth: "invalid_request" },
+
+  /** RFC 6749 §5.2: missing, repeated or malformed parameter, or more than one authentication method. */
+  "oauth.invalid_request": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_request", oauth: "invalid_request" },
+  /** RFC 6749 §5.2: client authentication failed (unknown client, bad secret, disabled, none sent). */
+  "oauth.invalid_client": { status: 401, type: "security_error", error: "invalid_client", desc: "invalid_client", oauth: "invalid_client" },
+  /** RFC 6749 §5.2: the client may not use this grant type. */
+  "oauth.unauthorized_client": { status: 400, type: "security_error", error: "unauthorized_client", desc: "unauthorized_client", oauth: "unauthorized_client" },
+  /** RFC 6749 §5.2: the grant type is not supported by this server. */
+  "oauth.unsupported_grant_type": { status: 400, type: "input_error", error: "wrong_values", desc: "unsupported_grant_type", oauth: "unsupported_grant_type" },
+  /** RFC 6749 §5.2: a requested scope is unknown, missing or not allowed for the client. */
+  "oauth.invalid_scope": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_scope", oauth: "invalid_scope" },
+
+  /** Import document or console input fails validation (details in `errors[]`). */
+  "import.invalid_document": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_import_document" },
+  /** A client application id that does not exist. */
+  "client.not_found": { status: 404, type: "not_found_error", error: "unknown_rp", desc: "client application not found" },
+  /** A client application with this id exists already. */
+  "client.already_exists": { status: 400, type: "process_error", error: "client_exists", desc: "client application already exists" },
+
+  /** The database cannot be reached. */
+  "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
+  /** Anything unexpected; the body carries only a request id, the log carries the cause. */
+  internal: { status: 500, type: "internal_error", error: "internal_error", desc: "unexpected error; quote the requestId when reporting it", oauth: "server_error" },
+} as const satisfies Record<string, TErrorDef>;
+
+export type TErrorCode = keyof typeof ERROR_DEFS;
+export const ERROR_CODES: Record<TErrorCode, TErrorDef> = ERROR_DEFS;

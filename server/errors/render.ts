@@ -1,0 +1,67 @@
+import { AppError } from "./app-error.ts";
+
+/**
+ * The body shapes of the contract's Errors section. Each endpoint family declares one; the same
+ * AppError renders in any of them.
+ * - v3: {type, error, desc[, params] | errors[]}
+ * - v2: {errors:[{code, desc, params}]}
+ * - registration: {errors:[{errMsg, field}], context:""}
+ * - oauth: RFC 6749 {error, error_description}
+ */
+export type TErrorShape = "v3" | "v2" | "registration" | "oauth";
+
+function v3Body(e: AppError, requestId: string): Record<string, unknown> {
+  const { def, details } = e;
+  const desc = details.desc ?? def.desc;
+  if (def.type === "input_error") {
+    const items = details.items ?? [{ error: "wrong_value", desc, pos: "" }];
+    return {
+      type: "input_error",
+      error: def.error,
+      errors: items.map((i) => ({ type: "input_error", error: i.error, desc: i.desc, pos: i.pos, params: i.params ?? {} })),
+    };
+  }
+  if (def.type === "process_error") return { type: def.type, error: def.error, desc, params: details.params ?? {} };
+  if (def.type === "internal_error") return { type: def.type, error: def.error, desc, requestId };
+  return { type: def.type, error: def.error, desc };
+}
+
+function errorBody(e: AppError, shape: TErrorShape, requestId: string): Record<string, unknown> {
+  const desc = e.details.desc ?? e.def.desc;
+  switch (shape) {
+    case "oauth":
+      return { error: e.def.oauth ?? (e.status >= 500 ? "server_error" : "invalid_request"), error_description: desc };
+    case "v2": {
+      const items = e.details.items ?? [{ error: e.def.error, desc, pos: "", params: e.details.params }];
+      return { errors: items.map((i) => ({ code: i.error, desc: i.desc, params: { ...i.params, ...(i.pos ? { field: i.pos } : {}) } })) };
+    }
+    case "registration": {
+      const items = e.details.items ?? [{ error: e.def.error, desc, pos: "" }];
+      return { errors: items.map((i) => ({ errMsg: i.desc, field: i.pos })), context: "" };
+    }
+    default:
+      return v3Body(e, requestId);
+  }
+}
+
+function wwwAuthenticate(e: AppError, shape: TErrorShape): string | undefined {
+  if (e.status !== 401) return undefined;
+  if (shape === "oauth" || e.code === "auth.basic_invalid") return 'Basic realm="idp", charset="UTF-8"';
+  if (e.code === "auth.token_missing") return 'Bearer realm="idp"';
+  const desc = (e.details.desc ?? e.def.desc).replace(/["\\]/g, "");
+  if (e.code === "auth.scope_missing") {
+    const scope = Array.isArray(e.details.params?.scopes) ? e.details.params.scopes.join(" ") : "";
+    return `Bearer realm="idp", error="insufficient_scope", error_description="${desc}", scope="${scope}"`;
+  }
+  return `Bearer realm="idp", error="invalid_token", error_description="${desc}"`;
+}
+
+/** Renders an AppError as a JSON response in the endpoint family's shape. */
+export function renderError(e: AppError, shape: TErrorShape, requestId: string): Response {
+  const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
+  const challenge = wwwAuthenticate(e, shape);
+  if (challenge) headers.set("www-authenticate", challenge);
+  if (shape === "oauth") headers.set("pragma", "no-cache");
+  for (const [k, v] of Object.entries(e.details.headers ?? {})) headers.set(k, v);
+  return new Response(JSON.stringify(errorBody(e, shape, requestId)), { status: e.status, headers });
+}

@@ -1,0 +1,74 @@
+import { recordEvent } from "../audit/audit.service.ts";
+import { authenticateRestClient, getClientForAuth } from "../clients/clients.service.ts";
+import { AppError } from "../errors/app-error.ts";
+import { verifyAccessToken } from "../oauth/tokens/access-token.ts";
+import { forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
+
+/** Scopes an operation accepts, by mode: any one of them is enough (any-of). */
+export type TBearerAuth = {
+  kind: "bearer";
+  user?: readonly string[];
+  system?: readonly string[];
+  /** Path parameter naming the account acted on; in user mode it must be the token's user. */
+  subjectParam?: string;
+};
+export type TAuthSpec = { kind: "none" } | { kind: "basic" } | TBearerAuth;
+
+function credentials(req: Request, scheme: "Bearer" | "Basic"): string | undefined {
+  const header = req.headers.get("authorization");
+  if (!header) return undefined;
+  const [given, value] = header.split(/\s+/, 2);
+  return given?.toLowerCase() === scheme.toLowerCase() && value ? value : undefined;
+}
+
+/** "current" stands for the token's own user wherever a subject is expected. */
+export const CURRENT_SUBJECT = "current";
+
+async function bearer(req: Request, spec: TBearerAuth, params: Record<string, string>): Promise<TRequestContext["actor"]> {
+  const token = credentials(req, "Bearer");
+  if (!token) throw new AppError("auth.token_missing");
+  const claims = await verifyAccessToken(token);
+  const client = await getClientForAuth(claims.client_id);
+  if (!client?.enabled) throw new AppError("auth.token_invalid", { params: { reason: "client_disabled" } });
+  const held = claims.scope.split(" ");
+  const mode = claims.sub_type === "user" ? "user" : "system";
+  const accepted = (mode === "user" ? spec.user : spec.system) ?? [];
+  if (!accepted.some((s) => held.includes(s))) {
+    const all = [...(spec.user ?? []), ...(spec.system ?? [])];
+    if (accepted.length === 0) {
+      throw new AppError("auth.wrong_mode", { desc: `this operation does not accept ${mode}-mode tokens; scopes: ${all.join(" or ")}` });
+    }
+    throw new AppError("auth.scope_missing", { desc: `missing scopes: ${accepted.join(" or ")}`, params: { scopes: accepted } });
+  }
+  if (mode === "system") return { mode, clientId: claims.client_id, scopes: held, jti: claims.jti };
+  const subject = spec.subjectParam ? params[spec.subjectParam] : undefined;
+  if (subject !== undefined && subject !== claims.sub && subject !== CURRENT_SUBJECT) {
+    throw new AppError("auth.wrong_subject", { desc: "wrong_subject: the token was issued to another user" });
+  }
+  return { mode, userId: claims.sub, clientId: claims.client_id, scopes: held, jti: claims.jti };
+}
+
+function decodeBasic(value: string): { id: string; secret: string } | undefined {
+  const decoded = Buffer.from(value, "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  return colon > 0 ? { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) } : undefined;
+}
+
+async function basic(req: Request): Promise<TActor> {
+  const value = credentials(req, "Basic");
+  const creds = value ? decodeBasic(value) : undefined;
+  if (!creds) throw new AppError("auth.basic_invalid", { desc: "HTTP Basic credentials of a client application are required" });
+  const result = await authenticateRestClient(creds.id, creds.secret);
+  if (!result.ok) {
+    await recordEvent("client.rest_auth_failed", { clientId: creds.id.slice(0, 128) }, { reason: result.reason });
+    throw new AppError("auth.basic_invalid");
+  }
+  return { mode: "basic", clientId: result.client.id };
+}
+
+/** Establishes who is calling; the IP and User-Agent are captured in user mode only, as the contract says. */
+export async function authenticate(req: Request, spec: TAuthSpec, params: Record<string, string>, requestId: string): Promise<TRequestContext> {
+  const actor: TActor = spec.kind === "none" ? { mode: "anonymous" } : spec.kind === "basic" ? await basic(req) : await bearer(req, spec, params);
+  if (actor.mode !== "user") return { requestId, actor };
+  return { requestId, actor, ip: forwardedFor(req), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? undefined };
+}

@@ -1,0 +1,93 @@
+import { z } from "zod";
+import type { TErrorCode } from "../errors/codes.ts";
+import type { TErrorShape } from "../errors/render.ts";
+import { authenticate, type TAuthSpec } from "./authenticate.ts";
+import { parseJsonBody, queryObject, validate } from "./parse.ts";
+import { requestIdOf, type TRequestContext } from "./request-context.ts";
+import { respondWithError, finish } from "./respond.ts";
+
+export type THttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
+
+/** Everything about one operation: how it is called, who may call it, what it returns and how it fails. */
+export type TOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> = {
+  method: THttpMethod;
+  /** OpenAPI path below the context path, e.g. "/api/v3/users/{subjectId}". */
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  /** v1/v2 operations that have a v3/v4 successor: `Deprecation` header and flag in the document. */
+  deprecated?: boolean;
+  auth: TAuthSpec;
+  /** Which of the contract's error body shapes this endpoint family uses (default "v3"). */
+  errorShape?: TErrorShape;
+  params?: P;
+  query?: Q;
+  /** JSON body, parsed and validated before the handler runs. */
+  body?: B;
+  /** Form body, documented only: protocol endpoints parse it themselves because RFC rules differ. */
+  form?: z.ZodType;
+  response: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, string> };
+  /** Error codes the operation can answer with, for the document. Auth errors are added from `auth`. */
+  errors: TErrorCode[];
+  /** Cache-Control of a successful answer; API data is personal, so "no-store" unless said otherwise. */
+  cacheControl?: string;
+};
+
+export type THandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
+  ctx: TRequestContext;
+  params: z.infer<P>;
+  query: z.infer<Q>;
+  body: z.infer<B>;
+  request: Request;
+};
+
+// Operations without a query schema take no query parameters: an unknown one is refused (400).
+const EMPTY_QUERY = z.strictObject({});
+
+type TNextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type TRouteHandler = ((req: Request, context: TNextContext) => Promise<Response>) & { operation: TOperation };
+
+async function pathParams(context: TNextContext | undefined): Promise<Record<string, string>> {
+  const raw = (await context?.params) ?? {};
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
+}
+
+/**
+ * The one way to expose an operation. Authenticates, checks scopes, parses and validates params,
+ * query and body, runs the handler, maps thrown AppErrors to the endpoint's error shape, logs one
+ * line, and registers the operation for the OpenAPI document.
+ */
+export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R>(
+  op: TOperation<P, Q, B>,
+  handler: (input: THandlerInput<P, Q, B>) => Promise<R | Response>,
+): TRouteHandler {
+  const route = async (req: Request, context: TNextContext): Promise<Response> => {
+    const started = performance.now();
+    const requestId = requestIdOf(req);
+    let ctx: TRequestContext = { requestId, actor: { mode: "anonymous" } };
+    let res: Response;
+    try {
+      const rawParams = await pathParams(context);
+      ctx = await authenticate(req, op.auth, rawParams, requestId);
+      const params = op.params ? validate(op.params, rawParams) : rawParams;
+      const rawQuery = queryObject(new URL(req.url));
+      const query = op.query ? validate(op.query, rawQuery) : validate(EMPTY_QUERY, rawQuery);
+      const body = op.body ? validate(op.body, await parseJsonBody(req)) : undefined;
+      const result = await handler({ ctx, params, query, body, request: req } as THandlerInput<P, Q, B>);
+      res = result instanceof Response ? result : jsonResponse(op, result);
+    } catch (e) {
+      res = respondWithError(e, op.errorShape ?? "v3", ctx);
+    }
+    return finish(res, req, ctx, op, started);
+  };
+  return Object.assign(route, { operation: op as unknown as TOperation });
+}
+
+
+function jsonResponse(op: TOperation, result: unknown): Response {
+  const headers = new Headers({ "cache-control": op.cacheControl ?? "no-store", ...op.response.headers });
+  if (op.response.status === 204 || result === undefined) return new Response(null, { status: op.response.status, headers });
+  headers.set("content-type", "application/json");
+  return new Response(JSON.stringify(result), { status: op.response.status, headers });
+}

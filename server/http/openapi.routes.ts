@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { getConfig } from "../config/config.ts";
+import { operations } from "./catalog.ts";
+import { defineRoute, type TRouteHandler } from "./define-route.ts";
+import { renderDocsPage } from "./docs-page.ts";
+import { buildOpenApiDocument } from "./openapi.ts";
+
+let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+// The document describes itself and the docs page too, so the coverage test holds for them as well.
+function document(self: TRouteHandler[]) {
+  return (cached ??= buildOpenApiDocument(operations(self), getConfig().issuer));
+}
+
+export const openApiRoute: TRouteHandler = defineRoute(
+  {
+    method: "GET",
+    path: "/api/openapi.json",
+    summary: "This OpenAPI 3.1 document",
+    tags: ["Documentation"],
+    auth: { kind: "none" },
+    response: { status: 200, description: "OpenAPI document", schema: z.object({ openapi: z.string() }).loose() },
+    errors: [],
+    cacheControl: "public, max-age=300",
+  },
+  async () => document([openApiRoute, docsRoute]),
+);
+
+export const docsRoute: TRouteHandler = defineRoute(
+  {
+    method: "GET",
+    path: "/api/docs",
+    summary: "Human-readable API reference",
+    tags: ["Documentation"],
+    auth: { kind: "none" },
+    response: { status: 200, description: "HTML page" },
+    errors: [],
+  },
+  async () =>
+    new Response(renderDocsPage(document([openApiRoute, docsRoute]) as Parameters<typeof renderDocsPage>[0], `${getConfig().issuer}/api/openapi.json`), {
+      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=300" },
+    }),
+);

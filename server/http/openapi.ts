@@ -1,0 +1,131 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { ERROR_CODES, type TErrorCode, type TErrorType } from "../errors/codes.ts";
+import type { TErrorShape } from "../errors/render.ts";
+import type { TOperation } from "./define-route.ts";
+
+const ZItem = z.object({ type: z.literal("input_error"), error: z.string(), desc: z.string(), pos: z.string(), params: z.record(z.string(), z.unknown()) });
+
+// One schema per body shape of the contract's Errors section.
+const SHAPES = {
+  security_error: z.object({ type: z.literal("security_error"), error: z.string(), desc: z.string() }).meta({ id: "SecurityError" }),
+  process_error: z
+    .object({ type: z.literal("process_error"), error: z.string(), desc: z.string(), params: z.record(z.string(), z.unknown()) })
+    .meta({ id: "ProcessError" }),
+  input_error: z.object({ type: z.literal("input_error"), error: z.literal("wrong_values"), errors: z.array(ZItem) }).meta({ id: "InputError" }),
+  not_found_error: z.object({ type: z.literal("not_found_error"), error: z.string(), desc: z.string() }).meta({ id: "NotFoundError" }),
+  method_error: z.object({ type: z.literal("method_error"), error: z.string(), desc: z.string() }).meta({ id: "MethodError" }),
+  internal_error: z
+    .object({ type: z.literal("internal_error"), error: z.string(), desc: z.string(), requestId: z.string() })
+    .meta({ id: "InternalError" }),
+} satisfies Record<TErrorType, z.ZodType>;
+
+const FAMILY_SHAPES: Record<Exclude<TErrorShape, "v3">, z.ZodType> = {
+  oauth: z.object({ error: z.string(), error_description: z.string().optional() }).meta({ id: "OAuthError" }),
+  v2: z.object({ errors: z.array(z.object({ code: z.string(), desc: z.string(), params: z.record(z.string(), z.unknown()) })) }).meta({ id: "V2Error" }),
+  registration: z.object({ errors: z.array(z.object({ errMsg: z.string(), field: z.string() })), context: z.literal("") }).meta({ id: "RegistrationError" }),
+};
+
+/** Errors every operation can answer with, derived from how it authenticates and what it parses. */
+function impliedErrors(op: TOperation): TErrorCode[] {
+  const codes: TErrorCode[] = ["internal"];
+  if (op.auth.kind === "bearer") {
+    codes.push("auth.token_missing", "auth.token_expired", "auth.token_invalid", "auth.token_revoked", "auth.scope_missing", "auth.wrong_mode");
+    if (op.auth.subjectParam) codes.push("auth.wrong_subject");
+  }
+  if (op.auth.kind === "basic") codes.push("auth.basic_invalid");
+  if (op.body) codes.push("request.malformed", "request.invalid_values", "request.unsupported_media_type", "request.too_large");
+  else if (op.params || op.query) codes.push("request.invalid_values");
+  return codes;
+}
+
+function errorResponses(op: TOperation): RouteConfig["responses"] {
+  const byStatus = new Map<number, TErrorCode[]>();
+  for (const code of new Set([...op.errors, ...impliedErrors(op)])) {
+    const status = ERROR_CODES[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const shape = op.errorShape ?? "v3";
+  return Object.fromEntries(
+    [...byStatus].map(([status, codes]) => {
+      const schemas = shape === "v3" ? [...new Set(codes.map((c) => SHAPES[ERROR_CODES[c].type]))] : [FAMILY_SHAPES[shape]];
+      const schema = schemas.length === 1 ? schemas[0]! : z.union(schemas as [z.ZodType, z.ZodType]);
+      const lines = codes.map((c) => {
+        const d = ERROR_CODES[c];
+        return shape === "oauth" ? `\`${d.oauth ?? "server_error"}\`` : `\`${d.error}\` / \`${d.desc}\``;
+      });
+      return [String(status), { description: [...new Set(lines)].join(", "), content: { "application/json": { schema } } }];
+    }),
+  );
+}
+
+function security(op: TOperation): RouteConfig["security"] {
+  if (op.auth.kind === "bearer") return [{ bearerAuth: [...(op.auth.user ?? []), ...(op.auth.system ?? [])] }];
+  if (op.auth.kind === "basic") return [{ basicAuth: [] }];
+  if (op.errorShape === "oauth") return [{ clientBasic: [] }, {}];
+  return [];
+}
+
+function toRouteConfig(op: TOperation): RouteConfig {
+  const body = op.body
+    ? { content: { "application/json": { schema: op.body } } }
+    : op.form
+      ? { content: { "application/x-www-form-urlencoded": { schema: op.form } } }
+      : undefined;
+  const scopes =
+    op.auth.kind === "bearer" ? { "x-scopes": { user: op.auth.user ?? [], system: op.auth.system ?? [] } } : {};
+  return {
+    method: op.method.toLowerCase() as RouteConfig["method"],
+    path: op.path,
+    summary: op.summary,
+    description: op.description,
+    tags: op.tags,
+    deprecated: op.deprecated,
+    security: security(op),
+    ...scopes,
+    request: {
+      // defineRoute accepts any zod type; the documented ones are objects, which is what this takes.
+      params: op.params as never,
+      query: op.query as never,
+      body,
+    },
+    responses: {
+      [String(op.response.status)]: {
+        description: op.response.description,
+        ...(op.response.schema ? { content: { "application/json": { schema: op.response.schema } } } : {}),
+      },
+      ...errorResponses(op),
+    },
+  };
+}
+
+/** Builds the OpenAPI 3.1 document from the operations defineRoute registered. */
+export function buildOpenApiDocument(operations: TOperation[], serverUrl: string) {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent("securitySchemes", "bearerAuth", {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "Access token from POST /oauth/te (system mode) or a user's token (user mode). Required scopes: any one listed.",
+  });
+  registry.registerComponent("securitySchemes", "basicAuth", {
+    type: "http",
+    scheme: "basic",
+    description: "v1/v2: the client application id and its REST password.",
+  });
+  registry.registerComponent("securitySchemes", "clientBasic", {
+    type: "http",
+    scheme: "basic",
+    description: "OAuth client authentication: client id and secret, each form-urlencoded, then base64 (RFC 6749 §2.3.1). client_secret_post is accepted instead.",
+  });
+  for (const op of operations) registry.registerPath(toRouteConfig(op));
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Identity Service API",
+      version: "1",
+      description: "REST API v1-v4 and OAuth 2.0 endpoints. v1/v2 operations with v3/v4 successors are deprecated.",
+    },
+    servers: [{ url: serverUrl }],
+  });
+}

@@ -1,0 +1,102 @@
+import type { z } from "zod";
+import { AppError, type TInputItem } from "../errors/app-error.ts";
+
+/** Largest request body any operation accepts. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * Reads the body up to MAX_BODY_BYTES and decodes it as strict UTF-8. Reading stops as soon as the
+ * limit is passed, whatever Content-Length claimed.
+ */
+export async function readBodyText(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new AppError("request.too_large", { desc: `body exceeds ${MAX_BODY_BYTES} bytes` });
+  if (!req.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = req.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw new AppError("request.too_large", { desc: `body exceeds ${MAX_BODY_BYTES} bytes` });
+    }
+    chunks.push(value);
+  }
+  try {
+    return utf8.decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError("request.malformed", { items: [{ error: "wrong_value", desc: "body is not valid UTF-8", pos: "" }] });
+  }
+}
+
+/** Media type without parameters, lower-cased: "application/json; charset=utf-8" → "application/json". */
+export function mediaType(req: Request): string {
+  return (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+// PostgreSQL text cannot hold NUL, and a lone surrogate cannot be encoded: both would fail deep in
+// the database as a 500. Refuse them here, where the caller can be told which field it was.
+const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export function findBadText(value: unknown, pos: string[] = []): string[] | undefined {
+  if (typeof value === "string") return BAD_TEXT.test(value) ? pos : undefined;
+  if (value === null || typeof value !== "object") return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    if (BAD_TEXT.test(k)) return [...pos, k];
+    const found = findBadText(v, [...pos, k]);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+export function badTextError(pos: string[]): AppError {
+  return new AppError("request.invalid_values", {
+    items: [{ error: "wrong_value", desc: "text contains a NUL character or an unpaired surrogate", pos: pos.join(".") }],
+  });
+}
+
+export function zodItems(issues: z.core.$ZodIssue[]): TInputItem[] {
+  return issues.map((i) => {
+    const keys = i.code === "unrecognized_keys" ? i.keys : [];
+    const pos = [...i.path.map(String), ...(keys.length === 1 ? keys : [])].join(".");
+    const desc = i.code === "unrecognized_keys" ? `unknown field${keys.length > 1 ? "s" : ""}: ${keys.join(", ")}` : i.message;
+    return { error: "wrong_value", desc, pos };
+  });
+}
+
+/** Validates one part of the request against its schema; failures become 400 input_error items. */
+export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
+  const bad = findBadText(value);
+  if (bad) throw badTextError(bad);
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new AppError("request.invalid_values", { items: zodItems(parsed.error.issues) });
+  return parsed.data;
+}
+
+export async function parseJsonBody(req: Request): Promise<unknown> {
+  const text = await readBodyText(req);
+  if (text.trim() === "") return undefined;
+  if (mediaType(req) !== "application/json") {
+    throw new AppError("request.unsupported_media_type", { desc: "send the body as application/json" });
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new AppError("request.malformed", { items: [{ error: "wrong_value", desc: `body is not valid JSON: ${(e as Error).message}`, pos: "" }] });
+  }
+}
+
+/** Query parameters as an object; a repeated parameter is refused rather than silently picked. */
+export function queryObject(url: URL): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of url.searchParams) {
+    if (k in out) throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "parameter repeated", pos: k }] });
+    out[k] = v;
+  }
+  return out;
+}

@@ -1,0 +1,42 @@
+import { randomUUID } from "node:crypto";
+import type { TEventActor } from "../audit/audit.service.ts";
+
+/** Who is calling. System mode: a client's own token; user mode: a user's token via a client. */
+export type TActor =
+  | { mode: "anonymous" }
+  | { mode: "system"; clientId: string; scopes: string[]; jti: string }
+  | { mode: "user"; userId: string; clientId: string; scopes: string[]; jti: string }
+  | { mode: "basic"; clientId: string };
+
+export type TRequestContext = {
+  requestId: string;
+  actor: TActor;
+  /** User mode only: the end user's IP and User-Agent as the client application passed them. */
+  ip?: string;
+  userAgent?: string;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Keeps a caller's X-Request-Id when it is sane, so logs can be joined across services. */
+export function requestIdOf(req: Request): string {
+  const given = req.headers.get("x-request-id");
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The first address of X-Forwarded-For: the end user, as the calling application saw them. */
+export function forwardedFor(req: Request): string | undefined {
+  const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return first ? first.slice(0, 64) : undefined;
+}
+
+/** The audit trail's view of a request: subject, client, IP, User-Agent. */
+export function eventActor(ctx: TRequestContext): TEventActor {
+  const a = ctx.actor;
+  return {
+    subject: a.mode === "user" ? a.userId : undefined,
+    clientId: a.mode === "anonymous" ? undefined : a.clientId,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  };
+}

@@ -1,0 +1,12 @@
+// Keys whose values are secrets wherever they appear. Matching is on the key name, case-insensitive,
+// so a new field called e.g. `client_secret` or `otpCode` is covered without touching this list.
+const SECRET_KEY = /pass(word)?|pswd|secret|token|authorization|cookie|otp|code|answer|seed|credential|private/i;
+
+/** Returns a copy of value with every secret-named field replaced by "[redacted]". */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 6 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? "[redacted]" : redact(v, depth + 1)]),
+  );
+}

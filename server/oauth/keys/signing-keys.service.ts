@@ -1,0 +1,76 @@
+import { createPrivateKey, type KeyObject } from "node:crypto";
+import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importJWK, type JWK } from "jose";
+import { getConfig } from "../../config/config.ts";
+import { keyFor } from "../../crypto/keys.ts";
+import { seal, unseal } from "../../crypto/sealing.ts";
+import { findActiveSigningKeys, findPublishedSigningKeys, insertSigningKey } from "./signing-keys.repository.ts";
+
+// ES256: verified by every JOSE library resource servers are likely to use, and cheap to sign.
+export const SIGNING_ALG = "ES256";
+
+type TKeys = {
+  signing: { kid: string; key: KeyObject };
+  jwks: { keys: JWK[] };
+  verify: Map<string, CryptoKey | Uint8Array | KeyObject>;
+};
+
+const KEY = Symbol.for("idp.signing-keys");
+const holder = globalThis as { [KEY]?: Promise<TKeys>; lastKeyReload?: number };
+// A token with an unknown kid may be forged; reloading for every one would let anyone drive queries.
+const RELOAD_INTERVAL_MS = 10_000;
+
+/** Creates the first signing key if there is none (at start, before serving). */
+export async function ensureSigningKey(): Promise<void> {
+  if ((await findActiveSigningKeys()).length > 0) return;
+  const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+  const publicJwk = { ...(await exportJWK(publicKey)), alg: SIGNING_ALG, use: "sig" };
+  const kid = await calculateJwkThumbprint(publicJwk);
+  await insertSigningKey({
+    kid,
+    alg: SIGNING_ALG,
+    publicJwk: { ...publicJwk, kid },
+    privateKeyEnc: seal(keyFor("signing-keys"), await exportPKCS8(privateKey)),
+  });
+  holder[KEY] = undefined;
+}
+
+async function loadKeys(): Promise<TKeys> {
+  const active = await findActiveSigningKeys();
+  const current = active[0];
+  if (!current) throw new Error("no signing key; the server did not finish starting");
+  // Retired keys stay published for one token lifetime so tokens they signed still verify.
+  const since = new Date(Date.now() - getConfig().accessTokenTtl * 1000);
+  const published = await findPublishedSigningKeys(since);
+  const verify = new Map<string, CryptoKey | Uint8Array | KeyObject>();
+  for (const k of published) verify.set(k.kid, await importJWK(k.publicJwk as JWK, SIGNING_ALG));
+  return {
+    signing: { kid: current.kid, key: createPrivateKey(unseal(keyFor("signing-keys"), current.privateKeyEnc)) },
+    jwks: { keys: published.map((k) => k.publicJwk as JWK) },
+    verify,
+  };
+}
+
+function keys(): Promise<TKeys> {
+  const pending = (holder[KEY] ??= loadKeys());
+  pending.catch(() => (holder[KEY] = undefined));
+  return pending;
+}
+
+export async function getSigningKey() {
+  return (await keys()).signing;
+}
+
+export async function getJwks() {
+  return (await keys()).jwks;
+}
+
+/** The public key for a kid; an unknown kid reloads once, in case another instance rotated. */
+export async function getVerificationKey(kid: string) {
+  let found = (await keys()).verify.get(kid);
+  if (!found && Date.now() - (holder.lastKeyReload ?? 0) > RELOAD_INTERVAL_MS) {
+    holder.lastKeyReload = Date.now();
+    holder[KEY] = undefined;
+    found = (await keys()).verify.get(kid);
+  }
+  return found;
+}

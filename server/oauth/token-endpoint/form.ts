@@ -1,0 +1,31 @@
+import { AppError } from "../../errors/app-error.ts";
+import { findBadText, mediaType, readBodyText } from "../../http/parse.ts";
+
+function invalidRequest(desc: string): AppError {
+  return new AppError("oauth.invalid_request", { desc });
+}
+
+/**
+ * Reads an application/x-www-form-urlencoded body. RFC 6749 §3.2: parameters must not repeat;
+ * unrecognised ones are ignored, which is why this is a Map and not a schema.
+ */
+export async function readForm(req: Request): Promise<Map<string, string>> {
+  if (mediaType(req) !== "application/x-www-form-urlencoded") {
+    throw invalidRequest("Content-Type must be application/x-www-form-urlencoded");
+  }
+  const text = await readBodyText(req);
+  const form = new Map<string, string>();
+  for (const [k, v] of new URLSearchParams(text)) {
+    if (form.has(k)) throw invalidRequest(`parameter ${k} is repeated`);
+    if (findBadText(k) || findBadText(v)) throw invalidRequest(`parameter ${k.replace(/[^\x20-\x7e]/g, "?")} contains invalid characters`);
+    form.set(k, v);
+  }
+  return form;
+}
+
+/** `value` of a required parameter, or invalid_request naming it. */
+export function required(form: Map<string, string>, name: string): string {
+  const value = form.get(name);
+  if (value === undefined || value === "") throw invalidRequest(`parameter ${name} is required`);
+  return value;
+}

@@ -1,0 +1,67 @@
+import { AppError } from "../../errors/app-error.ts";
+import type { TClientAuthRow } from "../../clients/clients.service.ts";
+import { ZScopeName } from "../../clients/clients.schemas.ts";
+import { issueAccessToken } from "../tokens/access-token.ts";
+import { authenticateTokenClient } from "./client-auth.ts";
+import { readForm, required } from "./form.ts";
+
+/** State handed from step to step; each step fills in what the next ones need. */
+export type TTokenRequest = {
+  req: Request;
+  form: Map<string, string>;
+  client?: TClientAuthRow;
+  grantType?: string;
+  scopes?: string[];
+  response?: { access_token: string; expires_in: number; scope: string; token_type: "Bearer" };
+};
+
+export type TTokenStep = (t: TTokenRequest) => Promise<void> | void;
+
+export const SUPPORTED_GRANT_TYPES = ["client_credentials"] as const;
+
+export const parseForm: TTokenStep = async (t) => {
+  t.form = await readForm(t.req);
+};
+
+export const authenticate: TTokenStep = async (t) => {
+  t.client = (await authenticateTokenClient(t.req, t.form)).client;
+};
+
+export const checkGrantType: TTokenStep = (t) => {
+  const grantType = required(t.form, "grant_type");
+  if (!(SUPPORTED_GRANT_TYPES as readonly string[]).includes(grantType)) {
+    throw new AppError("oauth.unsupported_grant_type", { desc: `grant_type ${grantType.slice(0, 64)} is not supported` });
+  }
+  // A client with no system scopes has nothing to obtain for itself: it may not use this grant.
+  if (grantType === "client_credentials" && t.client!.scopes.length === 0) {
+    throw new AppError("oauth.unauthorized_client", { desc: "the client may not use the client_credentials grant" });
+  }
+  t.grantType = grantType;
+};
+
+/** Every requested scope must be one the client may obtain (RFC 6749 §3.3: space-delimited). */
+export const checkScope: TTokenStep = (t) => {
+  const raw = t.form.get("scope");
+  if (raw === undefined || raw.trim() === "") throw new AppError("oauth.invalid_scope", { desc: "scope is required" });
+  const requested = [...new Set(raw.split(" ").filter(Boolean))];
+  const malformed = requested.find((s) => !ZScopeName.safeParse(s).success);
+  if (malformed !== undefined) throw new AppError("oauth.invalid_scope", { desc: "scope contains an invalid character" });
+  const refused = requested.filter((s) => !t.client!.scopes.includes(s));
+  if (refused.length) throw new AppError("oauth.invalid_scope", { desc: `scope not allowed for this client: ${refused.join(" ")}` });
+  t.scopes = requested;
+};
+
+export const issue: TTokenStep = async (t) => {
+  const client = t.client!;
+  const token = await issueAccessToken({ clientId: client.id, sub: client.id, subType: "client", scopes: t.scopes! });
+  t.response = { access_token: token.token, expires_in: token.expiresIn, scope: token.scope, token_type: "Bearer" };
+};
+
+/** The token endpoint as a list of small steps, in the order RFC 6749 §4.4 and §5 imply. */
+export const TOKEN_STEPS: TTokenStep[] = [parseForm, authenticate, checkGrantType, checkScope, issue];
+
+export async function runTokenRequest(req: Request, steps = TOKEN_STEPS): Promise<NonNullable<TTokenRequest["response"]>> {
+  const t: TTokenRequest = { req, form: new Map() };
+  for (const step of steps) await step(t);
+  return t.response!;
+}

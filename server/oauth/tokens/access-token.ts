@@ -1,0 +1,76 @@
+import { randomUUID } from "node:crypto";
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { getConfig } from "../../config/config.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { getSigningKey, getVerificationKey, SIGNING_ALG } from "../keys/signing-keys.service.ts";
+import { isTokenRevoked } from "./revocation.repository.ts";
+
+/** Whose token it is: a client acting for itself (system mode) or a user (user mode). */
+export type TSubjectType = "client" | "user";
+
+export type TAccessClaims = {
+  iss: string;
+  sub: string;
+  sub_type: TSubjectType;
+  client_id: string;
+  scope: string;
+  jti: string;
+  iat: number;
+  exp: number;
+};
+
+export type TIssuedToken = { token: string; expiresIn: number; jti: string; scope: string };
+
+/** Signs an RFC 9068 JWT access token (`typ: at+jwt`). */
+export async function issueAccessToken(input: { clientId: string; sub: string; subType: TSubjectType; scopes: string[] }): Promise<TIssuedToken> {
+  const { issuer, accessTokenTtl } = getConfig();
+  const { kid, key } = await getSigningKey();
+  const jti = randomUUID();
+  const scope = input.scopes.join(" ");
+  const token = await new SignJWT({ client_id: input.clientId, scope, sub_type: input.subType })
+    .setProtectedHeader({ alg: SIGNING_ALG, typ: "at+jwt", kid })
+    .setIssuer(issuer)
+    .setSubject(input.sub)
+    .setAudience(issuer)
+    .setIssuedAt()
+    .setExpirationTime(`${accessTokenTtl}s`)
+    .setJti(jti)
+    .sign(key);
+  return { token, expiresIn: accessTokenTtl, jti, scope };
+}
+
+function invalid(reason: string): AppError {
+  return new AppError("auth.token_invalid", { params: { reason } });
+}
+
+/** Verifies signature, issuer, audience, type, expiry and revocation; throws the contract's 401s. */
+export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
+  let kid: string | undefined;
+  try {
+    kid = decodeProtectedHeader(token).kid;
+  } catch {
+    throw invalid("malformed");
+  }
+  const key = kid ? await getVerificationKey(kid) : undefined;
+  if (!key) throw invalid("unknown_key");
+  const { issuer } = getConfig();
+  let payload: Record<string, unknown>;
+  try {
+    ({ payload } = await jwtVerify(token, key, { issuer, audience: issuer, typ: "at+jwt", algorithms: [SIGNING_ALG] }));
+  } catch (e) {
+    if (e instanceof joseErrors.JWTExpired) throw new AppError("auth.token_expired");
+    throw invalid("verification_failed");
+  }
+  const claims = payload as Partial<TAccessClaims>;
+  if (
+    typeof claims.sub !== "string" ||
+    typeof claims.jti !== "string" ||
+    typeof claims.client_id !== "string" ||
+    typeof claims.scope !== "string" ||
+    (claims.sub_type !== "client" && claims.sub_type !== "user")
+  ) {
+    throw invalid("missing_claims");
+  }
+  if (await isTokenRevoked(claims.jti)) throw new AppError("auth.token_revoked");
+  return claims as TAccessClaims;
+}

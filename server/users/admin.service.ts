@@ -1,0 +1,40 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { recordEvent } from "../audit/audit.service.ts";
+import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
+import { findUserByLogin, insertUser } from "./users.repository.ts";
+
+export const ADMIN_LOGIN = "admin";
+export const ADMIN_ROLE = "admin";
+
+/**
+ * Creates the `admin` account on first start. The password comes from IDP_ADMIN_PASSWORD; in the
+ * embedded mode without it one is generated and returned so the caller can print it once. On
+ * PostgreSQL a generated password would be lost among several instances' logs, so it is required.
+ */
+export async function bootstrapAdmin(opts: { password?: string; embedded: boolean }): Promise<{ created: boolean; generatedPassword?: string }> {
+  if (await findUserByLogin(ADMIN_LOGIN)) return { created: false };
+  if (!opts.password && !opts.embedded) {
+    throw new Error("IDP_ADMIN_PASSWORD: is required to create the first administrator on PostgreSQL");
+  }
+  const password = opts.password ?? randomBytes(12).toString("base64url");
+  await insertUser({
+    id: randomUUID(),
+    login: ADMIN_LOGIN,
+    passwordHash: await hashSecret(password),
+    roles: [ADMIN_ROLE],
+    instanceId: randomUUID(),
+  });
+  await recordEvent("user.admin_bootstrapped", {}, { login: ADMIN_LOGIN });
+  return { created: true, generatedPassword: opts.password ? undefined : password };
+}
+
+export type TConsoleUser = { id: string; login: string; roles: string[] };
+
+/** Console sign-in: an unlocked account with the administrator role and the right password. */
+export async function verifyAdminCredentials(login: string, password: string, ip?: string): Promise<TConsoleUser | null> {
+  const user = await findUserByLogin(login);
+  const ok =
+    !!user && !user.locked && user.roles.includes(ADMIN_ROLE) && !!user.passwordHash && (await verifySecret(user.passwordHash, password));
+  await recordEvent(ok ? "console.sign_in" : "console.sign_in_failed", { subject: user?.id, ip }, { login });
+  return ok && user ? { id: user.id, login: user.login, roles: user.roles } : null;
+}
