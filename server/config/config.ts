@@ -56,7 +56,9 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`${name}: ${issue.message} (got "${cleaned[name] ?? ""}")`);
+    // Secrets are never echoed back, not even the wrong ones.
+    const shown = /SECRET|PASSWORD|DATABASE_URL/.test(name) ? "" : ` (got "${cleaned[name] ?? ""}")`;
+    throw new ConfigError(`${name}: ${issue.message}${shown}`);
   }
   const e = parsed.data;
   const contextPath = parseContextPath(e.IDP_CONTEXT_PATH);

@@ -1,0 +1,4 @@
+export const root: string;
+export const nextBin: string;
+export function build(env?: NodeJS.ProcessEnv): void;
+export function buildIfStale(env?: NodeJS.ProcessEnv): boolean;

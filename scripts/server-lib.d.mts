@@ -1,0 +1,9 @@
+export function freePort(): Promise<number>;
+export function startServer(opts?: { env?: Record<string, string>; contextPath?: string; timeoutMs?: number }): Promise<{
+  baseUrl: string;
+  port: number;
+  pid: number | undefined;
+  output(): string;
+  stop(): Promise<void>;
+}>;
+export function createPgDatabase(adminUrl: string): Promise<{ url: string; name: string; drop(): Promise<void> }>;

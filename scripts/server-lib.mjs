@@ -1,0 +1,85 @@
+// Starts the production build on a free loopback port and creates throw-away PostgreSQL databases:
+// shared by the API tests, the e2e run and the benchmark so they all exercise the real server.
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
+import pg from "pg";
+import { nextBin, root } from "./build-lib.mjs";
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs `next start` with the given environment and resolves once /health/ready answers 200.
+ * `output()` returns everything the server printed, for assertions on log lines.
+ */
+export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000 } = {}) {
+  const port = await freePort();
+  let out = "";
+  const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+    cwd: root,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (out += d));
+  const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
+  const baseUrl = `http://127.0.0.1:${port}${contextPath}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 250))]);
+    if (code !== undefined) throw new Error(`server exited with ${code} before it was ready:\n${out}`);
+    try {
+      const res = await fetch(`${baseUrl}/health/ready`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server not ready within ${timeoutMs} ms:\n${out}`);
+    }
+  }
+  return {
+    baseUrl,
+    port,
+    pid: child.pid,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+      if (child.exitCode === null) child.kill("SIGKILL");
+    },
+  };
+}
+
+/** A fresh database on the PostgreSQL server of `adminUrl`; drop() removes it. */
+export async function createPgDatabase(adminUrl) {
+  const name = `idp_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { updateClient } from "../../server/clients/clients.service.ts";
+import { AppError } from "../../server/errors/app-error.ts";
+import { importDocument, importFile } from "../../server/import/import.service.ts";
+import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
+import { fixture, IMPORT_FIXTURE } from "../support/fixtures.ts";
+
+describe.each(DB_KINDS)("declarative import on %s", (kind) => {
+  let t: TTestDatabase;
+  beforeEach(async () => {
+    t = await installTestDatabase(kind);
+  });
+  afterEach(async () => t.close());
+
+  const rows = () =>
+    t.db.prisma.client.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, secretHash: true, restPasswordHash: true, scopes: true, updatedAt: true, enabled: true } });
+
+  it("creates clients with hashed secrets, and a second import changes nothing", async () => {
+    const first = await importFile(IMPORT_FIXTURE, {});
+    expect(first.clients.created.sort()).toEqual(["no-scope-app", "post-app", "svc-app"]);
+    const before = await rows();
+    for (const r of before) {
+      expect(r.secretHash).toMatch(/^\$argon2id\$/);
+      expect(r.secretHash).not.toContain(fixture.clients.find((c) => c.id === r.id)!.secret);
+    }
+    expect(before.find((r) => r.id === "svc-app")!.restPasswordHash).toMatch(/^\$argon2id\$/);
+
+    const second = await importFile(IMPORT_FIXTURE, {});
+    expect(second.clients).toEqual({ created: [], updated: [], unchanged: ["svc-app", "post-app", "no-scope-app"] });
+    expect(await rows()).toEqual(before);
+  });
+
+  it("updates what changed and keeps the console's enabled flag", async () => {
+    await importFile(IMPORT_FIXTURE, {});
+    await updateClient("post-app", { name: "Client using client_secret_post", scopes: ["idp_api_sys_users"], enabled: false }, {});
+    const doc = structuredClone(fixture);
+    doc.clients[1]!.scopes = ["idp_api_sys_users", "idp_api_sys_usec"];
+    const result = await importDocument(doc, {});
+    expect(result.clients.updated).toEqual(["post-app"]);
+    const post = (await rows()).find((r) => r.id === "post-app")!;
+    expect(post.scopes).toEqual(["idp_api_sys_users", "idp_api_sys_usec"]);
+    expect(post.enabled).toBe(false);
+  });
+
+  it("refuses an invalid document as a whole, naming the JSON path of each problem", async () => {
+    const doc = {
+      clients: [
+        { id: "fine-app", name: "Fine", secret: "fine-secret-1", scopes: ["a"] },
+        { id: "bad id", name: "", secret: "short", scopes: "idp_api_sys_users", extra: 1 },
+        { id: "fine-app", name: "Again", secret: "fine-secret-1", scopes: ["a b"] },
+      ],
+      userz: [],
+    };
+    const error = await importDocument(doc, {}).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AppError);
+    const positions = (error as AppError).details.items!.map((i) => i.pos);
+    expect(positions).toEqual(
+      expect.arrayContaining(["$", "$.clients[1].id", "$.clients[1].name", "$.clients[1].secret", "$.clients[1].scopes", "$.clients[1]", "$.clients[2].scopes[0]"]),
+    );
+    expect(await rows()).toEqual([]);
+  });
+
+  it("refuses duplicate ids and a file that is not JSON", async () => {
+    const dup = { clients: [fixture.clients[1], fixture.clients[1]] };
+    await expect(importDocument(dup, {})).rejects.toMatchObject({ details: { items: [{ pos: "$.clients[1].id", desc: 'duplicate id "post-app"' }] } });
+    await expect(importFile("/nonexistent/file.json", {})).rejects.toMatchObject({ details: { items: [{ pos: "$", error: "unreadable" }] } });
+    expect(await rows()).toEqual([]);
+  });
+});

@@ -1,0 +1,21 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+export const IMPORT_FIXTURE = path.join(process.cwd(), "test", "fixtures", "import.json");
+
+/** The fixture's clients, with their plaintext secrets, as the tests authenticate with them. */
+export const fixture = JSON.parse(readFileSync(IMPORT_FIXTURE, "utf8")) as {
+  clients: { id: string; secret: string; restPassword?: string; scopes: string[] }[];
+};
+
+export function fixtureClient(id: string) {
+  const c = fixture.clients.find((x) => x.id === id);
+  if (!c) throw new Error(`no fixture client ${id}`);
+  return c;
+}
+
+/** RFC 6749 §2.3.1 Basic credentials: id and secret form-urlencoded, then base64. */
+export function oauthBasic(id: string, secret: string): string {
+  const enc = (s: string) => new URLSearchParams({ s }).toString().slice(2);
+  return "Basic " + Buffer.from(`${enc(id)}:${enc(secret)}`).toString("base64");
+}

@@ -1,0 +1,36 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = { "@": path.resolve(import.meta.dirname) };
+
+// unit: pure logic and in-process database tests (PGlite in memory, and PostgreSQL when
+// TEST_DATABASE_URL is set). api: real HTTP against the production build, started by the global
+// setup on the database named by IDP_TEST_DB (scripts/test.mjs runs it once per database).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["server/**/*.test.ts", "test/db/**/*.test.ts"],
+          setupFiles: ["test/support/unit-env.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "api",
+          include: ["test/api/**/*.test.ts"],
+          globalSetup: ["test/api/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // One server per run; files share it, so they run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
