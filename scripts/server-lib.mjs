@@ -1,6 +1,7 @@
 // Starts the production build on a free loopback port and creates throw-away PostgreSQL databases:
 // shared by the API tests, the e2e run and the benchmark so they all exercise the real server.
 import { spawn } from "node:child_process";
+import { createWriteStream } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import pg from "pg";
@@ -22,7 +23,7 @@ export function freePort() {
  * Runs `next start` with the given environment and resolves once /health/ready answers 200.
  * `output()` returns everything the server printed, for assertions on log lines.
  */
-export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000 } = {}) {
+export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile } = {}) {
   const port = await freePort();
   let out = "";
   const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
@@ -30,8 +31,13 @@ export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout.on("data", (d) => (out += d));
-  child.stderr.on("data", (d) => (out += d));
+  const file = logFile ? createWriteStream(logFile) : undefined;
+  const collect = (d) => {
+    out += d;
+    file?.write(d);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
   const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}${contextPath}`;
   const deadline = Date.now() + timeoutMs;
@@ -59,6 +65,7 @@ export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
+      file?.end();
     },
   };
 }

@@ -4,12 +4,13 @@
 const SEGMENT = /^[A-Za-z0-9._~-]+$/;
 
 /**
- * Normalises IDP_CONTEXT_PATH: "" or "/" mean the root; otherwise one or more "/segment" parts.
+ * Normalises IDP_CONTEXT_PATH: unset or empty means the default "/idp" (as for every variable),
+ * "/" means the root; otherwise one or more "/segment" parts.
  * @param {string | undefined} raw
  * @returns {{ ok: true, value: string } | { ok: false, reason: string }}
  */
 export function parseContextPath(raw) {
-  if (raw === undefined) return { ok: true, value: "/idp" };
+  if (raw === undefined || raw.trim() === "") return { ok: true, value: "/idp" };
   const trimmed = raw.trim().replace(/\/+$/, "");
   if (trimmed === "") return { ok: true, value: "" };
   if (!trimmed.startsWith("/")) return { ok: false, reason: `must start with "/" (got "${raw}")` };

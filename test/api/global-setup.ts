@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { IMPORT_FIXTURE } from "../support/fixtures.ts";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    dbKind: "embedded" | "postgres";
+    databaseUrl: string;
+    dataDir: string;
+    serverLog: string;
+    adminPassword: string;
+  }
+}
+
+/**
+ * Starts the production build once for the API suite, on the embedded database or, with
+ * IDP_TEST_DB=postgres, on a fresh PostgreSQL database created from TEST_DATABASE_URL.
+ */
+export default async function setup(project: TestProject) {
+  const dbKind = process.env.IDP_TEST_DB === "postgres" ? "postgres" : "embedded";
+  const dataDir = mkdtempSync(path.join(tmpdir(), "idp-api-"));
+  const serverLog = path.join(dataDir, "server.log");
+  const adminPassword = "admin-password-for-tests";
+  const env: Record<string, string> = {
+    IDP_DATA_DIR: dataDir,
+    IDP_IMPORT: IMPORT_FIXTURE,
+    IDP_ADMIN_PASSWORD: adminPassword,
+    IDP_ACCESS_TOKEN_TTL: "900",
+    IDP_LOG_LEVEL: "info",
+  };
+  let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+  if (dbKind === "postgres") {
+    if (!process.env.TEST_DATABASE_URL) throw new Error("IDP_TEST_DB=postgres needs TEST_DATABASE_URL");
+    pgDb = await createPgDatabase(process.env.TEST_DATABASE_URL);
+    env.DATABASE_URL = pgDb.url;
+    env.IDP_SECRET_KEY = "api-test-secret-key-0123456789abcdef";
+  }
+  const server = await startServer({ env, logFile: serverLog });
+
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("dbKind", dbKind);
+  project.provide("databaseUrl", pgDb?.url ?? "");
+  project.provide("dataDir", dataDir);
+  project.provide("serverLog", serverLog);
+  project.provide("adminPassword", adminPassword);
+
+  return async () => {
+    await server.stop();
+    await pgDb?.drop();
+    if (!process.env.IDP_KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

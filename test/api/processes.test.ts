@@ -1,0 +1,132 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, Socket, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
+import { startServer } from "../../scripts/server-lib.mjs";
+import { IMPORT_FIXTURE } from "../support/fixtures.ts";
+import { tokenRequest } from "../support/http.ts";
+
+const postgres = inject("dbKind") === "postgres";
+
+function idp(args: string[], env: Record<string, string | undefined>) {
+  return spawnSync(process.execPath, ["scripts/idp.mjs", ...args], { env: { ...process.env, ...env }, encoding: "utf8" });
+}
+
+describe("commands", () => {
+  it("refuses to start on a bad variable with one line naming it", () => {
+    const r = idp(["check-config"], { IDP_ACCESS_TOKEN_TTL: "soon" });
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toBe('idp: IDP_ACCESS_TOKEN_TTL: must be a whole number between 60 and 86400 (got "soon")');
+  });
+
+  it.skipIf(postgres)("keeps a second process away from the embedded database the server holds", () => {
+    const r = idp(["import", IMPORT_FIXTURE], { IDP_DATA_DIR: inject("dataDir") });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/the embedded database in .* is in use by process \d+/);
+  });
+
+  it.runIf(postgres)("imports idempotently from the command line and refuses an invalid file whole", async () => {
+    const env = { DATABASE_URL: inject("databaseUrl"), IDP_SECRET_KEY: "api-test-secret-key-0123456789abcdef" };
+    const dir = mkdtempSync(path.join(tmpdir(), "idp-import-"));
+    const doc = path.join(dir, "clients.json");
+    writeFileSync(doc, JSON.stringify({ clients: [{ id: "cli-app", name: "CLI", secret: "cli-secret-123", scopes: ["idp_api_sys_users"] }] }));
+    const first = idp(["import", doc], env);
+    expect(first.stdout).toContain("clients: 1 created, 0 updated, 0 unchanged");
+    expect(idp(["import", doc], env).stdout).toContain("clients: 0 created, 0 updated, 1 unchanged");
+    // The running server sees the new client (its cache holds misses briefly, so ask for a token).
+    await expect
+      .poll(async () => (await tokenRequest({ grant_type: "client_credentials", scope: "idp_api_sys_users" }, { basic: ["cli-app", "cli-secret-123"] })).status, { timeout: 35_000, interval: 1_000 })
+      .toBe(200);
+
+    writeFileSync(doc, JSON.stringify({ clients: [{ id: "cli-app-2", name: "ok", secret: "cli-secret-123", scopes: [] }, { id: "x y", scopes: ["a"] }] }));
+    const bad = idp(["import", doc], env);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("$.clients[1].id");
+    expect(bad.stderr).toContain("$.clients[1].secret");
+    const db = new pg.Client({ connectionString: inject("databaseUrl") });
+    await db.connect();
+    try {
+      expect((await db.query("SELECT id FROM clients WHERE id = 'cli-app-2'")).rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
+  });
+
+  it.runIf(postgres)("records failed client authentication as a security event without the secret", async () => {
+    await tokenRequest({ grant_type: "client_credentials", scope: "idp_api_sys_users" }, { basic: ["post-app", "not-the-secret-42"] });
+    const db = new pg.Client({ connectionString: inject("databaseUrl") });
+    await db.connect();
+    try {
+      const { rows } = await db.query("SELECT type, client_id, params FROM security_events WHERE type = 'client.auth_failed' AND client_id = 'post-app'");
+      expect(rows[0]).toEqual({ type: "client.auth_failed", client_id: "post-app", params: { reason: "bad_secret", method: "client_secret_basic" } });
+      expect(JSON.stringify((await db.query("SELECT * FROM security_events")).rows)).not.toContain("not-the-secret-42");
+      const stored = (await db.query("SELECT secret_hash FROM clients WHERE id = 'post-app'")).rows[0].secret_hash;
+      expect(stored).toMatch(/^\$argon2id\$/);
+      const keys = (await db.query("SELECT private_key_enc FROM signing_keys")).rows;
+      expect(keys[0].private_key_enc).toMatch(/^v1\./);
+      expect(keys[0].private_key_enc).not.toContain("PRIVATE KEY");
+    } finally {
+      await db.end();
+    }
+  });
+});
+
+/** A loopback TCP proxy to PostgreSQL that the test can cut, to make the database unreachable. */
+async function pgProxy(target: URL): Promise<{ port: number; cut(): void; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let open = true;
+  const server: Server = createServer((client) => {
+    if (!open) return client.destroy();
+    const upstream = new Socket().connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("error", () => undefined);
+      s.on("close", () => sockets.delete(s));
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    port: (server.address() as { port: number }).port,
+    cut: () => {
+      open = false;
+      for (const s of sockets) s.destroy();
+    },
+    close: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+describe.runIf(postgres)("readiness", () => {
+  it("answers 503 with a reason while the database is unreachable", async () => {
+    const url = new URL(inject("databaseUrl"));
+    const proxy = await pgProxy(url);
+    const viaProxy = new URL(url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const server = await startServer({
+      env: {
+        DATABASE_URL: viaProxy.toString(),
+        IDP_SECRET_KEY: "api-test-secret-key-0123456789abcdef",
+        IDP_ADMIN_PASSWORD: "irrelevant-password",
+        IDP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "idp-ready-")),
+      },
+    });
+    try {
+      expect((await fetch(`${server.baseUrl}/health/ready`)).status).toBe(200);
+      proxy.cut();
+      const down = await fetch(`${server.baseUrl}/health/ready`);
+      expect(down.status).toBe(503);
+      const body = await down.json();
+      expect(body.status).toBe("unavailable");
+      expect(body.reason).toMatch(/^database unreachable: /);
+      expect(body.reason).not.toContain("api-test-secret");
+      expect((await fetch(`${server.baseUrl}/health/live`)).status).toBe(200);
+    } finally {
+      await server.stop();
+      await proxy.close();
+    }
+  });
+});
