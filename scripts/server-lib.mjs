@@ -1,7 +1,7 @@
 // Starts the production build on a free loopback port and creates throw-away PostgreSQL databases:
 // shared by the API tests, the e2e run and the benchmark so they all exercise the real server.
 import { spawn } from "node:child_process";
-import { createWriteStream } from "node:fs";
+import { openSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import pg from "pg";
@@ -25,25 +25,26 @@ export function freePort() {
  */
 export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile } = {}) {
   const port = await freePort();
+  // With a log file the server writes to it directly: a benchmark's load generator must not share
+  // its process with copying the server's log lines.
+  const fd = logFile ? openSync(logFile, "a") : undefined;
   let out = "";
   const child = spawn(process.execPath, [nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", fd ?? "pipe", fd ?? "pipe"],
   });
-  const file = logFile ? createWriteStream(logFile) : undefined;
-  const collect = (d) => {
-    out += d;
-    file?.write(d);
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
+  if (fd === undefined) {
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+  }
+  const output = () => (logFile ? readFileSync(logFile, "utf8") : out);
   const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}${contextPath}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 250))]);
-    if (code !== undefined) throw new Error(`server exited with ${code} before it was ready:\n${out}`);
+    if (code !== undefined) throw new Error(`server exited with ${code} before it was ready:\n${output()}`);
     try {
       const res = await fetch(`${baseUrl}/health/ready`);
       if (res.status === 200) break;
@@ -52,20 +53,19 @@ export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 
     }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server not ready within ${timeoutMs} ms:\n${out}`);
+      throw new Error(`server not ready within ${timeoutMs} ms:\n${output()}`);
     }
   }
   return {
     baseUrl,
     port,
     pid: child.pid,
-    output: () => out,
+    output,
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
       await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
       if (child.exitCode === null) child.kill("SIGKILL");
-      file?.end();
     },
   };
 }

@@ -1,6 +1,5 @@
-import type { Prisma } from "../db/generated/client.ts";
 import { redact } from "../log/redact.ts";
-import { findEvents, insertEvent } from "./audit.repository.ts";
+import { insertEvent } from "./audit.repository.ts";
 
 /** Who did it and from where: filled by the request layer (IP and User-Agent in user mode). */
 export type TEventActor = { subject?: string; clientId?: string; ip?: string; userAgent?: string };
@@ -16,10 +15,6 @@ export async function recordEvent(type: string, actor: TEventActor, params: Reco
     clientId: actor.clientId,
     ip: actor.ip,
     userAgent: actor.userAgent,
-    params: redact(params) as Prisma.InputJsonObject,
+    params: redact(params) as Record<string, unknown>,
   });
-}
-
-export function listEvents(filter: { type?: string; subject?: string; clientId?: string }, take?: number) {
-  return findEvents(filter, take);
 }

@@ -41,6 +41,7 @@ export function mediaType(req: Request): string {
 
 // PostgreSQL text cannot hold NUL, and a lone surrogate cannot be encoded: both would fail deep in
 // the database as a 500. Refuse them here, where the caller can be told which field it was.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export function findBadText(value: unknown, pos: string[] = []): string[] | undefined {
