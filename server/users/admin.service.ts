@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { recordEvent } from "../audit/audit.service.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
-import { findUserByLogin, insertUser } from "./users.repository.ts";
+import { findUserById, findUserByLogin, insertUser } from "./users.repository.ts";
 
 export const ADMIN_LOGIN = "admin";
 export const ADMIN_ROLE = "admin";
@@ -37,4 +37,13 @@ export async function verifyAdminCredentials(login: string, password: string, ip
     !!user && !user.locked && user.roles.includes(ADMIN_ROLE) && !!user.passwordHash && (await verifySecret(user.passwordHash, password));
   await recordEvent(ok ? "console.sign_in" : "console.sign_in_failed", { subject: user?.id, ip }, { login });
   return ok && user ? { id: user.id, login: user.login, roles: user.roles } : null;
+}
+
+/**
+ * The console re-checks its session holder on every call: a console session is a signed cookie that
+ * outlives a lock or a removed role, and those must end access at once, not when the cookie expires.
+ */
+export async function findActiveAdmin(id: string): Promise<TConsoleUser | null> {
+  const user = await findUserById(id);
+  return user && !user.locked && user.roles.includes(ADMIN_ROLE) ? { id: user.id, login: user.login, roles: user.roles } : null;
 }

@@ -8,6 +8,11 @@ export async function findUserByLogin(login: string) {
   });
 }
 
+export async function findUserById(id: string) {
+  const prisma = await getPrisma();
+  return prisma.user.findUnique({ where: { id }, select: { id: true, login: true, roles: true, locked: true } });
+}
+
 export async function insertUser(data: { id: string; login: string; passwordHash: string; roles: string[]; instanceId: string }) {
   const prisma = await getPrisma();
   await prisma.user.create({ data, select: { id: true } });

@@ -1,0 +1,7 @@
+import { ClientsScreen } from "@/components/console/clients-screen";
+
+export const metadata = { title: "Client applications · Identity console" };
+
+export default function ClientsPage() {
+  return <ClientsScreen />;
+}

@@ -1,0 +1,16 @@
+import { redirect } from "next/navigation";
+import type { ReactNode } from "react";
+import { ConsoleHeader } from "@/components/console/console-header";
+import { consoleUserOf, readConsoleSession } from "@/server/auth/console-session";
+
+// Every page under here needs an administrator; the sign-in page lives outside this group.
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  const admin = await consoleUserOf(await readConsoleSession());
+  if (!admin) redirect("/console/sign-in");
+  return (
+    <>
+      <ConsoleHeader login={admin.login} />
+      <main className="console-main">{children}</main>
+    </>
+  );
+}

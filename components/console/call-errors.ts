@@ -1,0 +1,35 @@
+import { TRPCClientError } from "@trpc/client";
+import type { TMessageKey, TTranslate } from "../i18n.ts";
+
+type TErrorData = { httpStatus?: number; appCode?: string | null; items?: { pos: string; desc: string }[] };
+
+function dataOf(error: unknown): TErrorData {
+  return error instanceof TRPCClientError ? ((error.data ?? {}) as TErrorData) : {};
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return dataOf(error).httpStatus === 401;
+}
+
+/**
+ * Field errors keyed by the form field: an item's pos is the zod path ("redirectUris.1"), and the
+ * first segment is the field. The first problem per field is enough to act on.
+ */
+export function fieldErrorsOf(error: unknown, t: TTranslate): Record<string, string> {
+  const data = dataOf(error);
+  const out: Record<string, string> = {};
+  if (data.appCode === "client.already_exists") out.id = t("form.exists");
+  for (const item of data.items ?? []) {
+    const [field = "", index] = item.pos.split(".");
+    out[field] ??= index === undefined ? item.desc : `#${Number(index) + 1}: ${item.desc}`;
+  }
+  return out;
+}
+
+const KEY_BY_STATUS: Record<number, TMessageKey> = { 401: "error.unauthorized", 404: "error.notFound" };
+
+/** A sentence for an error that no field explains. */
+export function messageOf(error: unknown, t: TTranslate): string {
+  const key = KEY_BY_STATUS[dataOf(error).httpStatus ?? 0];
+  return key ? t(key) : t("error.generic");
+}

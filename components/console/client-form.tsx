@@ -1,0 +1,116 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { useI18n } from "../i18n-provider.tsx";
+import { Button } from "../ui/button.tsx";
+import { CheckboxField, TextAreaField, TextField } from "../ui/field.tsx";
+import { fieldErrorsOf, messageOf } from "./call-errors.ts";
+import { formatList, parseList } from "./list-text.ts";
+import { useTRPC, type TConsoleClient } from "./trpc.ts";
+
+type TProps = {
+  /** Absent: create a new client. */
+  client?: TConsoleClient;
+  onCreated: (client: TConsoleClient, secret: string) => void;
+  onSaved: () => void;
+  onCancel: () => void;
+};
+
+const FIELDS = ["id", "name", "scopes", "userScopes", "redirectUris", "tlsCNs", "enabled"];
+
+function initialValues(client?: TConsoleClient) {
+  return {
+    id: client?.id ?? "",
+    name: client?.name ?? "",
+    scopes: formatList(client?.scopes ?? [], "scopes"),
+    userScopes: formatList(client?.userScopes ?? [], "scopes"),
+    redirectUris: formatList(client?.redirectUris ?? [], "uris"),
+    tlsCNs: formatList(client?.tlsCNs ?? [], "lines"),
+    enabled: client?.enabled ?? true,
+  };
+}
+
+/** Create and edit share one form; the edit sends every field, since the service replaces them all. */
+export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
+  const { t } = useI18n();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState(() => initialValues(client));
+  const refreshList = () => queryClient.invalidateQueries(trpc.console.clients.list.pathFilter());
+
+  const create = useMutation(
+    trpc.console.clients.create.mutationOptions({
+      // The answer holds the secret: forget it as soon as nothing shows it.
+      gcTime: 0,
+      onSuccess: (result) => {
+        void refreshList();
+        onCreated(result.client, result.secret);
+      },
+    }),
+  );
+  const update = useMutation(
+    trpc.console.clients.update.mutationOptions({
+      onSuccess: () => {
+        void refreshList();
+        onSaved();
+      },
+    }),
+  );
+  const mutation = client ? update : create;
+  const errors = mutation.error ? fieldErrorsOf(mutation.error, t) : {};
+  const unplaced = mutation.error && !Object.keys(errors).some((f) => FIELDS.includes(f));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const lists = {
+      scopes: parseList(values.scopes, "scopes"),
+      userScopes: parseList(values.userScopes, "scopes"),
+      redirectUris: parseList(values.redirectUris, "uris"),
+      tlsCNs: parseList(values.tlsCNs, "lines"),
+    };
+    if (client) update.mutate({ id: client.id, name: values.name, enabled: values.enabled, ...lists });
+    else create.mutate({ id: values.id.trim(), name: values.name, ...lists });
+  }
+
+  const text = (field: "id" | "name" | "scopes" | "userScopes" | "redirectUris" | "tlsCNs") => ({
+    name: field,
+    value: values[field],
+    error: errors[field],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+  });
+
+  return (
+    <form className="client-form" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
+      {mutation.error ? (
+        <p className="ui-alert ui-alert--error" role="alert">
+          {unplaced ? messageOf(mutation.error, t) : t("form.fixErrors")}
+        </p>
+      ) : null}
+      <div className="client-form__row">
+        <TextField label={t("form.id")} {...text("id")} readOnly={!!client} autoComplete="off" spellCheck={false} required />
+        <TextField label={t("form.name")} {...text("name")} autoComplete="off" required />
+      </div>
+      <TextAreaField label={t("form.scopes")} hint={t("form.listHint")} rows={2} spellCheck={false} {...text("scopes")} />
+      <TextAreaField label={t("form.userScopes")} hint={t("form.listHint")} rows={2} spellCheck={false} {...text("userScopes")} />
+      <TextAreaField label={t("form.redirectUris")} hint={t("form.listHint")} rows={3} spellCheck={false} {...text("redirectUris")} />
+      <TextAreaField label={t("form.tlsCNs")} hint={t("form.cnHint")} rows={2} spellCheck={false} {...text("tlsCNs")} />
+      {client ? (
+        <CheckboxField
+          label={t("form.enabled")}
+          name="enabled"
+          checked={values.enabled}
+          error={errors.enabled}
+          onChange={(e) => setValues((v) => ({ ...v, enabled: e.target.checked }))}
+        />
+      ) : null}
+      <div className="client-form__actions">
+        <Button onClick={onCancel} disabled={mutation.isPending}>
+          {t("form.cancel")}
+        </Button>
+        <Button type="submit" variant="primary" disabled={mutation.isPending}>
+          {mutation.isPending ? t("form.saving") : client ? t("form.save") : t("form.create")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+import { useState } from "react";
+import { useI18n } from "../i18n-provider.tsx";
+import { Button } from "../ui/button.tsx";
+import { Dialog } from "../ui/dialog.tsx";
+import { TextField } from "../ui/field.tsx";
+import { messageOf } from "./call-errors.ts";
+import { ClientForm } from "./client-form.tsx";
+import { ClientsTable, type TRowAction } from "./clients-table.tsx";
+import { CredentialDialogs, type TCredentialAction } from "./credential-dialogs.tsx";
+import { OneTimeSecret, type TOneTimeSecret } from "./one-time-secret.tsx";
+import type { TConsoleClient } from "./trpc.ts";
+import { useClientPages, type TClientPages } from "./use-client-pages.ts";
+import { useDebounced } from "./use-debounced.ts";
+
+const SEARCH_DELAY_MS = 300;
+
+type TEditing = { client?: TConsoleClient } | null;
+
+type TListBodyProps = { search: string; pages: TClientPages; onAction: (action: TRowAction, client: TConsoleClient) => void };
+
+/** Whichever the list is in: loading, failed, empty (or no match), or the table. */
+function ListBody({ search, pages, onAction }: TListBodyProps) {
+  const { t } = useI18n();
+  const { first, clients } = pages;
+  if (first.isPending) {
+    return (
+      <div className="state state--loading" role="status">
+        <span className="spinner" aria-hidden="true" /> {t("clients.loading")}
+      </div>
+    );
+  }
+  if (first.isError) {
+    return (
+      <div className="state">
+        <p className="ui-alert ui-alert--error" role="alert">
+          {t("clients.loadFailed")} {messageOf(first.error, t)}
+        </p>
+        <Button onClick={() => void first.refetch()}>{t("clients.retry")}</Button>
+      </div>
+    );
+  }
+  if (clients.length === 0) {
+    return (
+      <div className="state state--empty">
+        <p className="state__title">{search ? t("clients.noMatch", { q: search }) : t("clients.empty")}</p>
+        {search ? null : <p className="muted">{t("clients.emptyHint")}</p>}
+      </div>
+    );
+  }
+  return <ClientsTable clients={clients} onAction={onAction} />;
+}
+
+export function ClientsScreen() {
+  const { t } = useI18n();
+  const [searchText, setSearchText] = useState("");
+  const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
+  const pages = useClientPages(search);
+  const [editing, setEditing] = useState<TEditing>(null);
+  const [credential, setCredential] = useState<TCredentialAction>(null);
+  const [secret, setSecret] = useState<TOneTimeSecret | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  return (
+    <section className="clients">
+      <div className="clients__head">
+        <h1 className="page-title">{t("clients.title")}</h1>
+        <Button variant="primary" onClick={() => setEditing({})}>
+          {t("clients.new")}
+        </Button>
+      </div>
+
+      <div className="clients__toolbar" role="search">
+        <TextField
+          label={t("clients.search")}
+          type="search"
+          placeholder={t("clients.searchPlaceholder")}
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          className="clients__search"
+          autoComplete="off"
+        />
+        {pages.first.isFetching && !pages.first.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+      </div>
+
+      {notice ? (
+        <p className="ui-alert ui-alert--info" role="status">
+          {notice}
+        </p>
+      ) : null}
+
+      <ListBody
+        search={search}
+        pages={pages}
+        onAction={(kind, client) => {
+          setNotice(null);
+          if (kind === "edit") setEditing({ client });
+          else setCredential({ kind, client });
+        }}
+      />
+
+      {pages.loadMore || pages.loadingMore ? (
+        <div className="clients__more">
+          <Button onClick={() => pages.loadMore?.()} disabled={pages.loadingMore}>
+            {pages.loadingMore ? t("clients.loading") : t("clients.loadMore")}
+          </Button>
+        </div>
+      ) : null}
+
+      <Dialog
+        open={!!editing}
+        title={editing?.client ? t("form.editTitle", { id: editing.client.id }) : t("form.createTitle")}
+        onClose={() => setEditing(null)}
+        wide
+      >
+        <ClientForm
+          key={editing?.client?.id ?? "new"}
+          client={editing?.client}
+          onCancel={() => setEditing(null)}
+          onSaved={() => setEditing(null)}
+          onCreated={(client, value) => {
+            setEditing(null);
+            pages.restart();
+            setSecret({ title: t("secret.createdTitle", { id: client.id }), label: t("secret.label"), value });
+          }}
+        />
+      </Dialog>
+
+      <CredentialDialogs action={credential} onClose={() => setCredential(null)} onSecret={setSecret} onNotice={setNotice} />
+
+      <OneTimeSecret secret={secret} onClose={() => setSecret(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+"use client";
+import Link from "next/link";
+import { signOut } from "next-auth/react";
+import { useState } from "react";
+import { useI18n } from "../i18n-provider.tsx";
+import { Button } from "../ui/button.tsx";
+import { LangToggle } from "./lang-toggle.tsx";
+import { leaveTo, useContextPath } from "./providers.tsx";
+
+export function ConsoleHeader({ login }: { login: string }) {
+  const { t } = useI18n();
+  const contextPath = useContextPath();
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <header className="console-header">
+      <div className="console-header__inner">
+        <Link href="/console/clients" className="console-brand">
+          <span className="console-brand__mark" aria-hidden="true">
+            ID
+          </span>
+          {t("app.title")}
+        </Link>
+        <nav className="console-nav" aria-label={t("app.title")}>
+          <Link href="/console/clients" className="console-nav__link" aria-current="page">
+            {t("nav.clients")}
+          </Link>
+        </nav>
+        <div className="console-header__user">
+          <LangToggle />
+          <span className="console-header__who">
+            {t("header.signedInAs")} <strong data-testid="signed-in-login">{login}</strong>
+          </span>
+          <Button
+            size="sm"
+            disabled={leaving}
+            onClick={async () => {
+              setLeaving(true);
+              // next-auth's own redirect would use the configured public URL; stay on this host.
+              await signOut({ redirect: false });
+              leaveTo(contextPath, "/console/sign-in");
+            }}
+          >
+            {t("header.signOut")}
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

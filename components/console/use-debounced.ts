@@ -1,0 +1,12 @@
+"use client";
+import { useEffect, useState } from "react";
+
+/** The value once it has stopped changing for `ms`: one search request per pause in typing. */
+export function useDebounced<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

@@ -1,0 +1,17 @@
+"use client";
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+import { translator, type TLang, type TTranslate } from "./i18n.ts";
+
+type TI18n = { lang: TLang; t: TTranslate };
+
+const I18nContext = createContext<TI18n>({ lang: "en", t: translator("en") });
+
+/** The server picks the language (cookie, then Accept-Language); client components read it here. */
+export function I18nProvider({ lang, children }: { lang: TLang; children: ReactNode }) {
+  const value = useMemo(() => ({ lang, t: translator(lang) }), [lang]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): TI18n {
+  return useContext(I18nContext);
+}

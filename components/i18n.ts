@@ -1,0 +1,212 @@
+// Shared by server components (to pick the language) and client components (to print labels).
+
+export const LANGS = ["en", "ru"] as const;
+export type TLang = (typeof LANGS)[number];
+
+/** Cookie set by the language toggle; it wins over Accept-Language. */
+export const LANG_COOKIE = "idp_lang";
+
+const en = {
+  "app.title": "Identity console",
+  "lang.toggle": "Русский",
+  "lang.toggleHint": "Switch the console to Russian",
+  "header.signedInAs": "Signed in as",
+  "header.signOut": "Sign out",
+  "nav.clients": "Client applications",
+
+  "signIn.title": "Sign in to the console",
+  "signIn.subtitle": "Administrators only.",
+  "signIn.login": "Login",
+  "signIn.password": "Password",
+  "signIn.submit": "Sign in",
+  "signIn.pending": "Signing in…",
+  "signIn.wrong": "Wrong login or password, or the account is not an administrator.",
+  "signIn.failed": "Sign-in failed. Try again.",
+
+  "clients.title": "Client applications",
+  "clients.search": "Search",
+  "clients.searchPlaceholder": "Id or name",
+  "clients.new": "New client",
+  "clients.loadMore": "Load more",
+  "clients.loading": "Loading…",
+  "clients.empty": "No client applications yet.",
+  "clients.emptyHint": "Create one to let an application obtain tokens.",
+  "clients.noMatch": "No client applications match “{q}”.",
+  "clients.loadFailed": "Could not load client applications.",
+  "clients.retry": "Retry",
+  "clients.col.id": "Id",
+  "clients.col.name": "Name",
+  "clients.col.scopes": "System scopes",
+  "clients.col.enabled": "Enabled",
+  "clients.col.rest": "REST password",
+  "clients.col.actions": "Actions",
+  "clients.yes": "yes",
+  "clients.no": "no",
+  "clients.edit": "Edit",
+  "clients.rotate": "Rotate secret",
+  "clients.setRest": "Set REST password",
+  "clients.removeRest": "Remove REST password",
+
+  "form.createTitle": "New client application",
+  "form.editTitle": "Edit {id}",
+  "form.id": "Client id",
+  "form.name": "Name",
+  "form.scopes": "System scopes",
+  "form.userScopes": "User scopes",
+  "form.redirectUris": "Redirect URIs",
+  "form.tlsCNs": "TLS certificate CNs",
+  "form.enabled": "Enabled",
+  "form.listHint": "Separate with commas, spaces or new lines.",
+  "form.cnHint": "One per line (a CN may contain spaces and commas).",
+  "form.create": "Create",
+  "form.save": "Save",
+  "form.cancel": "Cancel",
+  "form.saving": "Saving…",
+  "form.fixErrors": "Check the highlighted fields.",
+  "form.exists": "A client application with this id exists already.",
+
+  "secret.createdTitle": "Client {id} created",
+  "secret.rotatedTitle": "New secret for {id}",
+  "secret.restTitle": "REST password for {id}",
+  "secret.label": "Client secret",
+  "secret.restLabel": "REST password",
+  "secret.once": "Copy it now: it will not be shown again. Only a hash is stored.",
+  "secret.copy": "Copy",
+  "secret.copied": "Copied",
+  "secret.copyFailed": "Copy failed: select the text and copy it by hand.",
+  "secret.done": "I have saved it",
+
+  "confirm.rotateTitle": "Rotate the secret of {id}?",
+  "confirm.rotateBody": "The current secret stops working at once. Applications using it will fail until they get the new one.",
+  "confirm.rotate": "Rotate",
+  "confirm.setRestTitle": "Set a REST password for {id}?",
+  "confirm.setRestBody": "A new password is generated for HTTP Basic (API v1/v2); a previous one stops working.",
+  "confirm.set": "Generate",
+  "confirm.removeRestTitle": "Remove the REST password of {id}?",
+  "confirm.removeRestBody": "The client can no longer call API v1/v2 with HTTP Basic.",
+  "confirm.remove": "Remove",
+  "confirm.removed": "REST password removed.",
+
+  "error.unauthorized": "Your session has ended. Sign in again.",
+  "error.notFound": "This client application no longer exists.",
+  "error.generic": "Something went wrong. Try again.",
+};
+
+export type TMessageKey = keyof typeof en;
+
+const ru: Record<TMessageKey, string> = {
+  "app.title": "Консоль идентификации",
+  "lang.toggle": "English",
+  "lang.toggleHint": "Переключить консоль на английский",
+  "header.signedInAs": "Вы вошли как",
+  "header.signOut": "Выйти",
+  "nav.clients": "Клиентские приложения",
+
+  "signIn.title": "Вход в консоль",
+  "signIn.subtitle": "Только для администраторов.",
+  "signIn.login": "Логин",
+  "signIn.password": "Пароль",
+  "signIn.submit": "Войти",
+  "signIn.pending": "Вход…",
+  "signIn.wrong": "Неверный логин или пароль, либо учётная запись не администратора.",
+  "signIn.failed": "Не удалось войти. Повторите попытку.",
+
+  "clients.title": "Клиентские приложения",
+  "clients.search": "Поиск",
+  "clients.searchPlaceholder": "Идентификатор или название",
+  "clients.new": "Новый клиент",
+  "clients.loadMore": "Показать ещё",
+  "clients.loading": "Загрузка…",
+  "clients.empty": "Клиентских приложений пока нет.",
+  "clients.emptyHint": "Создайте приложение, чтобы оно могло получать токены.",
+  "clients.noMatch": "Нет клиентских приложений по запросу «{q}».",
+  "clients.loadFailed": "Не удалось загрузить клиентские приложения.",
+  "clients.retry": "Повторить",
+  "clients.col.id": "Идентификатор",
+  "clients.col.name": "Название",
+  "clients.col.scopes": "Системные scope",
+  "clients.col.enabled": "Включён",
+  "clients.col.rest": "REST-пароль",
+  "clients.col.actions": "Действия",
+  "clients.yes": "да",
+  "clients.no": "нет",
+  "clients.edit": "Изменить",
+  "clients.rotate": "Сменить секрет",
+  "clients.setRest": "Задать REST-пароль",
+  "clients.removeRest": "Удалить REST-пароль",
+
+  "form.createTitle": "Новое клиентское приложение",
+  "form.editTitle": "Изменение {id}",
+  "form.id": "Идентификатор клиента",
+  "form.name": "Название",
+  "form.scopes": "Системные scope",
+  "form.userScopes": "Пользовательские scope",
+  "form.redirectUris": "URI перенаправления",
+  "form.tlsCNs": "CN сертификатов TLS",
+  "form.enabled": "Включён",
+  "form.listHint": "Через запятую, пробел или с новой строки.",
+  "form.cnHint": "По одному на строку (CN может содержать пробелы и запятые).",
+  "form.create": "Создать",
+  "form.save": "Сохранить",
+  "form.cancel": "Отмена",
+  "form.saving": "Сохранение…",
+  "form.fixErrors": "Проверьте отмеченные поля.",
+  "form.exists": "Клиентское приложение с таким идентификатором уже есть.",
+
+  "secret.createdTitle": "Клиент {id} создан",
+  "secret.rotatedTitle": "Новый секрет для {id}",
+  "secret.restTitle": "REST-пароль для {id}",
+  "secret.label": "Секрет клиента",
+  "secret.restLabel": "REST-пароль",
+  "secret.once": "Скопируйте сейчас: больше он показан не будет. Хранится только хеш.",
+  "secret.copy": "Копировать",
+  "secret.copied": "Скопировано",
+  "secret.copyFailed": "Не удалось скопировать: выделите текст и скопируйте вручную.",
+  "secret.done": "Я сохранил его",
+
+  "confirm.rotateTitle": "Сменить секрет {id}?",
+  "confirm.rotateBody": "Текущий секрет сразу перестанет работать. Приложения, которые его используют, не смогут получать токены до замены.",
+  "confirm.rotate": "Сменить",
+  "confirm.setRestTitle": "Задать REST-пароль для {id}?",
+  "confirm.setRestBody": "Будет создан новый пароль для HTTP Basic (API v1/v2); прежний перестанет работать.",
+  "confirm.set": "Создать",
+  "confirm.removeRestTitle": "Удалить REST-пароль {id}?",
+  "confirm.removeRestBody": "Клиент больше не сможет вызывать API v1/v2 через HTTP Basic.",
+  "confirm.remove": "Удалить",
+  "confirm.removed": "REST-пароль удалён.",
+
+  "error.unauthorized": "Сеанс завершён. Войдите снова.",
+  "error.notFound": "Этого клиентского приложения больше нет.",
+  "error.generic": "Что-то пошло не так. Повторите попытку.",
+};
+
+const DICTIONARIES: Record<TLang, Record<TMessageKey, string>> = { en, ru };
+
+export type TTranslate = (key: TMessageKey, params?: Record<string, string>) => string;
+
+export function translator(lang: TLang): TTranslate {
+  const dict = DICTIONARIES[lang];
+  return (key, params) => dict[key].replace(/\{(\w+)\}/g, (m, name: string) => params?.[name] ?? m);
+}
+
+function isLang(value: string | undefined): value is TLang {
+  return (LANGS as readonly string[]).includes(value ?? "");
+}
+
+/**
+ * The toggle's cookie if set, else the first supported language of Accept-Language by q-value,
+ * else English.
+ */
+export function pickLang(cookie: string | undefined, acceptLanguage: string | null | undefined): TLang {
+  if (isLang(cookie)) return cookie;
+  const ranked = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = Number(params.find((p) => p.trim().startsWith("q="))?.trim().slice(2) ?? "1");
+      return { lang: tag.toLowerCase().split("-")[0], q: Number.isFinite(q) ? q : 0, index };
+    })
+    .filter((r) => r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((r) => r.lang).find(isLang) ?? "en";
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// `npm run test:e2e [-- <playwright args>]`: builds when needed, starts the production server on a
+// free port with a fresh embedded database and a random administrator password, runs Playwright
+// against it, stops it, and exits with Playwright's code.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { buildIfStale, root } from "./build-lib.mjs";
+import { startServer } from "./server-lib.mjs";
+
+// The server under test must not pick up the developer's database, import file or public URL, and the
+// build must use the default context path (/idp) that the tests assume.
+for (const k of ["DATABASE_URL", "IDP_IMPORT", "IDP_PUBLIC_URL", "IDP_CONTEXT_PATH", "IDP_SECRET_KEY", "IDP_DATA_DIR", "IDP_ADMIN_PASSWORD"]) {
+  delete process.env[k];
+}
+
+buildIfStale();
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "idp-e2e-"));
+const adminPassword = randomBytes(18).toString("base64url");
+const logFile = path.join(dataDir, "server.log");
+let code = 1;
+let server;
+try {
+  server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword }, logFile });
+  console.log(`e2e: server ready at ${server.baseUrl}`);
+  const pw = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
+    cwd: root,
+    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_ADMIN_PASSWORD: adminPassword },
+    stdio: "inherit",
+  });
+  code = pw.status ?? 1;
+  // The server's last lines explain most failures; they hold no secrets (none are ever logged).
+  if (code !== 0) console.error(`e2e: last server output:\n${server.output().split("\n").slice(-100).join("\n")}`);
+} catch (e) {
+  console.error(`e2e: ${e.message}`);
+} finally {
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import {
+  createClient,
+  getClient,
+  listClients,
+  rotateClientSecret,
+  setRestPassword,
+  updateClient,
+} from "../../../clients/clients.service.ts";
+import {
+  ZClientId,
+  ZCreateClientRequest,
+  ZListClientsRequest,
+  ZUpdateClientRequest,
+} from "../../../clients/clients.schemas.ts";
+import { adminProcedure, createRouter } from "../../init.ts";
+
+const ZClientRef = z.strictObject({ id: ZClientId });
+
+/** Client applications in the console: adapters over clients.service, nothing decided here. */
+export const clientsRouter = createRouter({
+  list: adminProcedure.input(ZListClientsRequest).query(({ input }) => listClients(input)),
+
+  get: adminProcedure.input(ZClientRef).query(({ input }) => getClient(input.id)),
+
+  /** The answer carries the generated secret: the only time it exists outside its hash. */
+  create: adminProcedure.input(ZCreateClientRequest).mutation(({ input, ctx }) => createClient(input, ctx.actor)),
+
+  // The id sits beside the fields rather than wrapping them, so field errors name the form's fields.
+  update: adminProcedure
+    .input(ZUpdateClientRequest.extend({ id: ZClientId }))
+    .mutation(({ input: { id, ...patch }, ctx }) => updateClient(id, patch, ctx.actor)),
+
+  rotateSecret: adminProcedure.input(ZClientRef).mutation(({ input, ctx }) => rotateClientSecret(input.id, ctx.actor)),
+
+  setRestPassword: adminProcedure
+    .input(z.strictObject({ id: ZClientId, enable: z.boolean() }))
+    .mutation(({ input, ctx }) => setRestPassword(input.id, input.enable, ctx.actor)),
+});
