@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from "jose";
 import { getConfig } from "../../config/config.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { getSigningKey, getVerificationKey, SIGNING_ALG } from "../keys/signing-keys.service.ts";
+import { signEs256Jwt } from "./jwt-sign.ts";
 import { isTokenRevoked } from "./revocation.repository.ts";
 
 /** Whose token it is: a client acting for itself (system mode) or a user (user mode). */
@@ -27,15 +28,19 @@ export async function issueAccessToken(input: { clientId: string; sub: string; s
   const { kid, key } = await getSigningKey();
   const jti = randomUUID();
   const scope = input.scopes.join(" ");
-  const token = await new SignJWT({ client_id: input.clientId, scope, sub_type: input.subType })
-    .setProtectedHeader({ alg: SIGNING_ALG, typ: "at+jwt", kid })
-    .setIssuer(issuer)
-    .setSubject(input.sub)
-    .setAudience(issuer)
-    .setIssuedAt()
-    .setExpirationTime(`${accessTokenTtl}s`)
-    .setJti(jti)
-    .sign(key);
+  const iat = Math.floor(Date.now() / 1000);
+  const claims: TAccessClaims & { aud: string } = {
+    iss: issuer,
+    sub: input.sub,
+    aud: issuer,
+    client_id: input.clientId,
+    scope,
+    sub_type: input.subType,
+    jti,
+    iat,
+    exp: iat + accessTokenTtl,
+  };
+  const token = signEs256Jwt({ typ: "at+jwt", kid }, claims, key);
   return { token, expiresIn: accessTokenTtl, jti, scope };
 }
 
