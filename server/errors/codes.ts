@@ -8,7 +8,6 @@ export type TErrorType =
   | "process_error"
   | "input_error"
   | "not_found_error"
-  | "method_error"
   | "internal_error";
 
 export type TErrorDef = {
@@ -48,8 +47,6 @@ const ERROR_DEFS = {
 
   /** No operation exists at this path. */
   "route.not_found": { status: 404, type: "not_found_error", error: "not_found", desc: "no_such_operation" },
-  /** The path exists but not with this method. */
-  "route.method_not_allowed": { status: 405, type: "method_error", error: "method_not_allowed", desc: "method_not_allowed", oauth: "invalid_request" },
 
   /** RFC 6749 §5.2: missing, repeated or malformed parameter, or more than one authentication method. */
   "oauth.invalid_request": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_request", oauth: "invalid_request" },
