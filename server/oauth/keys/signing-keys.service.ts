@@ -1,5 +1,5 @@
-import { createPrivateKey, type KeyObject } from "node:crypto";
-import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, importJWK, type JWK } from "jose";
+import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
+import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
 import { getConfig } from "../../config/config.ts";
 import { keyFor } from "../../crypto/keys.ts";
 import { seal, unseal } from "../../crypto/sealing.ts";
@@ -11,7 +11,7 @@ export const SIGNING_ALG = "ES256";
 type TKeys = {
   signing: { kid: string; key: KeyObject };
   jwks: { keys: JWK[] };
-  verify: Map<string, CryptoKey | Uint8Array | KeyObject>;
+  verify: Map<string, KeyObject>;
 };
 
 const KEY = Symbol.for("idp.signing-keys");
@@ -41,8 +41,7 @@ async function loadKeys(): Promise<TKeys> {
   // Retired keys stay published for one token lifetime so tokens they signed still verify.
   const since = new Date(Date.now() - getConfig().accessTokenTtl * 1000);
   const published = await findPublishedSigningKeys(since);
-  const verify = new Map<string, CryptoKey | Uint8Array | KeyObject>();
-  for (const k of published) verify.set(k.kid, await importJWK(k.publicJwk as JWK, SIGNING_ALG));
+  const verify = new Map(published.map((k) => [k.kid, createPublicKey({ key: k.publicJwk as import("node:crypto").JsonWebKey, format: "jwk" })]));
   return {
     signing: { kid: current.kid, key: createPrivateKey(unseal(keyFor("signing-keys"), current.privateKeyEnc)) },
     jwks: { keys: published.map((k) => k.publicJwk as JWK) },

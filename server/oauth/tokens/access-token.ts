@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { decodeProtectedHeader, errors as joseErrors, jwtVerify } from "jose";
 import { getConfig } from "../../config/config.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { getSigningKey, getVerificationKey, SIGNING_ALG } from "../keys/signing-keys.service.ts";
+import { getSigningKey, getVerificationKey } from "../keys/signing-keys.service.ts";
 import { signEs256Jwt } from "./jwt-sign.ts";
+import { JwtError, verifyEs256Jwt } from "./jwt-verify.ts";
 import { isTokenRevoked } from "./revocation.repository.ts";
 
 /** Whose token it is: a client acting for itself (system mode) or a user (user mode). */
@@ -50,21 +50,14 @@ function invalid(reason: string): AppError {
 
 /** Verifies signature, issuer, audience, type, expiry and revocation; throws the contract's 401s. */
 export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
-  let kid: string | undefined;
-  try {
-    kid = decodeProtectedHeader(token).kid;
-  } catch {
-    throw invalid("malformed");
-  }
-  const key = kid ? await getVerificationKey(kid) : undefined;
-  if (!key) throw invalid("unknown_key");
   const { issuer } = getConfig();
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, key, { issuer, audience: issuer, typ: "at+jwt", algorithms: [SIGNING_ALG] }));
+    payload = await verifyEs256Jwt(token, { issuer, audience: issuer, typ: "at+jwt", keyFor: getVerificationKey });
   } catch (e) {
-    if (e instanceof joseErrors.JWTExpired) throw new AppError("auth.token_expired");
-    throw invalid("verification_failed");
+    if (!(e instanceof JwtError)) throw e;
+    if (e.reason === "expired") throw new AppError("auth.token_expired");
+    throw invalid(e.reason);
   }
   const claims = payload as Partial<TAccessClaims>;
   if (
