@@ -8,6 +8,7 @@ export type TErrorType =
   | "process_error"
   | "input_error"
   | "not_found_error"
+  | "method_error"
   | "internal_error";
 
 export type TErrorDef = {
@@ -45,6 +46,8 @@ const ERROR_DEFS = {
   /** The body exceeds the request size limit. */
   "request.too_large": { status: 413, type: "input_error", error: "wrong_values", desc: "body_too_large", oauth: "invalid_request" },
 
+  /** The path exists but not with this method (`Allow` lists those it has). */
+  "route.method_not_allowed": { status: 405, type: "method_error", error: "method_not_allowed", desc: "method_not_allowed", oauth: "invalid_request" },
   /** No operation exists at this path. */
   "route.not_found": { status: 404, type: "not_found_error", error: "not_found", desc: "no_such_operation" },
 

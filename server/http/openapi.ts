@@ -14,6 +14,7 @@ const SHAPES = {
     .meta({ id: "ProcessError" }),
   input_error: z.object({ type: z.literal("input_error"), error: z.literal("wrong_values"), errors: z.array(ZItem) }).meta({ id: "InputError" }),
   not_found_error: z.object({ type: z.literal("not_found_error"), error: z.string(), desc: z.string() }).meta({ id: "NotFoundError" }),
+  method_error: z.object({ type: z.literal("method_error"), error: z.string(), desc: z.string() }).meta({ id: "MethodError" }),
   internal_error: z
     .object({ type: z.literal("internal_error"), error: z.string(), desc: z.string(), requestId: z.string() })
     .meta({ id: "InternalError" }),

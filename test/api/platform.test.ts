@@ -36,6 +36,17 @@ describe("platform endpoints", () => {
     }
   });
 
+  it("answers a method an operation does not have with a JSON 405 naming the allowed one", async () => {
+    const te = await request("/oauth/te");
+    expect(te.status).toBe(405);
+    expect(te.headers.get("allow")).toBe("POST");
+    expect(te.body).toEqual({ error: "invalid_request", error_description: "method_not_allowed" });
+    const jwks = await request("/.well-known/jwks.json", { method: "DELETE" });
+    expect(jwks.status).toBe(405);
+    expect(jwks.headers.get("allow")).toBe("GET");
+    expect(jwks.body).toEqual({ type: "method_error", error: "method_not_allowed", desc: "method_not_allowed" });
+  });
+
   it("echoes a sane X-Request-Id and replaces an unsafe one", async () => {
     const kept = await request("/health/live", { headers: { "x-request-id": "client-trace-0001" } });
     expect(kept.headers.get("x-request-id")).toBe("client-trace-0001");

@@ -1,4 +1,4 @@
 // * /api/[...path]/ – unknown API path: JSON 404 instead of an HTML page
-import { notFoundRoutes } from "@/server/http/not-found";
+import { notFoundRoutes } from "@/server/http/fallback-routes";
 
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = notFoundRoutes("v3");
