@@ -25,42 +25,39 @@ function Messages({ id, error, hint }: { id: string; error?: string; hint?: Reac
   );
 }
 
-/** A labelled input; the label is a real <label for>, so assistive tools (and tests) find it by name. */
-export function TextField({ label, error, hint, className, ...input }: TFieldFrame & ComponentProps<"input">) {
-  const id = useId();
+/** Label above, control, then hint and error: the frame every text control shares. */
+function LabelledFrame({ id, label, error, hint, className, children }: TFieldFrame & { id: string; className?: string; children: ReactNode }) {
   return (
     <div className={`ui-field ${className ?? ""}`}>
       <label htmlFor={id} className="ui-field__label">
         {label}
       </label>
-      <input
-        id={id}
-        className="ui-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...input}
-      />
+      {children}
       <Messages id={id} error={error} hint={hint} />
     </div>
+  );
+}
+
+function controlProps(id: string, error?: string, hint?: ReactNode) {
+  return { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy(id, error, hint) };
+}
+
+/** A labelled input; the label is a real <label for>, so assistive tools (and tests) find it by name. */
+export function TextField({ label, error, hint, className, ...input }: TFieldFrame & ComponentProps<"input">) {
+  const id = useId();
+  return (
+    <LabelledFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <input className="ui-input" {...controlProps(id, error, hint)} {...input} />
+    </LabelledFrame>
   );
 }
 
 export function TextAreaField({ label, error, hint, className, ...area }: TFieldFrame & ComponentProps<"textarea">) {
   const id = useId();
   return (
-    <div className={`ui-field ${className ?? ""}`}>
-      <label htmlFor={id} className="ui-field__label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="ui-input ui-input--area"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        {...area}
-      />
-      <Messages id={id} error={error} hint={hint} />
-    </div>
+    <LabelledFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <textarea className="ui-input ui-input--area" {...controlProps(id, error, hint)} {...area} />
+    </LabelledFrame>
   );
 }
 

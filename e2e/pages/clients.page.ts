@@ -30,8 +30,12 @@ export class ClientsPage {
   }
 
   async create(client: TNewClient): Promise<void> {
-    await this.page.getByRole("button", { name: "New client" }).click();
     const form = this.dialog.filter({ has: this.page.getByRole("heading", { name: "New client application" }) });
+    // A click that lands before React has hydrated the page does nothing; click again until it opens.
+    await expect(async () => {
+      await this.page.getByRole("button", { name: "New client" }).click();
+      await expect(form).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await form.getByLabel("Client id").fill(client.id);
     await form.getByLabel("Name").fill(client.name);
     await form.getByLabel("System scopes").fill(client.scopes);
