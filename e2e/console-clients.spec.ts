@@ -47,6 +47,9 @@ test("a wrong password is refused with an error", async ({ page }) => {
   await signIn.signIn(ADMIN_LOGIN, "not-the-password");
   await expect(signIn.error).toContainText("Wrong login or password");
   await signIn.expectShown();
+  // The password never travels in a URL, not even from a submit that escapes the script.
+  expect(page.url()).not.toContain("not-the-password");
+  await expect(page.locator("form")).toHaveAttribute("method", "post");
 });
 
 test("the server's field errors appear next to the fields", async ({ page }) => {

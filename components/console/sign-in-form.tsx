@@ -1,6 +1,6 @@
 "use client";
 import { signIn } from "next-auth/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useI18n } from "../i18n-provider.tsx";
 import { Button } from "../ui/button.tsx";
 import { TextField } from "../ui/field.tsx";
@@ -12,6 +12,9 @@ export function SignInForm() {
   const contextPath = useContextPath();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Until React has hydrated, a submit would be the browser's own: keep the button off until then.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -42,7 +45,8 @@ export function SignInForm() {
       <div className="sign-in__lang">
         <LangToggle />
       </div>
-      <form className="sign-in__card" onSubmit={submit} noValidate>
+      {/* method="post": should a submit ever escape the handler, the password must not land in a URL. */}
+      <form className="sign-in__card" method="post" onSubmit={submit} noValidate>
         <div className="console-brand console-brand--center">
           <span className="console-brand__mark" aria-hidden="true">
             ID
@@ -58,7 +62,7 @@ export function SignInForm() {
         ) : null}
         <TextField label={t("signIn.login")} name="login" autoComplete="username" required autoFocus />
         <TextField label={t("signIn.password")} name="password" type="password" autoComplete="current-password" required />
-        <Button type="submit" variant="primary" disabled={pending} className="sign-in__submit">
+        <Button type="submit" variant="primary" disabled={pending || !hydrated} className="sign-in__submit">
           {pending ? t("signIn.pending") : t("signIn.submit")}
         </Button>
       </form>
