@@ -21,7 +21,10 @@ const nextConfig = {
   // `npm run typecheck` and CI check types; repeating it in every `next build` only slows the start.
   typescript: { ignoreBuildErrors: true },
   async redirects() {
-    return [{ source: "/", destination: "/console", permanent: false }];
+    const toConsole = [{ source: "/", destination: "/console", permanent: false }];
+    // The host's own root too, so whoever opens http://host:port/ lands in the console.
+    if (contextPath.value) toConsole.push({ source: "/", destination: `${contextPath.value}/console`, basePath: false, permanent: false });
+    return toConsole;
   },
 };
 

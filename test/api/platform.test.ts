@@ -17,6 +17,9 @@ describe("platform endpoints", () => {
     const root = await fetch(base().replace(/\/idp$/, "/idp"), { redirect: "manual" });
     expect([307, 308]).toContain(root.status);
     expect(root.headers.get("location")).toMatch(/\/idp\/console$/);
+    const hostRoot = await fetch(base().replace(/\/idp$/, "/"), { redirect: "manual" });
+    expect(hostRoot.status).toBe(307);
+    expect(hostRoot.headers.get("location")).toBe("/idp/console");
     const outside = await fetch(base().replace(/\/idp$/, "") + "/oauth/te", { method: "POST" });
     expect(outside.status).toBe(404);
   });
