@@ -25,7 +25,10 @@ export async function boot(): Promise<void> {
     process.stdout.write(`\n  Administrator created. Sign in at ${config.issuer}/console as "admin" with password: ${admin.generatedPassword}\n\n`);
   }
   if (config.importFile) {
-    const summary = await importFile(config.importFile, {});
+    // Named after the variable, like every other refusal to start.
+    const summary = await importFile(config.importFile, {}).catch((e: unknown) => {
+      throw new Error(`IDP_IMPORT: ${config.importFile} is refused: ${startFailure(e)}`);
+    });
     log.info("import applied", { file: config.importFile, ...summary });
   }
   log.info("ready", { issuer: config.issuer, database: config.database.kind });
@@ -34,7 +37,7 @@ export async function boot(): Promise<void> {
 /** A one-line reason for a failed start: the variable, the file or the database that is wrong. */
 export function startFailure(e: unknown): string {
   if (e instanceof AppError && e.details.items) {
-    return `${e.message}: ${e.details.items.map((i) => `${i.pos} ${i.desc}`).join("; ")}`;
+    return e.details.items.map((i) => `${i.pos} ${i.desc}`).join("; ");
   }
   return e instanceof Error ? e.message : String(e);
 }

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { startServer } from "../../scripts/server-lib.mjs";
+import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { tokenRequest } from "../support/http.ts";
 
@@ -14,6 +14,44 @@ const postgres = inject("dbKind") === "postgres";
 function idp(args: string[], env: Record<string, string | undefined>) {
   return spawnSync(process.execPath, ["scripts/idp.mjs", ...args], { env: { ...process.env, ...env }, encoding: "utf8" });
 }
+
+/** Starts a server expected to refuse to start; resolves with what it printed. */
+async function failedStart(env: Record<string, string>): Promise<string> {
+  const error = await startServer({ env, timeoutMs: 60_000 }).then(
+    async (s) => {
+      await s.stop();
+      return undefined;
+    },
+    (e: Error) => e,
+  );
+  expect(error, "the server started although it should not have").toBeInstanceOf(Error);
+  return error!.message;
+}
+
+describe("start-up refusals", () => {
+  it.skipIf(postgres)("refuses an invalid IDP_IMPORT document, naming each problem's JSON path", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "idp-badimport-"));
+    const doc = path.join(dir, "clients.json");
+    writeFileSync(doc, JSON.stringify({ clients: [{ id: "a", name: "A", secret: "short", scopes: ["x y"] }] }));
+    const out = await failedStart({ IDP_DATA_DIR: dir, IDP_IMPORT: doc, IDP_ADMIN_PASSWORD: "whatever-password" });
+    expect(out).toMatch(/server exited with 1/);
+    expect(out).toContain(`idp: cannot start: IDP_IMPORT: ${doc} is refused: $.clients[0].secret must be at least 8 characters; $.clients[0].scopes[0]`);
+  });
+
+  it.runIf(postgres)("requires IDP_ADMIN_PASSWORD to create the first administrator on PostgreSQL", async () => {
+    const db = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+    try {
+      const out = await failedStart({
+        DATABASE_URL: db.url,
+        IDP_SECRET_KEY: "api-test-secret-key-0123456789abcdef",
+        IDP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "idp-noadmin-")),
+      });
+      expect(out).toContain("idp: cannot start: IDP_ADMIN_PASSWORD: is required to create the first administrator on PostgreSQL");
+    } finally {
+      await db.drop();
+    }
+  });
+});
 
 describe("commands", () => {
   it("refuses to start on a bad variable with one line naming it", () => {
