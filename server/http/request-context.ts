@@ -14,6 +14,8 @@ export type TRequestContext = {
   /** User mode only: the end user's IP and User-Agent as the client application passed them. */
   ip?: string;
   userAgent?: string;
+  /** Set by protocol endpoints that authenticate the client inside their own steps, for the log line. */
+  clientId?: string;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;

@@ -15,7 +15,7 @@ function who(ctx: TRequestContext): Record<string, string> {
   const a = ctx.actor;
   if (a.mode === "user") return { client: a.clientId, sub: a.userId };
   if (a.mode === "system" || a.mode === "basic") return { client: a.clientId };
-  return {};
+  return ctx.clientId ? { client: ctx.clientId } : {};
 }
 
 /** Adds the request id (and deprecation) headers and writes the request's log line. */

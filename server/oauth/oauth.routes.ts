@@ -25,7 +25,7 @@ export const tokenRoute = defineRoute(
     response: { status: 200, description: "The access token response", schema: ZTokenResponse, headers: { pragma: "no-cache" } },
     errors: [...OAUTH_ERRORS, "oauth.unauthorized_client", "oauth.unsupported_grant_type", "oauth.invalid_scope"],
   },
-  ({ request }) => runTokenRequest(request),
+  ({ request, ctx }) => runTokenRequest(request, (id) => (ctx.clientId = id)),
 );
 
 export const revokeRoute = defineRoute(
@@ -42,8 +42,8 @@ export const revokeRoute = defineRoute(
     response: { status: 200, description: "Revoked, or nothing to revoke" },
     errors: [...OAUTH_ERRORS],
   },
-  async ({ request }) => {
-    await runRevocation(request);
+  async ({ request, ctx }) => {
+    await runRevocation(request, (id) => (ctx.clientId = id));
     return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });
   },
 );

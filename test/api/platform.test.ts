@@ -100,6 +100,8 @@ describe("platform endpoints", () => {
     await new Promise((r) => setTimeout(r, 200));
     const log = readFileSync(inject("serverLog"), "utf8");
     expect(log).toContain('"path":"/oauth/te"');
+    const te = log.split("\n").filter((l) => l.includes('"path":"/oauth/te"')).map((l) => JSON.parse(l));
+    expect(te.find((l) => l.requestId === token.headers.get("x-request-id"))).toMatchObject({ status: 200, client: "post-app" });
     const secrets = [...fixture.clients.flatMap((c) => [c.secret, c.restPassword ?? "\u0000"]), token.body.access_token, "wrong-password-xyz", inject("adminPassword")];
     for (const s of secrets) expect(log).not.toContain(s);
     // Every line is JSON except the start banner Next prints itself.

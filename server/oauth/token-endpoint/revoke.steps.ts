@@ -8,9 +8,10 @@ import { readForm, required } from "./form.ts";
  * RFC 7009 token revocation. An invalid, expired or foreign token gets the same 200 as a revoked
  * one, so the endpoint tells a caller nothing about tokens it does not own.
  */
-export async function runRevocation(req: Request): Promise<void> {
+export async function runRevocation(req: Request, onClient: (id: string) => void = () => undefined): Promise<void> {
   const form = await readForm(req);
   const { client } = await authenticateTokenClient(req, form);
+  onClient(client.id);
   const token = required(form, "token");
   const hint = form.get("token_type_hint");
   if (hint !== undefined && hint !== "access_token" && hint !== "refresh_token") {

@@ -60,8 +60,12 @@ export const issue: TTokenStep = async (t) => {
 /** The token endpoint as a list of small steps, in the order RFC 6749 §4.4 and §5 imply. */
 export const TOKEN_STEPS: TTokenStep[] = [parseForm, authenticate, checkGrantType, checkScope, issue];
 
-export async function runTokenRequest(req: Request, steps = TOKEN_STEPS): Promise<NonNullable<TTokenRequest["response"]>> {
+/** Runs the steps; `onClient` learns who authenticated, even when a later step refuses the request. */
+export async function runTokenRequest(req: Request, onClient: (id: string) => void = () => undefined, steps = TOKEN_STEPS) {
   const t: TTokenRequest = { req, form: new Map() };
-  for (const step of steps) await step(t);
+  for (const step of steps) {
+    await step(t);
+    if (step === authenticate) onClient(t.client!.id);
+  }
   return t.response!;
 }
