@@ -28,7 +28,3 @@ export class AppError extends Error {
     return this.def.status;
   }
 }
-
-export function isAppError(e: unknown): e is AppError {
-  return e instanceof AppError;
-}

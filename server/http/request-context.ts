@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import type { TEventActor } from "../audit/audit.service.ts";
 
 /** Who is calling. System mode: a client's own token; user mode: a user's token via a client. */
 export type TActor =
@@ -30,15 +29,4 @@ export function requestIdOf(req: Request): string {
 export function forwardedFor(req: Request): string | undefined {
   const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return first ? first.slice(0, 64) : undefined;
-}
-
-/** The audit trail's view of a request: subject, client, IP, User-Agent. */
-export function eventActor(ctx: TRequestContext): TEventActor {
-  const a = ctx.actor;
-  return {
-    subject: a.mode === "user" ? a.userId : undefined,
-    clientId: a.mode === "anonymous" ? undefined : a.clientId,
-    ip: ctx.ip,
-    userAgent: ctx.userAgent,
-  };
 }

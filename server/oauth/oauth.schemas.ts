@@ -14,8 +14,6 @@ export const ZTokenResponse = z.object({
   token_type: z.literal("Bearer"),
 });
 
-export const ZOAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
-
 export const ZRevocationRequest = z.object({
   token: z.string(),
   token_type_hint: z.enum(["access_token", "refresh_token"]).optional(),
