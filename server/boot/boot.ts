@@ -1,3 +1,4 @@
+import { startChangeBus } from "../cache/change-bus.ts";
 import { getConfig } from "../config/config.ts";
 import { resolveSecretKey } from "../crypto/secret-key.ts";
 import { getDatabase } from "../db/index.ts";
@@ -10,7 +11,8 @@ import { AppError } from "../errors/app-error.ts";
 
 /**
  * Everything that must hold before the first request: configuration parsed, database open and
- * migrated, a signing key, the administrator, and the IDP_IMPORT document applied.
+ * migrated, the change bus listening, a signing key, the administrator, and the IDP_IMPORT document
+ * applied.
  */
 export async function boot(): Promise<void> {
   const config = getConfig();
@@ -18,6 +20,8 @@ export async function boot(): Promise<void> {
   const db = await getDatabase();
   const applied = await migrate(db.sql);
   if (applied.length) log.info("migrations applied", { migrations: applied });
+  // Before anything is cached: from here on, no other process's change goes unnoticed.
+  await startChangeBus();
   await ensureSigningKey();
   const admin = await bootstrapAdmin({ password: config.adminPassword, embedded: config.database.kind === "embedded" });
   if (admin.generatedPassword) {

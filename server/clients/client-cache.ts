@@ -1,41 +1,32 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { publishChange } from "../cache/change-bus.ts";
+import { keyedCache } from "../cache/keyed-cache.ts";
 import type { TClientAuthRow } from "./clients.repository.ts";
 
-// Client applications are read on every token request and change rarely. Entries live briefly so
-// that a change made by another instance is seen within TTL_MS; changes made here invalidate at once.
-const TTL_MS = 30_000;
+// Client applications are read on every token request and change rarely. A change reaches every
+// process through the change bus at once; the TTL only bounds a change made directly in the database.
+const CLIENT_TOPIC = "client";
+const TTL_MS = 10 * 60_000;
 const MAX_ENTRIES = 10_000;
 
-type TState = {
-  rows: Map<string, { row: TClientAuthRow | null; at: number }>;
-  verified: Map<string, { digest: string; hash: string }>;
-  pepper: Buffer;
-};
+const rows = keyedCache<TClientAuthRow | null>(CLIENT_TOPIC, { ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
-// On globalThis: Next bundles the console's tRPC handler and /oauth/te separately, and an edit in
-// the console must invalidate what the token endpoint holds.
-const KEY = Symbol.for("idp.client-cache");
-function state(): TState {
-  const g = globalThis as { [KEY]?: TState };
-  return (g[KEY] ??= { rows: new Map(), verified: new Map(), pepper: randomBytes(32) });
+export function cachedClient(id: string, load: (id: string) => Promise<TClientAuthRow | null>): Promise<TClientAuthRow | null> {
+  return rows.get(id, load);
 }
 
-function bounded<K, V>(map: Map<K, V>, key: K, value: V): void {
-  if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value as K);
-  map.set(key, value);
+/** After a change to client `id` committed (no id: to many clients): every process drops its copy. */
+export function publishClientChange(id?: string): Promise<void> {
+  return publishChange(CLIENT_TOPIC, id);
 }
 
-export async function cachedClient(id: string, load: (id: string) => Promise<TClientAuthRow | null>): Promise<TClientAuthRow | null> {
-  const s = state();
-  const hit = s.rows.get(id);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.row;
-  const row = await load(id);
-  bounded(s.rows, id, { row, at: Date.now() });
-  return row;
-}
+type TVerified = Map<string, { digest: string; hash: string }>;
 
-export function invalidateClient(id: string): void {
-  state().rows.delete(id);
+// On globalThis: Next bundles each route separately, and a memo per bundle would run argon2 once per bundle.
+const KEY = Symbol.for("idp.client-secrets-verified");
+function verified(): { map: TVerified; pepper: Buffer } {
+  const g = globalThis as { [KEY]?: { map: TVerified; pepper: Buffer } };
+  return (g[KEY] ??= { map: new Map(), pepper: randomBytes(32) });
 }
 
 /**
@@ -49,11 +40,14 @@ export async function verifyWithCache(
   plain: string,
   verify: (hash: string, plain: string) => Promise<boolean>,
 ): Promise<boolean> {
-  const s = state();
+  const s = verified();
   const digest = createHmac("sha256", s.pepper).update(plain).digest("base64url");
-  const hit = s.verified.get(slot);
+  const hit = s.map.get(slot);
   if (hit && hit.hash === hash && hit.digest === digest) return true;
   const ok = await verify(hash, plain);
-  if (ok) bounded(s.verified, slot, { digest, hash });
+  if (ok) {
+    if (s.map.size >= MAX_ENTRIES) s.map.delete(s.map.keys().next().value!);
+    s.map.set(slot, { digest, hash });
+  }
   return ok;
 }

@@ -1,9 +1,10 @@
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import type { TTx } from "../db/index.ts";
-import { invalidateClient } from "./client-cache.ts";
+import { publishClientChange } from "./client-cache.ts";
 import { findClientForAuth, insertClient, updateClientRow, type TClientAuthRow, type TClientWrite } from "./clients.repository.ts";
 import type { TClientInput } from "./clients.schemas.ts";
 
+export type TClientImportResult = { created: string[]; updated: string[]; unchanged: string[] };
 type TPrepared = { id: string; data: Required<Omit<TClientWrite, "enabled">>; existing: TClientAuthRow | null };
 
 /** Keeps the stored hash when the document's secret still matches it, so a re-import is a no-op. */
@@ -49,8 +50,8 @@ function isUnchanged(row: TClientAuthRow, d: TPrepared["data"]): boolean {
 }
 
 /** Writes prepared clients; `enabled` is left as the console set it (an import never re-enables). */
-export async function applyClientImport(prepared: TPrepared[], tx: TTx) {
-  const result = { created: [] as string[], updated: [] as string[], unchanged: [] as string[] };
+export async function applyClientImport(prepared: TPrepared[], tx: TTx): Promise<TClientImportResult> {
+  const result: TClientImportResult = { created: [], updated: [], unchanged: [] };
   for (const { id, data, existing } of prepared) {
     if (!existing) {
       await insertClient(id, data, tx);
@@ -61,7 +62,16 @@ export async function applyClientImport(prepared: TPrepared[], tx: TTx) {
       await updateClientRow(id, data, tx);
       result.updated.push(id);
     }
-    invalidateClient(id);
   }
   return result;
+}
+
+// Beyond this many, one "every client changed" is cheaper for all processes than a message each.
+const MAX_SEPARATE_CHANGES = 100;
+
+/** After the import committed: every process drops the clients it created or changed. */
+export async function publishClientImport(result: TClientImportResult): Promise<void> {
+  const changed = [...result.created, ...result.updated];
+  if (changed.length > MAX_SEPARATE_CHANGES) return publishClientChange();
+  for (const id of changed) await publishClientChange(id);
 }

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import { AppError } from "../errors/app-error.ts";
-import { cachedClient, invalidateClient, verifyWithCache } from "./client-cache.ts";
+import { cachedClient, publishClientChange, verifyWithCache } from "./client-cache.ts";
 import {
   findClientById,
   findClientForAuth,
@@ -79,6 +79,8 @@ export async function createClient(input: TCreateClientRequest, actor: TEventAct
     tlsCns: input.tlsCNs ?? [],
     secretHash: await hashSecret(secret),
   });
+  // A process may hold "no such client" from an earlier attempt with this id.
+  await publishClientChange(input.id);
   await recordEvent("client.created", actor, { client: input.id });
   return { client: toClientView(row), secret };
 }
@@ -93,17 +95,17 @@ export async function updateClient(id: string, patch: TUpdateClientRequest, acto
     tlsCns: patch.tlsCNs ?? [],
     enabled: patch.enabled,
   });
-  invalidateClient(id);
+  await publishClientChange(id);
   await recordEvent("client.updated", actor, { client: id });
   return toClientView(row);
 }
 
-/** Replaces the OAuth secret; the old one stops working at once on this instance. */
+/** Replaces the OAuth secret; the old one stops working at once, on every instance. */
 export async function rotateClientSecret(id: string, actor: TEventActor) {
   await getClient(id);
   const secret = generateSecret();
   await updateClientRow(id, { secretHash: await hashSecret(secret) });
-  invalidateClient(id);
+  await publishClientChange(id);
   await recordEvent("client.secret_rotated", actor, { client: id });
   return { secret };
 }
@@ -113,7 +115,7 @@ export async function setRestPassword(id: string, enable: boolean, actor: TEvent
   await getClient(id);
   const password = enable ? generateSecret() : null;
   await updateClientRow(id, { restPasswordHash: password ? await hashSecret(password) : null });
-  invalidateClient(id);
+  await publishClientChange(id);
   await recordEvent(enable ? "client.rest_password_set" : "client.rest_password_removed", actor, { client: id });
   return { password };
 }

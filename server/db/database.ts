@@ -5,14 +5,20 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { TConfig } from "../config/config.ts";
 import { lockDataDir } from "./embedded-lock.ts";
 import { PrismaClient } from "./generated/client.ts";
+import { pgNotifications, type TNotifications } from "./notifications.ts";
 import { pgDriver, pgliteDriver, type SqlDriver } from "./sql-driver.ts";
 
-export type { PrismaClient };
+export type { PrismaClient, TNotifications };
 
-/** An open database: the Prisma client for repositories and a raw driver for migrations and probes. */
+/**
+ * An open database: the Prisma client for repositories, a raw driver for migrations and probes, and
+ * on PostgreSQL the notifications through which several processes keep their caches coherent (the
+ * embedded database belongs to one process and has none).
+ */
 export type TDatabase = {
   prisma: PrismaClient;
   sql: SqlDriver;
+  notifications?: TNotifications;
   close(): Promise<void>;
 };
 
@@ -21,10 +27,13 @@ async function openPostgres(url: string): Promise<TDatabase> {
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const notifications = pgNotifications(url, pool);
   return {
     prisma,
     sql: pgDriver(pool),
+    notifications,
     close: async () => {
+      await notifications.close();
       await prisma.$disconnect();
       await pool.end();
     },

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
-import { prepareClientImport, applyClientImport } from "../clients/clients.import.ts";
+import { applyClientImport, prepareClientImport, publishClientImport } from "../clients/clients.import.ts";
 import { inTransaction } from "../db/index.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
@@ -25,6 +25,7 @@ export async function importDocument(raw: unknown, actor: TEventActor): Promise<
   // Hashing is slow (argon2), so it happens before the transaction, not inside it.
   const clients = await prepareClientImport(parsed.data.clients ?? []);
   const summary = await inTransaction(async (tx) => ({ clients: await applyClientImport(clients, tx) }));
+  await publishClientImport(summary.clients);
   const changed = summary.clients.created.length + summary.clients.updated.length;
   if (changed > 0) await recordEvent("import.applied", actor, { clients: summary.clients });
   return summary;

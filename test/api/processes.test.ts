@@ -71,13 +71,14 @@ describe("commands", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "idp-import-"));
     const doc = path.join(dir, "clients.json");
     writeFileSync(doc, JSON.stringify({ clients: [{ id: "cli-app", name: "CLI", secret: "cli-secret-123", scopes: ["idp_api_sys_users"] }] }));
+    const askForToken = async () => (await tokenRequest({ grant_type: "client_credentials", scope: "idp_api_sys_users" }, { basic: ["cli-app", "cli-secret-123"] })).status;
+    // The running server now caches "no such client".
+    expect(await askForToken()).toBe(401);
     const first = idp(["import", doc], env);
     expect(first.stdout).toContain("clients: 1 created, 0 updated, 0 unchanged");
+    // The command's process told the server, which dropped its cached miss.
+    await expect.poll(askForToken, { timeout: 1_000, interval: 50 }).toBe(200);
     expect(idp(["import", doc], env).stdout).toContain("clients: 0 created, 0 updated, 1 unchanged");
-    // The running server sees the new client (its cache holds misses briefly, so ask for a token).
-    await expect
-      .poll(async () => (await tokenRequest({ grant_type: "client_credentials", scope: "idp_api_sys_users" }, { basic: ["cli-app", "cli-secret-123"] })).status, { timeout: 35_000, interval: 1_000 })
-      .toBe(200);
 
     writeFileSync(doc, JSON.stringify({ clients: [{ id: "cli-app-2", name: "ok", secret: "cli-secret-123", scopes: [] }, { id: "x y", scopes: ["a"] }] }));
     const bad = idp(["import", doc], env);

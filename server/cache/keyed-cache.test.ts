@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, setDatabase, type TDatabase } from "../db/database.ts";
+import { publishChange } from "./change-bus.ts";
+import { keyedCache } from "./keyed-cache.ts";
+
+/** A loader that counts its calls and answers `value:<key>#<call>`. */
+function counter() {
+  const calls: string[] = [];
+  const load = async (key: string) => {
+    calls.push(key);
+    return `value:${key}#${calls.length}`;
+  };
+  return { calls, load };
+}
+
+describe("keyed cache", () => {
+  let db: TDatabase;
+  beforeAll(async () => {
+    db = await openDatabase({ kind: "memory" });
+    setDatabase(db);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await db.close();
+  });
+
+  it("reads once, and again only after the bus says the entry or its topic changed", async () => {
+    const cache = keyedCache<string>("test-drop", { ttlMs: 60_000, maxEntries: 10 });
+    const { calls, load } = counter();
+    expect(await cache.get("a", load)).toBe("value:a#1");
+    expect(await cache.get("a", load)).toBe("value:a#1");
+    await cache.get("b", load);
+
+    await publishChange("test-drop", "a");
+    expect(await cache.get("a", load)).toBe("value:a#3");
+    expect(await cache.get("b", load)).toBe("value:b#2");
+
+    await publishChange("test-drop");
+    await cache.get("a", load);
+    await cache.get("b", load);
+    expect(calls).toEqual(["a", "b", "a", "a", "b"]);
+  });
+
+  it("shares entries between two handles of one topic, as Next's separate bundles have", async () => {
+    const { calls, load } = counter();
+    await keyedCache<string>("test-shared", { ttlMs: 60_000, maxEntries: 10 }).get("a", load);
+    await keyedCache<string>("test-shared", { ttlMs: 60_000, maxEntries: 10 }).get("a", load);
+    expect(calls).toEqual(["a"]);
+  });
+
+  it("does not keep a value read while a change was being published", async () => {
+    const cache = keyedCache<string>("test-race", { ttlMs: 60_000, maxEntries: 10 });
+    let release!: (v: string) => void;
+    const stale = cache.get("a", () => new Promise<string>((r) => (release = r)));
+    await publishChange("test-race", "a");
+    release("old");
+    expect(await stale).toBe("old");
+    const { load } = counter();
+    expect(await cache.get("a", load)).toBe("value:a#1");
+  });
+
+  it("holds at most maxEntries, dropping the oldest", async () => {
+    const cache = keyedCache<string>("test-bound", { ttlMs: 60_000, maxEntries: 2 });
+    const { calls, load } = counter();
+    for (const key of ["a", "b", "c", "b", "a"]) await cache.get(key, load);
+    expect(calls).toEqual(["a", "b", "c", "a"]);
+  });
+});

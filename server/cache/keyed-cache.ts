@@ -1,0 +1,54 @@
+import { onChange } from "./change-bus.ts";
+
+export type TKeyedCache<V> = {
+  /** The cached value of `key`, or what `load` reads from the database (a miss is cached too). */
+  get(key: string, load: (key: string) => Promise<V>): Promise<V>;
+};
+
+type TState<V> = {
+  entries: Map<string, { value: V; at: number }>;
+  /** Counts invalidations, so a load that raced one is not stored. */
+  epoch: number;
+};
+
+/**
+ * Database reads by key, dropped through the change bus when `topic` publishes that key (or
+ * everything). The TTL is only a backstop for a change made behind the service's back; the bus is
+ * what keeps entries fresh. Held on globalThis, and registered with the bus once per process,
+ * because Next bundles the code that reads a cache and the code that changes it separately.
+ */
+export function keyedCache<V>(topic: string, opts: { ttlMs: number; maxEntries: number }): TKeyedCache<V> {
+  const states = caches();
+  if (!states.has(topic)) states.set(topic, createState(topic));
+  const state = states.get(topic) as TState<V>;
+  return {
+    async get(id, load) {
+      const hit = state.entries.get(id);
+      if (hit && Date.now() - hit.at < opts.ttlMs) return hit.value;
+      const epoch = state.epoch;
+      const value = await load(id);
+      // An invalidation during the load may concern exactly this row: the value read may be the old one.
+      if (state.epoch === epoch) {
+        if (state.entries.size >= opts.maxEntries) state.entries.delete(state.entries.keys().next().value!);
+        state.entries.set(id, { value, at: Date.now() });
+      }
+      return value;
+    },
+  };
+}
+
+const KEY = Symbol.for("idp.keyed-caches");
+function caches(): Map<string, TState<unknown>> {
+  const holder = globalThis as { [KEY]?: Map<string, TState<unknown>> };
+  return (holder[KEY] ??= new Map());
+}
+
+function createState<V>(topic: string): TState<V> {
+  const state: TState<V> = { entries: new Map(), epoch: 0 };
+  onChange(topic, (id) => {
+    state.epoch += 1;
+    if (id === undefined) state.entries.clear();
+    else state.entries.delete(id);
+  });
+  return state;
+}

@@ -1,0 +1,73 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { consoleMutation, consoleSignIn } from "../support/console.ts";
+import { fixtureClient, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
+
+const postgres = inject("dbKind") === "postgres";
+const ADMIN_PASSWORD = "coherence-admin-password";
+const WITHIN_A_SECOND = { timeout: 1_000, interval: 50 };
+
+type TServer = Awaited<ReturnType<typeof startServer>>;
+
+/** The status of a client_credentials grant at one server. */
+async function grantStatus(server: TServer, id: string, secret: string, scope = "idp_api_sys_users"): Promise<number> {
+  const res = await fetch(`${server.baseUrl}/oauth/te`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: oauthBasic(id, secret) },
+    body: new URLSearchParams({ grant_type: "client_credentials", scope }),
+  });
+  return res.status;
+}
+
+describe.runIf(postgres)("two server processes on one database", () => {
+  let db: Awaited<ReturnType<typeof createPgDatabase>>;
+  let a: TServer;
+  let b: TServer;
+  const post = fixtureClient("post-app");
+
+  beforeAll(async () => {
+    db = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+    const env = (name: string) => ({
+      DATABASE_URL: db.url,
+      IDP_SECRET_KEY: "coherence-secret-key-0123456789abcdef",
+      IDP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      IDP_IMPORT: IMPORT_FIXTURE,
+      IDP_DATA_DIR: mkdtempSync(path.join(tmpdir(), `idp-coherence-${name}-`)),
+    });
+    a = await startServer({ env: env("a") });
+    b = await startServer({ env: env("b") });
+  });
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await db?.drop();
+  });
+
+  it("sees a secret rotated through the other's console within a second", async () => {
+    // Both hold the client in their caches.
+    expect(await grantStatus(a, post.id, post.secret)).toBe(200);
+    expect(await grantStatus(b, post.id, post.secret)).toBe(200);
+
+    const cookie = await consoleSignIn(a.baseUrl, "admin", ADMIN_PASSWORD);
+    const { secret } = await consoleMutation(a.baseUrl, cookie, "clients.rotateSecret", { id: post.id });
+    expect(await grantStatus(a, post.id, secret)).toBe(200);
+    expect(await grantStatus(a, post.id, post.secret)).toBe(401);
+
+    await expect.poll(() => grantStatus(b, post.id, secret), WITHIN_A_SECOND).toBe(200);
+    expect(await grantStatus(b, post.id, post.secret)).toBe(401);
+  });
+
+  it("refuses a client disabled through the other's console within a second", async () => {
+    const svc = fixtureClient("svc-app");
+    expect(await grantStatus(b, svc.id, svc.secret)).toBe(200);
+
+    const cookie = await consoleSignIn(a.baseUrl, "admin", ADMIN_PASSWORD);
+    await consoleMutation(a.baseUrl, cookie, "clients.update", { id: svc.id, name: "Service application", scopes: svc.scopes, enabled: false });
+    expect(await grantStatus(a, svc.id, svc.secret)).toBe(401);
+
+    await expect.poll(() => grantStatus(b, svc.id, svc.secret), WITHIN_A_SECOND).toBe(401);
+  });
+});
