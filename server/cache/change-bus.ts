@@ -17,9 +17,9 @@ import { describeError, log } from "../log/logger.ts";
  * database there is one process and no NOTIFY, but publishing runs the same local handlers.
  */
 
-export const CHANGE_CHANNEL = "idp_changes";
+const CHANGE_CHANNEL = "idp_changes";
 /** How often every cache is flushed whatever the channel says: the bound on a silently lost message. */
-export const RESYNC_INTERVAL_MS = 60_000;
+const RESYNC_INTERVAL_MS = 60_000;
 // PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (in its default build).
 const MAX_PAYLOAD_BYTES = 7_999;
 
@@ -31,7 +31,7 @@ const ZChangeMessage = z.object({ o: z.string(), t: z.string(), k: z.string().op
 type TChangeMessage = z.infer<typeof ZChangeMessage>;
 
 /** The payload for a change; a key too long for NOTIFY becomes "everything of the topic". */
-export function encodeChange(message: TChangeMessage): string {
+function encodeChange(message: TChangeMessage): string {
   const payload = JSON.stringify(message);
   if (Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
   return JSON.stringify({ o: message.o, t: message.t });
@@ -152,11 +152,10 @@ export function publishChange(topic: string, key?: string): Promise<void> {
   return bus().publishChange(topic, key);
 }
 
-/** Listens for the other processes' changes; called once at start, before serving. */
+/**
+ * Listens for the other processes' changes; called once at start, before serving. Closing the
+ * database ends the listening connection.
+ */
 export function startChangeBus(): Promise<void> {
   return bus().start();
-}
-
-export function stopChangeBus(): Promise<void> {
-  return bus().stop();
 }

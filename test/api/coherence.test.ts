@@ -52,7 +52,7 @@ describe.runIf(postgres)("two server processes on one database", () => {
     expect(await grantStatus(b, post.id, post.secret)).toBe(200);
 
     const cookie = await consoleSignIn(a.baseUrl, "admin", ADMIN_PASSWORD);
-    const { secret } = await consoleMutation(a.baseUrl, cookie, "clients.rotateSecret", { id: post.id });
+    const { secret } = await consoleMutation(a.baseUrl, cookie, "console.clients.rotateSecret", { id: post.id });
     expect(await grantStatus(a, post.id, secret)).toBe(200);
     expect(await grantStatus(a, post.id, post.secret)).toBe(401);
 
@@ -65,7 +65,7 @@ describe.runIf(postgres)("two server processes on one database", () => {
     expect(await grantStatus(b, svc.id, svc.secret)).toBe(200);
 
     const cookie = await consoleSignIn(a.baseUrl, "admin", ADMIN_PASSWORD);
-    await consoleMutation(a.baseUrl, cookie, "clients.update", { id: svc.id, name: "Service application", scopes: svc.scopes, enabled: false });
+    await consoleMutation(a.baseUrl, cookie, "console.clients.update", { id: svc.id, name: "Service application", scopes: svc.scopes, enabled: false });
     expect(await grantStatus(a, svc.id, svc.secret)).toBe(401);
 
     await expect.poll(() => grantStatus(b, svc.id, svc.secret), WITHIN_A_SECOND).toBe(401);
