@@ -9,7 +9,7 @@ import { parseContextPath } from "../server/config/context-path.mjs";
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const marker = path.join(root, ".next", "idp-build.json");
-const SOURCES = ["app", "server", "components", "next.config.mjs", "package-lock.json", "instrumentation.ts"];
+const SOURCES = ["app", "server", "components", "next.config.mjs", "package-lock.json", "instrumentation.ts", "proxy.ts"];
 
 function newestSource(dir = root, depth = 0) {
   let newest = 0;

@@ -43,6 +43,8 @@ const ERROR_DEFS = {
   "request.invalid_values": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_values", oauth: "invalid_request" },
   /** The Content-Type is not one the operation accepts. */
   "request.unsupported_media_type": { status: 415, type: "input_error", error: "wrong_values", desc: "unsupported_media_type", oauth: "invalid_request" },
+  /** The path holds a percent escape that does not decode to UTF-8 (`%zz`, `%c0%af`); refused before routing. */
+  "request.malformed_url": { status: 400, type: "input_error", error: "wrong_values", desc: "malformed_url", oauth: "invalid_request" },
   /** The body exceeds the request size limit. */
   "request.too_large": { status: 413, type: "input_error", error: "wrong_values", desc: "body_too_large", oauth: "invalid_request" },
 

@@ -11,22 +11,41 @@ export function respondWithError(e: unknown, shape: TErrorShape, ctx: Pick<TRequ
   return renderError(new AppError("internal"), shape, ctx.requestId);
 }
 
-function who(ctx: TRequestContext): Record<string, string> {
-  const a = ctx.actor;
-  if (a.mode === "user") return { client: a.clientId, sub: a.userId };
-  if (a.mode === "system" || a.mode === "basic") return { client: a.clientId };
-  return ctx.clientId ? { client: ctx.clientId } : {};
+// A log line copies at most this much of any request-derived value: a path of kilobytes (a probe, a
+// fuzzer) must not be written whole into every line it reaches.
+export const MAX_LOGGED_CHARS = 256;
+
+/** `value` up to MAX_LOGGED_CHARS, with a marker saying how long it was when cut. */
+export function capForLog(value: string): string {
+  return value.length <= MAX_LOGGED_CHARS ? value : `${value.slice(0, MAX_LOGGED_CHARS)}…[cut, ${value.length} chars]`;
 }
 
-/** Adds the request id (and deprecation) headers and writes the request's log line. */
-export function finish(res: Response, req: Request, ctx: TRequestContext, op: Pick<TOperation, "deprecated"> | undefined, started: number): Response {
+function who(ctx: TRequestContext): Record<string, string> {
+  const a = ctx.actor;
+  if (a.mode === "user") return { client: capForLog(a.clientId), sub: capForLog(a.userId) };
+  if (a.mode === "system" || a.mode === "basic") return { client: capForLog(a.clientId) };
+  return ctx.clientId ? { client: capForLog(ctx.clientId) } : {};
+}
+
+/**
+ * Adds the request id (and deprecation) headers and writes the request's log line. `path` is the
+ * path below the context path; route handlers see it as req.url, the proxy has to pass it.
+ */
+export function finish(
+  res: Response,
+  req: Request,
+  ctx: TRequestContext,
+  op: Pick<TOperation, "deprecated"> | undefined,
+  started: number,
+  path = new URL(req.url).pathname,
+): Response {
   res.headers.set("x-request-id", ctx.requestId);
   if (op?.deprecated) res.headers.set("deprecation", "true");
   // The path only: query strings may carry codes or tokens in later protocol flows.
   log.info("request", {
     requestId: ctx.requestId,
-    method: req.method,
-    path: new URL(req.url).pathname,
+    method: capForLog(req.method),
+    path: capForLog(path),
     status: res.status,
     ms: Math.round((performance.now() - started) * 10) / 10,
     ...who(ctx),
