@@ -2,7 +2,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
-import { useState, type FormEvent } from "react";
+import { Fragment, useState, type FormEvent } from "react";
 import type { AppRouter } from "@/server/trpc/root";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -20,42 +20,47 @@ function ConfiguredBadge({ on }: { on: boolean }) {
   return <span className={`badge ${on ? "badge--on" : "badge--off"}`}>{on ? m("delivery.configured") : m("delivery.notConfigured")}</span>;
 }
 
-/** One card per channel: what is configured, with the password masked by the server. */
-function TransportCards({ settings }: { settings: TSettings }) {
+type TCardProps = { id: string; title: string; rows: [string, string][] | null; unset: string };
+
+/** One channel: what is configured (the server masks the password), or how to configure it. */
+function TransportCard({ id, title, rows, unset }: TCardProps) {
+  return (
+    <section className="delivery-card" aria-labelledby={id}>
+      <h2 id={id}>
+        {title} <ConfiguredBadge on={!!rows} />
+      </h2>
+      {rows ? (
+        <dl>
+          {rows.map(([term, value]) => (
+            <Fragment key={term}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : (
+        <p className="muted">{unset}</p>
+      )}
+    </section>
+  );
+}
+
+function TransportCards({ settings: { email, sms } }: { settings: TSettings }) {
   const m = useMessagingText();
-  const { email, sms } = settings;
   return (
     <div className="delivery__cards">
-      <section className="delivery-card" aria-labelledby="delivery-email">
-        <h2 id="delivery-email">
-          {m("delivery.email")} <ConfiguredBadge on={!!email} />
-        </h2>
-        {email ? (
-          <dl>
-            <dt>{m("delivery.server")}</dt>
-            <dd>{email.url}</dd>
-            <dt>{m("delivery.from")}</dt>
-            <dd>{email.from}</dd>
-          </dl>
-        ) : (
-          <p className="muted">{m("delivery.emailUnset")}</p>
-        )}
-      </section>
-      <section className="delivery-card" aria-labelledby="delivery-sms">
-        <h2 id="delivery-sms">
-          {m("delivery.sms")} <ConfiguredBadge on={!!sms} />
-        </h2>
-        {sms ? (
-          <dl>
-            <dt>{m("delivery.webhook")}</dt>
-            <dd>{sms.url}</dd>
-            <dt>{m("delivery.token")}</dt>
-            <dd>{sms.bearerToken ? m("delivery.tokenSet") : m("delivery.tokenUnset")}</dd>
-          </dl>
-        ) : (
-          <p className="muted">{m("delivery.smsUnset")}</p>
-        )}
-      </section>
+      <TransportCard
+        id="delivery-email"
+        title={m("delivery.email")}
+        rows={email && [[m("delivery.server"), email.url], [m("delivery.from"), email.from]]}
+        unset={m("delivery.emailUnset")}
+      />
+      <TransportCard
+        id="delivery-sms"
+        title={m("delivery.sms")}
+        rows={sms && [[m("delivery.webhook"), sms.url], [m("delivery.token"), sms.bearerToken ? m("delivery.tokenSet") : m("delivery.tokenUnset")]]}
+        unset={m("delivery.smsUnset")}
+      />
     </div>
   );
 }
