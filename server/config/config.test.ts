@@ -74,6 +74,8 @@ describe("parseConfig", () => {
   ])("refuses a bad %s without echoing it", (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
     expect(() => parseConfig({ [name]: value })).not.toThrow(/hunter2/);
+    // …while a variable that is no secret is still shown, since seeing it is how one spots the typo.
+    expect(() => parseConfig({ IDP_ACCESS_TOKEN_TTL: "soon" })).toThrow('(got "soon")');
   });
 
   it("does not echo a secret value in its error", () => {

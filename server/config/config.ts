@@ -60,7 +60,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
     // Secrets are never echoed back, not even the wrong ones; connection URLs may carry passwords.
-    const shown = /SECRET|PASSWORD|TOKEN|DATABASE_URL|SMTP_URL|WEBHOOK_URL/.test(name) ? "" : ` (got "${cleaned[name] ?? ""}")`;
+    const shown = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|SMS_WEBHOOK_/.test(name) ? "" : ` (got "${cleaned[name] ?? ""}")`;
     throw new ConfigError(`${name}: ${issue.message}${shown}`);
   }
   const e = parsed.data;

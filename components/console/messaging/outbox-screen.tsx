@@ -50,6 +50,20 @@ function isAlreadySent(error: unknown): boolean {
   return error instanceof TRPCClientError && (error.data as { appCode?: string } | undefined)?.appCode === "outbox.already_sent";
 }
 
+function StatusFilter({ status, onChange }: { status: TStatusFilter; onChange: (next: string) => void }) {
+  const m = useMessagingText();
+  return (
+    <SelectField label={m("outbox.status")} value={status ?? ""} className="outbox__filter" onChange={(e) => onChange(e.target.value)}>
+      <option value="">{m("outbox.status.all")}</option>
+      {STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {m(`outbox.status.${s}`)}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
 /** The outbox list; the status filter lives in the URL (?status=failed) so it survives a reload and can be linked. */
 export function OutboxScreen({ status }: { status: TStatusFilter }) {
   const { t } = useI18n();
@@ -69,27 +83,16 @@ export function OutboxScreen({ status }: { status: TStatusFilter }) {
 
   return (
     <section className="outbox">
-      <div className="clients__head">
-        <h1 className="page-title">{m("outbox.title")}</h1>
-      </div>
+      <h1 className="page-title">{m("outbox.title")}</h1>
       <p className="muted outbox__intro">{m("outbox.intro")}</p>
       <div className="clients__toolbar">
-        <SelectField
-          label={m("outbox.status")}
-          value={status ?? ""}
-          className="outbox__filter"
-          onChange={(e) => {
+        <StatusFilter
+          status={status}
+          onChange={(next) => {
             setNotice(null);
-            router.replace(e.target.value ? `/console/outbox?status=${e.target.value}` : "/console/outbox");
+            router.replace(next ? `/console/outbox?status=${next}` : "/console/outbox");
           }}
-        >
-          <option value="">{m("outbox.status.all")}</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {m(`outbox.status.${s}`)}
-            </option>
-          ))}
-        </SelectField>
+        />
         {pages.first.isFetching && !pages.first.isPending ? <span className="spinner" aria-hidden="true" /> : null}
       </div>
       {notice ? (
