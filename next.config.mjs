@@ -17,6 +17,7 @@ const nextConfig = {
     "pglite-prisma-adapter",
     "pg",
     "@prisma/adapter-pg",
+    "nodemailer",
   ],
   // `npm run typecheck` and CI check types; repeating it in every `next build` only slows the start.
   typescript: { ignoreBuildErrors: true },

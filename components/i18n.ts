@@ -13,6 +13,8 @@ const en = {
   "header.signedInAs": "Signed in as",
   "header.signOut": "Sign out",
   "nav.clients": "Client applications",
+  "nav.outbox": "Outbox",
+  "nav.delivery": "Delivery",
 
   "signIn.title": "Sign in to the console",
   "signIn.subtitle": "Administrators only.",
@@ -101,6 +103,8 @@ const ru: Record<TMessageKey, string> = {
   "header.signedInAs": "Вы вошли как",
   "header.signOut": "Выйти",
   "nav.clients": "Клиентские приложения",
+  "nav.outbox": "Исходящие",
+  "nav.delivery": "Доставка",
 
   "signIn.title": "Вход в консоль",
   "signIn.subtitle": "Только для администраторов.",
@@ -184,9 +188,14 @@ const DICTIONARIES: Record<TLang, Record<TMessageKey, string>> = { en, ru };
 
 export type TTranslate = (key: TMessageKey, params?: Record<string, string>) => string;
 
+/** Fills "{name}" placeholders; an unknown one stays as is, so a missing param shows rather than vanishes. */
+export function fillIn(text: string, params?: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => params?.[name] ?? m);
+}
+
 export function translator(lang: TLang): TTranslate {
   const dict = DICTIONARIES[lang];
-  return (key, params) => dict[key].replace(/\{(\w+)\}/g, (m, name: string) => params?.[name] ?? m);
+  return (key, params) => fillIn(dict[key], params);
 }
 
 function isLang(value: string | undefined): value is TLang {

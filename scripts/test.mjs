@@ -16,6 +16,8 @@ function run(label, args, env = {}) {
 // The API suite serves the default context path; a developer's own IDP_CONTEXT_PATH must not leak in.
 delete process.env.IDP_CONTEXT_PATH;
 delete process.env.DATABASE_URL;
+// Nor may a developer's real mail server or SMS gateway receive the test runs' messages.
+for (const k of ["SMTP_URL", "MAIL_FROM", "SMS_WEBHOOK_URL", "SMS_WEBHOOK_TOKEN"]) delete process.env[k];
 
 const results = [];
 results.push(run("unit + database tests", ["--project", "unit"]));

@@ -1,14 +1,23 @@
 "use client";
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import type { TMessageKey } from "../i18n.ts";
 import { useI18n } from "../i18n-provider.tsx";
 import { Button } from "../ui/button.tsx";
 import { LangToggle } from "./lang-toggle.tsx";
 import { leaveTo, useContextPath } from "./providers.tsx";
 
+const NAV: { href: string; label: TMessageKey }[] = [
+  { href: "/console/clients", label: "nav.clients" },
+  { href: "/console/outbox", label: "nav.outbox" },
+  { href: "/console/delivery", label: "nav.delivery" },
+];
+
 export function ConsoleHeader({ login }: { login: string }) {
   const { t } = useI18n();
+  const pathname = usePathname();
   const contextPath = useContextPath();
   const [leaving, setLeaving] = useState(false);
   return (
@@ -21,9 +30,11 @@ export function ConsoleHeader({ login }: { login: string }) {
           {t("app.title")}
         </Link>
         <nav className="console-nav" aria-label={t("app.title")}>
-          <Link href="/console/clients" className="console-nav__link" aria-current="page">
-            {t("nav.clients")}
-          </Link>
+          {NAV.map((item) => (
+            <Link key={item.href} href={item.href} className="console-nav__link" aria-current={pathname.startsWith(item.href) ? "page" : undefined}>
+              {t(item.label)}
+            </Link>
+          ))}
         </nav>
         <div className="console-header__user">
           <LangToggle />

@@ -61,6 +61,17 @@ export function TextAreaField({ label, error, hint, className, ...area }: TField
   );
 }
 
+export function SelectField({ label, error, hint, className, children, ...select }: TFieldFrame & ComponentProps<"select">) {
+  const id = useId();
+  return (
+    <LabelledFrame id={id} label={label} error={error} hint={hint} className={className}>
+      <select className="ui-input" {...controlProps(id, error, hint)} {...select}>
+        {children}
+      </select>
+    </LabelledFrame>
+  );
+}
+
 export function CheckboxField({ label, error, className, ...input }: TFieldFrame & ComponentProps<"input">) {
   const id = useId();
   return (

@@ -5,14 +5,15 @@ import { getDatabase } from "../db/index.ts";
 import { migrate } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
 import { describeError, log } from "../log/logger.ts";
+import { startDeliveryWorker } from "../messaging/delivery-worker.ts";
 import { ensureSigningKey } from "../oauth/keys/signing-keys.service.ts";
 import { bootstrapAdmin } from "../users/admin.service.ts";
 import { AppError } from "../errors/app-error.ts";
 
 /**
  * Everything that must hold before the first request: configuration parsed, database open and
- * migrated, the change bus listening, a signing key, the administrator, and the IDP_IMPORT document
- * applied.
+ * migrated, the change bus listening, a signing key, the administrator, the IDP_IMPORT document
+ * applied, and the outbox worker.
  */
 export async function boot(): Promise<void> {
   const config = getConfig();
@@ -35,6 +36,8 @@ export async function boot(): Promise<void> {
     });
     log.info("import applied", { file: config.importFile, ...summary });
   }
+  // After the import and before the first request: what a previous run left pending goes out now.
+  await startDeliveryWorker();
   log.info("ready", { issuer: config.issuer, database: config.database.kind });
 }
 

@@ -50,6 +50,34 @@ describe("parseConfig", () => {
     expect((error as Error).message).not.toContain("\n");
   });
 
+  it("configures e-mail and SMS delivery only when their variables are set", () => {
+    expect(parseConfig({}).messaging).toEqual({ smtp: undefined, smsWebhook: undefined });
+    const c = parseConfig({
+      SMTP_URL: "smtps://mailer:pw@mail.example.com:465",
+      MAIL_FROM: "Identity <no-reply@example.com>",
+      SMS_WEBHOOK_URL: "https://sms.example.com/send",
+      SMS_WEBHOOK_TOKEN: "t".repeat(16),
+    });
+    expect(c.messaging).toEqual({
+      smtp: { url: "smtps://mailer:pw@mail.example.com:465", from: "Identity <no-reply@example.com>" },
+      smsWebhook: { url: "https://sms.example.com/send", token: "t".repeat(16) },
+    });
+    expect(() => parseConfig({ SMTP_URL: "smtp://mail.example.com" })).toThrow("MAIL_FROM: is required when SMTP_URL is set");
+    expect(() => parseConfig({ SMS_WEBHOOK_TOKEN: "t".repeat(16) })).toThrow("SMS_WEBHOOK_TOKEN: is set but SMS_WEBHOOK_URL is not");
+    expect(() => parseConfig({ MAIL_FROM: "nobody" })).toThrow(/^MAIL_FROM: must be an address/);
+  });
+
+  it.each([
+    ["SMTP_URL", "http://user:hunter2-secret@mail"],
+    ["SMS_WEBHOOK_URL", "ftp://hook?key=hunter2-secret"],
+    ["SMS_WEBHOOK_TOKEN", "hunter2-secret"],
+  ])("refuses a bad %s without echoing it", (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(new RegExp(`^${name}: `));
+    expect(() => parseConfig({ [name]: value })).not.toThrow(/hunter2/);
+    // …while a variable that is no secret is still shown, since seeing it is how one spots the typo.
+    expect(() => parseConfig({ IDP_ACCESS_TOKEN_TTL: "soon" })).toThrow('(got "soon")');
+  });
+
   it("does not echo a secret value in its error", () => {
     expect(() => parseConfig({ IDP_SECRET_KEY: "short-secret" })).toThrow(/IDP_SECRET_KEY/);
     try {

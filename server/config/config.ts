@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseContextPath } from "./context-path.mjs";
+import { toMessagingConfig, ZMessagingEnv, type TMessagingConfig } from "./messaging-config.ts";
 
 /** Raised when an environment variable is missing or wrong; its message is one line naming it. */
 export class ConfigError extends Error {
@@ -31,6 +32,7 @@ const ZEnv = z.object({
   IDP_SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   IDP_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   IDP_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  ...ZMessagingEnv.shape,
 });
 
 export type TConfig = {
@@ -46,6 +48,7 @@ export type TConfig = {
   secretKey?: string;
   adminPassword?: string;
   logLevel: "debug" | "info" | "warn" | "error";
+  messaging: TMessagingConfig;
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -56,8 +59,8 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    // Secrets are never echoed back, not even the wrong ones.
-    const shown = /SECRET|PASSWORD|DATABASE_URL/.test(name) ? "" : ` (got "${cleaned[name] ?? ""}")`;
+    // Secrets are never echoed back, not even the wrong ones; connection URLs may carry passwords.
+    const shown = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|SMS_WEBHOOK_/.test(name) ? "" : ` (got "${cleaned[name] ?? ""}")`;
     throw new ConfigError(`${name}: ${issue.message}${shown}`);
   }
   const e = parsed.data;
@@ -83,6 +86,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     secretKey: e.IDP_SECRET_KEY,
     adminPassword: e.IDP_ADMIN_PASSWORD,
     logLevel: e.IDP_LOG_LEVEL,
+    messaging: toMessagingConfig(e),
   };
 }
 

@@ -71,6 +71,11 @@ const ERROR_DEFS = {
   /** A client application with this id exists already. */
   "client.already_exists": { status: 400, type: "process_error", error: "client_exists", desc: "client application already exists" },
 
+  /** An outbox message id that does not exist. */
+  "outbox.not_found": { status: 404, type: "not_found_error", error: "not_found", desc: "outbox message not found" },
+  /** Resend of an outbox message that was delivered already (a new code needs a new message). */
+  "outbox.already_sent": { status: 409, type: "process_error", error: "already_sent", desc: "outbox message was sent already" },
+
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** Anything unexpected; the body carries only a request id, the log carries the cause. */

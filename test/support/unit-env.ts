@@ -10,3 +10,8 @@ process.env.IDP_PUBLIC_URL = "http://idp.test";
 process.env.IDP_LOG_LEVEL ??= "error";
 delete process.env.DATABASE_URL;
 delete process.env.IDP_IMPORT;
+// Delivery tests bring their own loopback transports; a developer's real ones must not receive mail.
+delete process.env.SMTP_URL;
+delete process.env.MAIL_FROM;
+delete process.env.SMS_WEBHOOK_URL;
+delete process.env.SMS_WEBHOOK_TOKEN;

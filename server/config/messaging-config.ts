@@ -1,0 +1,42 @@
+import { z } from "zod";
+// A cycle with config.ts, harmless: ConfigError is only used when a function runs, never at load.
+import { ConfigError } from "./config.ts";
+
+function isUrlWith(value: string, protocols: string[]): boolean {
+  try {
+    const url = new URL(value);
+    return protocols.includes(url.protocol) && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+// "Name <box@host>" or "box@host": what an SMTP server accepts in From.
+const MAIL_FROM = /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+
+/** The environment variables of e-mail and SMS delivery; all optional (unset: messages stay pending). */
+export const ZMessagingEnv = z.object({
+  SMTP_URL: z
+    .string()
+    .refine((v) => isUrlWith(v, ["smtp:", "smtps:"]), "must be smtp://user:password@host:587 (STARTTLS when offered) or smtps://… (TLS)")
+    .optional(),
+  MAIL_FROM: z.string().regex(MAIL_FROM, 'must be an address such as "Identity <no-reply@example.com>"').optional(),
+  SMS_WEBHOOK_URL: z.string().refine((v) => isUrlWith(v, ["http:", "https:"]), "must be an http(s) URL").optional(),
+  SMS_WEBHOOK_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+});
+type TMessagingEnv = z.infer<typeof ZMessagingEnv>;
+
+/** Where messages go; a channel without an entry has no transport. */
+export type TMessagingConfig = {
+  smtp?: { url: string; from: string };
+  smsWebhook?: { url: string; token?: string };
+};
+
+export function toMessagingConfig(e: TMessagingEnv): TMessagingConfig {
+  if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError("MAIL_FROM: is required when SMTP_URL is set");
+  if (e.SMS_WEBHOOK_TOKEN && !e.SMS_WEBHOOK_URL) throw new ConfigError("SMS_WEBHOOK_TOKEN: is set but SMS_WEBHOOK_URL is not");
+  return {
+    smtp: e.SMTP_URL && e.MAIL_FROM ? { url: e.SMTP_URL, from: e.MAIL_FROM } : undefined,
+    smsWebhook: e.SMS_WEBHOOK_URL ? { url: e.SMS_WEBHOOK_URL, token: e.SMS_WEBHOOK_TOKEN } : undefined,
+  };
+}

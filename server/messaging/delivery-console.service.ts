@@ -1,0 +1,49 @@
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { getConfig } from "../config/config.ts";
+import type { TMessagingConfig } from "../config/messaging-config.ts";
+import { inTransaction } from "../db/index.ts";
+import { deliverClaimed, LEASE_MS, type TDeliveryDeps } from "./delivery.service.ts";
+import { deliveryWorker } from "./delivery-worker.ts";
+import { ZTestMessageRequest, type TTestMessageRequest } from "./messaging.schemas.ts";
+import { findOutboxMessage } from "./outbox.repository.ts";
+import { enqueueMessage } from "./outbox.service.ts";
+import { maskRecipient } from "./recipient-mask.ts";
+import { transportsFromConfig } from "./transports.ts";
+
+/** A URL as the console shows it: the password replaced, no query string (webhook tokens hide there too). */
+function maskUrl(value: string): string {
+  const url = new URL(value);
+  if (url.password) url.password = "****";
+  url.search = "";
+  return url.toString();
+}
+
+/** Which transports are configured, without a secret. */
+export function describeDelivery(config: TMessagingConfig = getConfig().messaging) {
+  return {
+    email: config.smtp ? { url: maskUrl(config.smtp.url), from: config.smtp.from } : null,
+    sms: config.smsWebhook ? { url: maskUrl(config.smsWebhook.url), bearerToken: Boolean(config.smsWebhook.token) } : null,
+  };
+}
+
+// The running worker's transports, so the test goes exactly where real messages go.
+function currentDeps(): TDeliveryDeps {
+  return deliveryWorker()?.deps ?? { transports: transportsFromConfig(getConfig().messaging), clock: () => new Date() };
+}
+
+/**
+ * Sends a test message through the transport while the administrator waits, and records it in the
+ * outbox. It is claimed on insert (due only after the lease), so no worker sends it a second time,
+ * and a failure is final: the administrator sees the transport's error now and can resend.
+ */
+export async function sendTestMessage(req: TTestMessageRequest, actor: TEventActor, deps: TDeliveryDeps = currentDeps()) {
+  const { channel, to, locale } = ZTestMessageRequest.parse(req);
+  const leaseUntil = new Date(deps.clock().getTime() + LEASE_MS);
+  const { id } = await inTransaction((tx) =>
+    enqueueMessage(tx, { channel, to, template: "test_message", locale: locale ?? "ru", params: {}, purpose: "console.test" }, leaseUntil),
+  );
+  const row = (await findOutboxMessage(id))!;
+  const result = await deliverClaimed(row, deps, true);
+  await recordEvent("outbox.test_sent", actor, { message: id, channel, to: maskRecipient(to), status: result.status });
+  return { messageId: id, ...result };
+}

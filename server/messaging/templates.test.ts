@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { maskRecipient } from "./recipient-mask.ts";
+import { pickLocale, renderTemplate, TEMPLATE_NAMES } from "./templates.ts";
+
+describe("message templates", () => {
+  it("writes Russian unless English is asked for", () => {
+    expect(pickLocale(undefined)).toBe("ru");
+    expect(pickLocale("de")).toBe("ru");
+    expect(pickLocale("en-GB")).toBe("en");
+    expect(pickLocale("EN")).toBe("en");
+  });
+
+  it("renders a code e-mail with a subject and the lifetime in the language's plural", () => {
+    const ru = renderTemplate("registration_email_code", "email", "ru", { code: "123456", minutes: 21 });
+    expect(ru.subject).toBe("Код для завершения регистрации");
+    expect(ru.text).toContain("123456");
+    expect(ru.text).toContain("21 минуту");
+    expect(renderTemplate("registration_email_code", "email", "ru", { code: "1", minutes: 3 }).text).toContain("3 минуты");
+    const en = renderTemplate("confirm_email_code", "email", "en", { code: "654321", minutes: 1 });
+    expect(en).toEqual({
+      subject: "Your e-mail confirmation code",
+      text: "Your confirmation code: 654321\n\nThe code is valid for 1 minute. If you did not give this address, ignore this message.\n",
+    });
+  });
+
+  it("renders SMS without a subject", () => {
+    expect(renderTemplate("registration_phone_code", "sms", "ru", { code: "777000", minutes: 10 })).toEqual({
+      subject: null,
+      text: "Код регистрации: 777000. Действует 10 минут. Никому не сообщайте код.",
+    });
+  });
+
+  it("has a form for every template and the test message on both channels", () => {
+    expect(TEMPLATE_NAMES.sort()).toEqual(["confirm_email_code", "confirm_phone_code", "registration_email_code", "registration_phone_code", "test_message"]);
+    expect(renderTemplate("test_message", "sms", "en", {}).text).not.toContain("\n");
+    expect(renderTemplate("test_message", "email", "ru", {}).subject).toBe("Проверка доставки");
+  });
+
+  it("refuses a template on a channel it has no form for, and wrong params", () => {
+    expect(() => renderTemplate("confirm_phone_code", "email", "ru", { code: "1", minutes: 5 })).toThrow("has no email form");
+    expect(() => renderTemplate("confirm_email_code", "email", "ru", { code: "", minutes: 5 })).toThrow();
+    expect(() => renderTemplate("confirm_email_code", "email", "ru", { code: "1", minutes: 0 })).toThrow();
+  });
+
+  it("masks recipients for logs", () => {
+    expect(maskRecipient("alice@example.com")).toBe("a***@example.com");
+    expect(maskRecipient("+79161234567")).toBe("+7********67");
+    expect(maskRecipient("123")).toBe("***");
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+/** Languages messages are written in; Russian is the default. */
+export const LOCALES = ["ru", "en"] as const;
+export type TLocale = (typeof LOCALES)[number];
+
+export const CHANNELS = ["email", "sms"] as const;
+export type TChannel = (typeof CHANNELS)[number];
+
+const ZCodeParams = z.strictObject({
+  code: z.string().min(1).max(64),
+  /** How long the code stays valid, in whole minutes. */
+  minutes: z.number().int().min(1).max(7 * 24 * 60),
+});
+const ZNoParams = z.strictObject({});
+
+const PARAMS = {
+  confirm_email_code: ZCodeParams,
+  confirm_phone_code: ZCodeParams,
+  registration_email_code: ZCodeParams,
+  registration_phone_code: ZCodeParams,
+  test_message: ZNoParams,
+} as const;
+
+export type TTemplateName = keyof typeof PARAMS;
+export type TTemplateParams<T extends TTemplateName> = z.infer<(typeof PARAMS)[T]>;
+export const TEMPLATE_NAMES = Object.keys(PARAMS) as TTemplateName[];
+
+export type TRendered = { subject: string | null; text: string };
+type TCode = z.infer<typeof ZCodeParams>;
+
+const RU_MINUTES = { one: "минуту", few: "минуты", many: "минут", other: "минуты" } as Record<string, string>;
+const ruPlural = new Intl.PluralRules("ru");
+
+function minutesIn(locale: TLocale, n: number): string {
+  if (locale === "en") return `${n} minute${n === 1 ? "" : "s"}`;
+  return `${n} ${RU_MINUTES[ruPlural.select(n)] ?? "минут"}`;
+}
+
+// One entry per template and channel it can go by; a template without a channel cannot be sent by it.
+type TForms = { email?: (p: TCode, l: TLocale) => TRendered; sms?: (p: TCode, l: TLocale) => TRendered };
+
+const emailCode = (subject: Record<TLocale, string>, lead: Record<TLocale, string>, ignore: Record<TLocale, string>) =>
+  (p: TCode, l: TLocale): TRendered => ({
+    subject: subject[l],
+    text: l === "ru"
+      ? `${lead.ru}: ${p.code}\n\nКод действует ${minutesIn(l, p.minutes)}. ${ignore.ru}\n`
+      : `${lead.en}: ${p.code}\n\nThe code is valid for ${minutesIn(l, p.minutes)}. ${ignore.en}\n`,
+  });
+
+const smsCode = (lead: Record<TLocale, string>) => (p: TCode, l: TLocale): TRendered => ({
+  subject: null,
+  text: l === "ru"
+    ? `${lead.ru}: ${p.code}. Действует ${minutesIn(l, p.minutes)}. Никому не сообщайте код.`
+    : `${lead.en}: ${p.code}. Valid for ${minutesIn(l, p.minutes)}. Do not share this code.`,
+});
+
+const TEST: Record<TLocale, TRendered> = {
+  ru: { subject: "Проверка доставки", text: "Это проверочное сообщение службы идентификации: доставка работает.\n" },
+  en: { subject: "Delivery test", text: "This is a test message from the identity service: delivery works.\n" },
+};
+
+const FORMS: Record<TTemplateName, TForms> = {
+  confirm_email_code: {
+    email: emailCode(
+      { ru: "Код подтверждения адреса электронной почты", en: "Your e-mail confirmation code" },
+      { ru: "Код подтверждения адреса", en: "Your confirmation code" },
+      { ru: "Если вы не указывали этот адрес, просто проигнорируйте письмо.", en: "If you did not give this address, ignore this message." },
+    ),
+  },
+  confirm_phone_code: { sms: smsCode({ ru: "Код подтверждения номера", en: "Phone confirmation code" }) },
+  registration_email_code: {
+    email: emailCode(
+      { ru: "Код для завершения регистрации", en: "Your registration code" },
+      { ru: "Код для завершения регистрации", en: "Your registration code" },
+      { ru: "Если вы не регистрировались, просто проигнорируйте письмо.", en: "If you did not sign up, ignore this message." },
+    ),
+  },
+  registration_phone_code: { sms: smsCode({ ru: "Код регистрации", en: "Registration code" }) },
+  test_message: {
+    email: (_p, l) => TEST[l],
+    sms: (_p, l) => ({ subject: null, text: TEST[l].text.trim() }),
+  },
+};
+
+/** "en-US" → "en"; anything unsupported or absent → Russian. */
+export function pickLocale(locale: string | undefined): TLocale {
+  const base = (locale ?? "").toLowerCase().split(/[-_]/)[0];
+  return (LOCALES as readonly string[]).includes(base ?? "") ? (base as TLocale) : "ru";
+}
+
+/**
+ * The subject and text of one message. A template used on a channel it has no form for, or with
+ * wrong params, is a caller's bug: it throws rather than sending something malformed.
+ */
+export function renderTemplate<T extends TTemplateName>(template: T, channel: TChannel, locale: TLocale, params: TTemplateParams<T>): TRendered {
+  const form = FORMS[template]?.[channel];
+  if (!form) throw new Error(`template ${template} has no ${channel} form`);
+  return form(PARAMS[template].parse(params) as TCode, locale);
+}

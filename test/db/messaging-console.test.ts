@@ -1,0 +1,150 @@
+import type { Session } from "next-auth";
+import { TRPCError } from "@trpc/server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { parseConfig } from "../../server/config/config.ts";
+import { inTransaction } from "../../server/db/index.ts";
+import { describeDelivery } from "../../server/messaging/delivery-console.service.ts";
+import { drainOutbox } from "../../server/messaging/delivery.service.ts";
+import { startDeliveryWorker, stopDeliveryWorker } from "../../server/messaging/delivery-worker.ts";
+import { enqueueMessage } from "../../server/messaging/outbox.service.ts";
+import { smsWebhookTransport, smtpTransport } from "../../server/messaging/transports.ts";
+import { appRouter } from "../../server/trpc/root.ts";
+import { bootstrapAdmin } from "../../server/users/admin.service.ts";
+import { closedPort, startSmtpPeer, startWebhookPeer, type TSmtpPeer, type TWebhookPeer } from "../support/messaging-peers.ts";
+import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
+
+const FROM = "Identity <idp@example.test>";
+
+const codeMail = (to: string, code: string) =>
+  inTransaction((tx) => enqueueMessage(tx, { channel: "email", to, template: "confirm_email_code", params: { code, minutes: 10 }, purpose: "contact.confirm_email" }));
+
+async function failureOf(p: Promise<unknown>): Promise<TRPCError> {
+  const e = await p.then(() => undefined, (x: unknown) => x);
+  expect(e).toBeInstanceOf(TRPCError);
+  return e as TRPCError;
+}
+
+describe.each(DB_KINDS)("outbox and delivery settings in the console on %s", (kind) => {
+  let t: TTestDatabase;
+  let smtp: TSmtpPeer;
+  let hook: TWebhookPeer;
+  let adminId: string;
+  let caller: ReturnType<typeof appRouter.createCaller>;
+
+  beforeEach(async () => {
+    t = await installTestDatabase(kind);
+    smtp = await startSmtpPeer({ user: "u", pass: "p" });
+    hook = await startWebhookPeer();
+    await bootstrapAdmin({ password: "admin-password-1", embedded: true });
+    adminId = (await t.db.prisma.user.findUniqueOrThrow({ where: { login: "admin" } })).id;
+    caller = appRouter.createCaller({ session: { user: { id: adminId }, expires: "2999-01-01T00:00:00Z" } as Session });
+  });
+  afterEach(async () => {
+    await stopDeliveryWorker();
+    await Promise.all([smtp.close(), hook.close()]);
+    await t.close();
+  });
+
+  const transports = () => ({ email: smtpTransport({ url: smtp.url, from: FROM }), sms: smsWebhookTransport({ url: hook.url }) });
+
+  it("lists newest first in stable keyset pages, filtered by status, without the text", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await codeMail(`user${i}@example.com`, `10000${i}`)).id);
+    await drainOutbox({ transports: { email: transports().email }, clock: () => new Date() });
+    const pending = (await codeMail("late@example.com", "999999")).id;
+
+    const first = await caller.console.outbox.list({ limit: 4 });
+    expect(first.items.map((m) => m.id)).toEqual([pending, ...ids.slice(2).reverse()]);
+    expect(JSON.stringify(first)).not.toMatch(/10000\d|999999|bodySealed/);
+    // A message arriving between pages does not shift the next one.
+    await codeMail("later@example.com", "888888");
+    const second = await caller.console.outbox.list({ limit: 4, after: first.nextCursor! });
+    expect(second.items.map((m) => m.id)).toEqual(ids.slice(0, 2).reverse());
+    expect(second.nextCursor).toBeNull();
+
+    const sent = await caller.console.outbox.list({ status: "sent" });
+    expect(sent.items.map((m) => m.id).sort()).toEqual([...ids].sort());
+    expect(sent.items[0]).toMatchObject({ channel: "email", status: "sent", attempts: 1, lastError: null, template: "confirm_email_code" });
+    expect((await caller.console.outbox.list({ status: "pending" })).items).toHaveLength(2);
+  });
+
+  it("shows an administrator the decrypted text, and records the reading without the code", async () => {
+    const { id } = await codeMail("alice@example.com", "424242");
+    expect((await caller.console.outbox.text({ id })).text).toContain("424242");
+    const events = await t.db.prisma.securityEvent.findMany({ where: { type: "outbox.message_read" } });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ subject: adminId, params: { message: id, purpose: "contact.confirm_email", to: "a***@example.com" } });
+    expect(JSON.stringify(events.map((e) => e.params))).not.toContain("424242");
+  });
+
+  it("re-queues a pending message on resend, refuses a sent one and an unknown id", async () => {
+    const worker = await startDeliveryWorker({ transports: {} });
+    const { id } = await codeMail("bob@example.com", "135790");
+    await worker.idle();
+    await startDeliveryWorker({ transports: transports() }).then((w) => w.idle());
+    expect(smtp.received).toHaveLength(1);
+
+    expect((await failureOf(caller.console.outbox.resend({ id }))).code).toBe("CONFLICT");
+    const other = (await codeMail("carol@example.com", "246801")).id;
+    const requeued = await caller.console.outbox.resend({ id: other });
+    expect(requeued).toMatchObject({ id: other, status: "pending", attempts: 0 });
+    await worker.idle();
+    await (await startDeliveryWorker({ transports: transports() })).idle();
+    expect(smtp.received).toHaveLength(2);
+    expect((await failureOf(caller.console.outbox.resend({ id: "00000000-0000-4000-8000-000000000000" }))).code).toBe("NOT_FOUND");
+  });
+
+  it("sends a test message through the transport at once and records it in the outbox", async () => {
+    await startDeliveryWorker({ transports: transports() });
+    const mail = await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com", locale: "en" });
+    expect(mail).toMatchObject({ status: "sent", error: null });
+    expect(smtp.received.map((m) => [m.to, m.subject])).toEqual([[["ops@example.com"], "Delivery test"]]);
+    const sms = await caller.console.delivery.sendTest({ channel: "sms", to: "+79990001122" });
+    expect(sms).toMatchObject({ status: "sent", error: null });
+    expect(hook.calls[0]!.body).toMatchObject({ id: sms.messageId, to: "+79990001122", channel: "sms" });
+    const listed = await caller.console.outbox.list({});
+    expect(listed.items.map((m) => [m.id, m.template, m.purpose, m.status])).toEqual([
+      [sms.messageId, "test_message", "console.test", "sent"],
+      [mail.messageId, "test_message", "console.test", "sent"],
+    ]);
+  });
+
+  it("answers the transport's own error for a failed test message, which no worker sends again", async () => {
+    const port = await closedPort();
+    await startDeliveryWorker({ transports: { email: smtpTransport({ url: `smtp://127.0.0.1:${port}`, from: FROM }) } });
+    const result = await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com" });
+    expect(result.status).toBe("failed");
+    expect(result.error).toMatch(/ECONNREFUSED/);
+    const row = await t.db.prisma.outboxMessage.findUniqueOrThrow({ where: { id: result.messageId } });
+    expect(row).toMatchObject({ status: "failed", attempts: 1, lastError: result.error });
+    const later = new Date(Date.now() + 3600_000);
+    expect(await drainOutbox({ transports: transports(), clock: () => later })).toEqual({ sent: 0, failed: 0, pending: 0 });
+
+    await startDeliveryWorker({ transports: {} });
+    expect(await caller.console.delivery.sendTest({ channel: "sms", to: "+79990001122" })).toMatchObject({ status: "pending", error: "no transport configured" });
+  });
+
+  it("refuses a recipient that does not fit the channel, and callers who are not administrators", async () => {
+    const bad = await failureOf(caller.console.delivery.sendTest({ channel: "sms", to: "ops@example.com" }));
+    expect(bad.code).toBe("BAD_REQUEST");
+    const anonymous = appRouter.createCaller({ session: null });
+    expect((await failureOf(anonymous.console.outbox.list({}))).code).toBe("UNAUTHORIZED");
+    expect((await failureOf(anonymous.console.delivery.settings())).code).toBe("UNAUTHORIZED");
+  });
+
+  it("describes the configured transports without their secrets", async () => {
+    expect(await caller.console.delivery.settings()).toEqual({ email: null, sms: null });
+    const config = parseConfig({
+      SMTP_URL: "smtp://mailer:s3cr%40t-pw@mail.example.com:587",
+      MAIL_FROM: FROM,
+      SMS_WEBHOOK_URL: "https://sms.example.com/hook?key=query-secret",
+      SMS_WEBHOOK_TOKEN: "bearer-secret-0123456789",
+    });
+    const described = describeDelivery(config.messaging);
+    expect(described).toEqual({
+      email: { url: "smtp://mailer:****@mail.example.com:587", from: FROM },
+      sms: { url: "https://sms.example.com/hook", bearerToken: true },
+    });
+    expect(JSON.stringify(described)).not.toMatch(/s3cr|query-secret|bearer-secret/);
+  });
+});
