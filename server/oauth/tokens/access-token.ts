@@ -4,7 +4,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { getSigningKey, getVerificationKey } from "../keys/signing-keys.service.ts";
 import { signEs256Jwt } from "./jwt-sign.ts";
 import { JwtError, verifyEs256Jwt } from "./jwt-verify.ts";
-import { isTokenRevoked } from "./revocation.repository.ts";
+import { isRevoked } from "./revocation-cache.ts";
 
 /** Whose token it is: a client acting for itself (system mode) or a user (user mode). */
 export type TSubjectType = "client" | "user";
@@ -69,6 +69,6 @@ export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
   ) {
     throw invalid("missing_claims");
   }
-  if (await isTokenRevoked(claims.jti)) throw new AppError("auth.token_revoked");
+  if (await isRevoked(claims.jti)) throw new AppError("auth.token_revoked");
   return claims as TAccessClaims;
 }

@@ -1,5 +1,6 @@
 import { AppError } from "../../errors/app-error.ts";
 import { verifyAccessToken } from "./access-token.ts";
+import { publishRevocation } from "./revocation-cache.ts";
 import { insertRevokedToken } from "./revocation.repository.ts";
 
 /**
@@ -11,6 +12,7 @@ export async function revokeAccessToken(token: string, clientId: string): Promis
     const claims = await verifyAccessToken(token);
     if (claims.client_id !== clientId) return null;
     await insertRevokedToken(claims.jti, new Date(claims.exp * 1000));
+    await publishRevocation(claims.jti);
     return { jti: claims.jti };
   } catch (e) {
     if (e instanceof AppError) return null;
