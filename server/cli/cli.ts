@@ -36,8 +36,9 @@ async function main(argv: string[]): Promise<void> {
     case "import": {
       if (!arg) throw new Error(USAGE);
       const summary = await withDatabase(() => importFile(arg, {}));
-      const c = summary.clients;
-      console.log(`clients: ${c.created.length} created, ${c.updated.length} updated, ${c.unchanged.length} unchanged`);
+      for (const [section, r] of Object.entries(summary)) {
+        console.log(`${section}: ${r.created.length} created, ${r.updated.length} updated, ${r.unchanged.length} unchanged`);
+      }
       return;
     }
     default:

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ATTRIBUTE_SCOPES, ZAttributeName } from "../attributes/attributes.schemas.ts";
 
 /** RFC 6749 §3.3 scope-token: printable ASCII except space, `"` and `\`. */
 export const ZScopeName = z
@@ -31,15 +32,17 @@ export const ZClientInput = z.strictObject({
   userScopes: ZScopeList.optional(),
   redirectUris: z.array(ZRedirectUri).max(50).optional(),
   tlsCNs: z.array(z.string().trim().min(1).max(255)).max(50).optional(),
+  /** Per attribute scope, the attributes the client may use; an unlisted scope means all of them. */
+  attributes: z.partialRecord(z.enum(ATTRIBUTE_SCOPES), z.array(ZAttributeName).max(200)).optional(),
 });
 export type TClientInput = z.infer<typeof ZClientInput>;
 
 /** Console creation: the secret is generated and shown once. */
-export const ZCreateClientRequest = ZClientInput.omit({ secret: true, restPassword: true });
+export const ZCreateClientRequest = ZClientInput.omit({ secret: true, restPassword: true, attributes: true });
 export type TCreateClientRequest = z.infer<typeof ZCreateClientRequest>;
 
 /** Console edit: everything but the id and the credentials, which have their own operations. */
-export const ZUpdateClientRequest = ZClientInput.omit({ id: true, secret: true, restPassword: true }).extend({
+export const ZUpdateClientRequest = ZClientInput.omit({ id: true, secret: true, restPassword: true, attributes: true }).extend({
   enabled: z.boolean(),
 });
 export type TUpdateClientRequest = z.infer<typeof ZUpdateClientRequest>;

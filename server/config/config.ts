@@ -33,6 +33,10 @@ const ZEnv = z.object({
   IDP_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   IDP_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ...ZMessagingEnv.shape,
+  IDP_CODE_TTL: ZInt(60, 86_400, 600),
+  IDP_CODE_ATTEMPTS: ZInt(1, 10, 3),
+  IDP_CODE_RESEND_COOLDOWN: ZInt(0, 3600, 60),
+  IDP_REGISTRATION_MODE: z.enum(["confirm-first", "create-first"]).default("confirm-first"),
 });
 
 export type TConfig = {
@@ -49,6 +53,10 @@ export type TConfig = {
   adminPassword?: string;
   logLevel: "debug" | "info" | "warn" | "error";
   messaging: TMessagingConfig;
+  /** Confirmation codes: lifetime and resend cooldown in seconds, wrong attempts allowed. */
+  codes: { ttl: number; attempts: number; resendCooldown: number };
+  /** Registration creates the account after every contact is confirmed, or at once. */
+  registrationMode: "confirm-first" | "create-first";
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -87,6 +95,8 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     adminPassword: e.IDP_ADMIN_PASSWORD,
     logLevel: e.IDP_LOG_LEVEL,
     messaging: toMessagingConfig(e),
+    codes: { ttl: e.IDP_CODE_TTL, attempts: e.IDP_CODE_ATTEMPTS, resendCooldown: e.IDP_CODE_RESEND_COOLDOWN },
+    registrationMode: e.IDP_REGISTRATION_MODE,
   };
 }
 

@@ -1,4 +1,5 @@
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -40,10 +41,13 @@ async function openPostgres(url: string): Promise<TDatabase> {
   };
 }
 
+// Extensions the migrations create; PGlite loads their code only when told to.
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
+
 async function openEmbedded(dir: string): Promise<TDatabase> {
   const release = lockDataDir(dir);
   try {
-    const pglite = await PGlite.create(dir);
+    const pglite = await PGlite.create(dir, PGLITE_OPTIONS);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     return {
       prisma,
@@ -64,7 +68,7 @@ async function openEmbedded(dir: string): Promise<TDatabase> {
 export function openDatabase(db: TConfig["database"] | { kind: "memory" }): Promise<TDatabase> {
   if (db.kind === "postgres") return openPostgres(db.url);
   if (db.kind === "embedded") return openEmbedded(db.dir);
-  return PGlite.create().then((pglite) => ({
+  return PGlite.create(PGLITE_OPTIONS).then((pglite) => ({
     prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
     sql: pgliteDriver(pglite),
     close: () => pglite.close(),

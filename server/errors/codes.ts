@@ -76,6 +76,32 @@ const ERROR_DEFS = {
   /** Resend of an outbox message that was delivered already (a new code needs a new message). */
   "outbox.already_sent": { status: 409, type: "process_error", error: "already_sent", desc: "outbox message was sent already" },
 
+  /** No account with this subject (or the version id names none). */
+  "user.not_found": { status: 404, type: "not_found_error", error: "unknown_user", desc: "user not found" },
+  /** The instanceId is not the account's current version: it changed since it was read. Nothing was changed. */
+  "user.stale_instance": { status: 409, type: "process_error", error: "stale_instance_id", desc: "the account changed since this instanceId was read; read it again" },
+  /** No pending contact confirmation with this state (unknown, already confirmed, or another user's). */
+  "contact.not_found": { status: 404, type: "not_found_error", error: "unknown_confirmation", desc: "confirmation not found" },
+  /** A new code was asked for before the resend cooldown passed (Retry-After says when). */
+  "contact.resend_too_soon": { status: 429, type: "process_error", error: "resend_too_soon", desc: "a new code can be requested later" },
+  /** An attribute definition that does not exist. */
+  "attribute.not_found": { status: 404, type: "not_found_error", error: "unknown_attribute", desc: "attribute not found" },
+  /** A built-in attribute (sub, locked, phone_number, email) cannot be removed or retyped. */
+  "attribute.builtin": { status: 400, type: "process_error", error: "builtin_attribute", desc: "built-in attribute" },
+  /** A v1 alias that already names another attribute. */
+  "attribute.alias_taken": { status: 400, type: "process_error", error: "alias_taken", desc: "alias already used" },
+
+  /** Registration data fails validation (errMsg per field, in the caller's language). */
+  "registration.invalid": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid registration data" },
+  /** The password violates the password policy (field "password"). */
+  "registration.password_policy": { status: 400, type: "input_error", error: "wrong_values", desc: "password_policy_violated" },
+  /** A unique value (sub, e-mail, phone…) is already used by another account; each field is named. */
+  "registration.conflict": { status: 409, type: "input_error", error: "wrong_values", desc: "contact_use_violation" },
+  /** No registration with this context, or it expired. */
+  "registration.not_found": { status: 404, type: "not_found_error", error: "unknown_context", desc: "registration not found" },
+  /** bindDynClient names a client id no dynamic registration issued. Nothing is created. */
+  "registration.unknown_dyn_client": { status: 400, type: "process_error", error: "unknown_dyn_client", desc: "unknown dynamic client" },
+
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** Anything unexpected; the body carries only a request id, the log carries the cause. */

@@ -28,6 +28,13 @@ export type TOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   /** Form body, documented only: protocol endpoints parse it themselves because RFC rules differ. */
   form?: z.ZodType;
   response: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, string> };
+  /** Further answers that are not errors of the registry (e.g. a confirmation's wrong-code reply), for the document. */
+  otherResponses?: { status: number; description: string; schema?: z.ZodType }[];
+  /**
+   * Path parameters whose app/ folder is named otherwise than the document names them: Next allows
+   * one name per folder level, the contract names `/users/{subjectId}` and `/users/{instanceId}`.
+   */
+  paramNames?: Record<string, string>;
   /** Error codes the operation can answer with, for the document. Auth errors are added from `auth`. */
   errors: TErrorCode[];
   /** Cache-Control of a successful answer; API data is personal, so "no-store" unless said otherwise. */
@@ -48,9 +55,9 @@ const EMPTY_QUERY = z.strictObject({});
 type TNextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type TRouteHandler = ((req: Request, context: TNextContext) => Promise<Response>) & { operation: TOperation };
 
-async function pathParams(context: TNextContext | undefined): Promise<Record<string, string>> {
+async function pathParams(context: TNextContext | undefined, names: Record<string, string> = {}): Promise<Record<string, string>> {
   const raw = (await context?.params) ?? {};
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
+  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [names[k] ?? k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
 }
 
 /**
@@ -68,7 +75,7 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
     let ctx: TRequestContext = { requestId, actor: { mode: "anonymous" } };
     let res: Response;
     try {
-      const rawParams = await pathParams(context);
+      const rawParams = await pathParams(context, op.paramNames);
       ctx = await authenticate(req, op.auth, rawParams, requestId);
       const params = op.params ? validate(op.params, rawParams) : rawParams;
       const rawQuery = queryObject(new URL(req.url));

@@ -59,6 +59,24 @@ function errorResponses(op: TOperation): RouteConfig["responses"] {
   );
 }
 
+type TResponseObject = { description: string; content?: { "application/json": { schema: z.ZodType } } };
+
+/** Adds an operation's further answers; where one shares a status with another answer, either body may come. */
+function withOtherResponses(op: TOperation, responses: RouteConfig["responses"]): RouteConfig["responses"] {
+  const out = { ...responses } as Record<string, TResponseObject>;
+  for (const r of op.otherResponses ?? []) {
+    const key = String(r.status);
+    const existing = out[key];
+    const schemas = [r.schema, existing?.content?.["application/json"].schema].filter((s): s is z.ZodType => !!s);
+    const schema = schemas.length > 1 ? z.union(schemas as [z.ZodType, z.ZodType]) : schemas[0];
+    out[key] = {
+      description: existing ? `${r.description}; or ${existing.description}` : r.description,
+      ...(schema ? { content: { "application/json": { schema } } } : {}),
+    };
+  }
+  return out;
+}
+
 function security(op: TOperation): RouteConfig["security"] {
   if (op.auth.kind === "bearer") return [{ bearerAuth: [...(op.auth.user ?? []), ...(op.auth.system ?? [])] }];
   if (op.auth.kind === "basic") return [{ basicAuth: [] }];
@@ -89,13 +107,13 @@ function toRouteConfig(op: TOperation): RouteConfig {
       query: op.query as never,
       body,
     },
-    responses: {
+    responses: withOtherResponses(op, {
+      ...errorResponses(op),
       [String(op.response.status)]: {
         description: op.response.description,
         ...(op.response.schema ? { content: { "application/json": { schema: op.response.schema } } } : {}),
       },
-      ...errorResponses(op),
-    },
+    }),
   };
 }
 

@@ -30,3 +30,14 @@ export function forwardedFor(req: Request): string | undefined {
   const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return first ? first.slice(0, 64) : undefined;
 }
+
+/** Who did it, for the audit trail: the client, the user in user mode, and where the call came from. */
+export function eventActorOf(ctx: TRequestContext): { subject?: string; clientId?: string; ip?: string; userAgent?: string } {
+  const a = ctx.actor;
+  return {
+    subject: a.mode === "user" ? a.userId : undefined,
+    clientId: a.mode === "anonymous" ? ctx.clientId : a.clientId,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  };
+}

@@ -1,12 +1,16 @@
 import { z } from "zod";
+import { ZAttributeDef } from "../attributes/attributes.schemas.ts";
 import { ZClientInput } from "../clients/clients.schemas.ts";
+import { ZUserImport } from "../users/users.import.ts";
 
-function uniqueIds<T extends { id: string }>(items: T[], ctx: z.RefinementCtx): void {
-  const seen = new Set<string>();
-  items.forEach((item, i) => {
-    if (seen.has(item.id)) ctx.addIssue({ code: "custom", message: `duplicate id "${item.id}"`, path: [i, "id"] });
-    seen.add(item.id);
-  });
+function uniqueBy<K extends string>(key: K) {
+  return <T extends Record<K, string>>(items: T[], ctx: z.RefinementCtx): void => {
+    const seen = new Set<string>();
+    items.forEach((item, i) => {
+      if (seen.has(item[key])) ctx.addIssue({ code: "custom", message: `duplicate ${key} "${item[key]}"`, path: [i, key] });
+      seen.add(item[key]);
+    });
+  };
 }
 
 /**
@@ -15,10 +19,11 @@ function uniqueIds<T extends { id: string }>(items: T[], ctx: z.RefinementCtx): 
  * typo cannot silently import nothing.
  */
 export const ZImportDocument = z.strictObject({
-  clients: z.array(ZClientInput).superRefine(uniqueIds).optional(),
+  attributes: z.array(ZAttributeDef).superRefine(uniqueBy("name")).optional(),
+  clients: z.array(ZClientInput).superRefine(uniqueBy("id")).optional(),
+  users: z.array(ZUserImport).superRefine(uniqueBy("sub")).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
-export type TImportSummary = {
-  clients: { created: string[]; updated: string[]; unchanged: string[] };
-};
+type TSectionSummary = { created: string[]; updated: string[]; unchanged: string[] };
+export type TImportSummary = { attributes: TSectionSummary; clients: TSectionSummary; users: TSectionSummary };

@@ -2,7 +2,12 @@ import { readFile } from "node:fs/promises";
 import type { z } from "zod";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { applyClientImport, prepareClientImport, publishClientImport } from "../clients/clients.import.ts";
+import { applyAttributeImport, applySelectionImport, catalogIn } from "../attributes/attributes.import.ts";
+import { publishCatalogChange } from "../attributes/attributes.service.ts";
+import { publishSelectionChange } from "../attributes/selections.service.ts";
 import { inTransaction } from "../db/index.ts";
+import { publishAccountChange } from "../users/account-cache.ts";
+import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
 
@@ -22,13 +27,30 @@ export function issuesToItems(issues: z.core.$ZodIssue[]): TInputItem[] {
 export async function importDocument(raw: unknown, actor: TEventActor): Promise<TImportSummary> {
   const parsed = ZImportDocument.safeParse(raw);
   if (!parsed.success) throw new AppError("import.invalid_document", { items: issuesToItems(parsed.error.issues) });
+  const doc = parsed.data;
   // Hashing is slow (argon2), so it happens before the transaction, not inside it.
-  const clients = await prepareClientImport(parsed.data.clients ?? []);
-  const summary = await inTransaction(async (tx) => ({ clients: await applyClientImport(clients, tx) }));
-  await publishClientImport(summary.clients);
-  const changed = summary.clients.created.length + summary.clients.updated.length;
-  if (changed > 0) await recordEvent("import.applied", actor, { clients: summary.clients });
+  const clients = await prepareClientImport(doc.clients ?? []);
+  const users = await prepareUserImport(doc.users ?? []);
+  let selected: string[] = [];
+  const summary = await inTransaction(async (tx) => {
+    const attributes = await applyAttributeImport(doc.attributes ?? [], tx);
+    const catalog = await catalogIn(tx);
+    const clientResult = await applyClientImport(clients, tx);
+    selected = await applySelectionImport(doc.clients ?? [], catalog, tx);
+    return { attributes, clients: clientResult, users: await applyUserImport(users, catalog, tx) };
+  });
+  await publishImport(summary, selected);
+  const changed = Object.values(summary).some((s) => s.created.length + s.updated.length > 0);
+  if (changed) await recordEvent("import.applied", actor, summary);
   return summary;
+}
+
+/** After the import committed: every process drops what it changed. */
+async function publishImport(summary: TImportSummary, selected: string[]): Promise<void> {
+  if (summary.attributes.created.length + summary.attributes.updated.length) await publishCatalogChange();
+  await publishClientImport(summary.clients);
+  for (const id of selected) await publishSelectionChange(id);
+  await publishAccountChange(...summary.users.created, ...summary.users.updated);
 }
 
 export async function importFile(file: string, actor: TEventActor): Promise<TImportSummary> {

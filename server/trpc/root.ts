@@ -1,10 +1,12 @@
 import { createRouter } from "./init.ts";
+import { attributesRouter } from "./routers/console/attributes.router.ts";
 import { clientsRouter } from "./routers/console/clients.router.ts";
 import { deliveryRouter } from "./routers/console/delivery.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
+import { usersRouter } from "./routers/console/users.router.ts";
 
 export const appRouter = createRouter({
-  console: createRouter({ clients: clientsRouter, outbox: outboxRouter, delivery: deliveryRouter }),
+  console: createRouter({ clients: clientsRouter, users: usersRouter, attributes: attributesRouter, outbox: outboxRouter, delivery: deliveryRouter }),
 });
 
 export type AppRouter = typeof appRouter;

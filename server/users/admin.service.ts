@@ -1,7 +1,9 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { recordEvent } from "../audit/audit.service.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
-import { findUserById, findUserByLogin, insertUser } from "./users.repository.ts";
+import { inTransaction } from "../db/index.ts";
+import { findUserById, findUserByLogin } from "./users.repository.ts";
+import { createAccount } from "./users.service.ts";
 
 export const ADMIN_LOGIN = "admin";
 export const ADMIN_ROLE = "admin";
@@ -17,13 +19,11 @@ export async function bootstrapAdmin(opts: { password?: string; embedded: boolea
     throw new Error("IDP_ADMIN_PASSWORD: is required to create the first administrator on PostgreSQL");
   }
   const password = opts.password ?? randomBytes(12).toString("base64url");
-  await insertUser({
-    id: randomUUID(),
-    login: ADMIN_LOGIN,
-    passwordHash: await hashSecret(password),
-    roles: [ADMIN_ROLE],
-    instanceId: randomUUID(),
-  });
+  const passwordHash = await hashSecret(password);
+  // An ordinary account of the catalog that also has the administrator role and a console login.
+  await inTransaction((tx) =>
+    createAccount({ attrs: {}, passwordHash, roles: [ADMIN_ROLE], login: ADMIN_LOGIN }, { contactFlag: "vrf", allowed: null }, tx),
+  );
   await recordEvent("user.admin_bootstrapped", {}, { login: ADMIN_LOGIN });
   return { created: true, generatedPassword: opts.password ? undefined : password };
 }
@@ -36,7 +36,7 @@ export async function verifyAdminCredentials(login: string, password: string, ip
   const ok =
     !!user && !user.locked && user.roles.includes(ADMIN_ROLE) && !!user.passwordHash && (await verifySecret(user.passwordHash, password));
   await recordEvent(ok ? "console.sign_in" : "console.sign_in_failed", { subject: user?.id, ip }, { login });
-  return ok && user ? { id: user.id, login: user.login, roles: user.roles } : null;
+  return ok && user ? { id: user.id, login: user.login ?? user.id, roles: user.roles } : null;
 }
 
 /**
@@ -45,5 +45,5 @@ export async function verifyAdminCredentials(login: string, password: string, ip
  */
 export async function findActiveAdmin(id: string): Promise<TConsoleUser | null> {
   const user = await findUserById(id);
-  return user && !user.locked && user.roles.includes(ADMIN_ROLE) ? { id: user.id, login: user.login, roles: user.roles } : null;
+  return user && !user.locked && user.roles.includes(ADMIN_ROLE) ? { id: user.id, login: user.login ?? user.id, roles: user.roles } : null;
 }

@@ -1,4 +1,14 @@
-import { getPrisma } from "../db/index.ts";
+import { getPrisma, type TTx } from "../db/index.ts";
+import type { Prisma } from "../db/generated/client.ts";
+import type { TAttrValue } from "../attributes/attribute-values.ts";
+import type { TAccount } from "./account.ts";
+
+const ACCOUNT = { id: true, attrs: true, locked: true, instanceId: true, roles: true, createdAt: true, updatedAt: true } as const;
+
+type TAccountRow = Omit<TAccount, "attrs"> & { attrs: Prisma.JsonValue };
+const toAccount = (row: TAccountRow): TAccount => ({ ...row, attrs: (row.attrs ?? {}) as Record<string, TAttrValue> });
+
+export type TIndexRow = { attr: string; value: string; isUnique: boolean };
 
 export async function findUserByLogin(login: string) {
   const prisma = await getPrisma();
@@ -13,7 +23,90 @@ export async function findUserById(id: string) {
   return prisma.user.findUnique({ where: { id }, select: { id: true, login: true, roles: true, locked: true } });
 }
 
-export async function insertUser(data: { id: string; login: string; passwordHash: string; roles: string[]; instanceId: string }) {
+export async function findAccount(id: string, tx?: TTx): Promise<TAccount | null> {
+  const db = tx ?? (await getPrisma());
+  const row = await db.user.findUnique({ where: { id }, select: ACCOUNT });
+  return row ? toAccount(row) : null;
+}
+
+export async function findAccounts(ids: string[]): Promise<TAccount[]> {
   const prisma = await getPrisma();
-  await prisma.user.create({ data, select: { id: true } });
+  const rows = await prisma.user.findMany({ where: { id: { in: ids } }, select: ACCOUNT, orderBy: { id: "asc" } });
+  return rows.map(toAccount);
+}
+
+export type TNewAccount = {
+  id: string;
+  attrs: Record<string, TAttrValue>;
+  locked: boolean;
+  instanceId: string;
+  passwordHash?: string | null;
+  roles?: string[];
+  login?: string | null;
+};
+
+export async function insertAccount(a: TNewAccount, index: TIndexRow[], tx: TTx): Promise<void> {
+  await tx.user.create({ data: { ...a, attrs: a.attrs as Prisma.InputJsonObject }, select: { id: true } });
+  if (index.length) await tx.userAttrValue.createMany({ data: index.map((r) => ({ ...r, userId: a.id })) });
+}
+
+/**
+ * Writes a new version only if the stored one is still `expected`: of two changes made from the same
+ * version exactly one matches. Returns false when the version moved on.
+ */
+export async function updateAccountIfVersion(
+  id: string,
+  expected: string,
+  next: { attrs: Record<string, TAttrValue>; locked: boolean; instanceId: string },
+  index: TIndexRow[],
+  tx: TTx,
+): Promise<boolean> {
+  const { count } = await tx.user.updateMany({
+    where: { id, instanceId: expected },
+    data: { attrs: next.attrs as Prisma.InputJsonObject, locked: next.locked, instanceId: next.instanceId },
+  });
+  if (count === 0) return false;
+  await tx.userAttrValue.deleteMany({ where: { userId: id } });
+  if (index.length) await tx.userAttrValue.createMany({ data: index.map((r) => ({ ...r, userId: id })) });
+  return true;
+}
+
+export async function deleteAccountIfVersion(id: string, expected: string, tx?: TTx): Promise<boolean> {
+  const db = tx ?? (await getPrisma());
+  const { count } = await db.user.deleteMany({ where: { id, instanceId: expected } });
+  return count > 0;
+}
+
+/** Values of unique attributes already held by other accounts. */
+export async function findTakenValues(rows: { attr: string; value: string }[], exceptUserId?: string, tx?: TTx) {
+  if (rows.length === 0) return [];
+  const db = tx ?? (await getPrisma());
+  return db.userAttrValue.findMany({
+    where: { isUnique: true, OR: rows, ...(exceptUserId ? { NOT: { userId: exceptUserId } } : {}) },
+    select: { attr: true, value: true },
+  });
+}
+
+/**
+ * Account ids whose normalised value of `attr` matches a LIKE pattern (already escaped by the
+ * caller). A bound pattern is planned with its value, so a prefix uses the text_pattern_ops index and
+ * an infix or suffix the trigram index.
+ */
+export async function searchAccountIds(attr: string, likePattern: string, limit: number): Promise<string[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.$queryRaw<{ user_id: string }[]>`
+    SELECT DISTINCT user_id FROM user_attr_values
+    WHERE attr = ${attr} AND value LIKE ${likePattern}
+    ORDER BY user_id LIMIT ${limit}`;
+  return rows.map((r) => r.user_id);
+}
+
+export async function findPasswordHash(id: string, tx?: TTx): Promise<string | null> {
+  const db = tx ?? (await getPrisma());
+  return (await db.user.findUnique({ where: { id }, select: { passwordHash: true } }))?.passwordHash ?? null;
+}
+
+export async function updateCredentials(id: string, data: { roles?: string[]; passwordHash?: string | null }, tx?: TTx): Promise<void> {
+  const db = tx ?? (await getPrisma());
+  await db.user.update({ where: { id }, data, select: { id: true } });
 }

@@ -4,6 +4,8 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
+import { startInbox } from "../support/inbox.ts";
+import { startSmtpPeer, startWebhookPeer } from "../support/messaging-peers.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -13,6 +15,7 @@ declare module "vitest" {
     dataDir: string;
     serverLog: string;
     adminPassword: string;
+    inboxUrl: string;
   }
 }
 
@@ -25,7 +28,17 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "idp-api-"));
   const serverLog = path.join(dataDir, "server.log");
   const adminPassword = "admin-password-for-tests";
+  // Real delivery peers on loopback: the server sends e-mail over SMTP and SMS to a webhook, and
+  // tests read the codes from what arrived.
+  const smtp = await startSmtpPeer({ user: "idp", pass: "smtp-test-password" });
+  const webhook = await startWebhookPeer();
+  const inbox = await startInbox(smtp, webhook);
   const env: Record<string, string> = {
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "Identity Service <idp@example.test>",
+    SMS_WEBHOOK_URL: webhook.url,
+    // Short enough that a test can wait it out, long enough to be seen refusing.
+    IDP_CODE_RESEND_COOLDOWN: "2",
     IDP_DATA_DIR: dataDir,
     IDP_IMPORT: IMPORT_FIXTURE,
     IDP_ADMIN_PASSWORD: adminPassword,
@@ -47,9 +60,11 @@ export default async function setup(project: TestProject) {
   project.provide("dataDir", dataDir);
   project.provide("serverLog", serverLog);
   project.provide("adminPassword", adminPassword);
+  project.provide("inboxUrl", inbox.url);
 
   return async () => {
     await server.stop();
+    await Promise.all([inbox.close(), smtp.close(), webhook.close()]);
     await pgDb?.drop();
     if (!process.env.IDP_KEEP_TEST_DATA) rmSync(dataDir, { recursive: true, force: true });
   };

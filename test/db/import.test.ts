@@ -17,7 +17,9 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
 
   it("creates clients with hashed secrets, and a second import changes nothing", async () => {
     const first = await importFile(IMPORT_FIXTURE, {});
-    expect(first.clients.created.sort()).toEqual(["no-scope-app", "post-app", "svc-app"]);
+    expect(first.clients.created.sort()).toEqual(["limited-app", "no-scope-app", "post-app", "svc-app", "users-app"]);
+    expect(first.attributes.created).toEqual(["employee_id", "birthdate"]);
+    expect(first.users.created).toEqual(["ivanov", "ivanova", "petrov"]);
     const before = await rows();
     for (const r of before) {
       expect(r.secretHash).toMatch(/^\$argon2id\$/);
@@ -25,9 +27,22 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
     }
     expect(before.find((r) => r.id === "svc-app")!.restPasswordHash).toMatch(/^\$argon2id\$/);
 
+    const users = () => t.db.prisma.user.findMany({ where: { login: null }, orderBy: { id: "asc" }, select: { id: true, attrs: true, passwordHash: true, instanceId: true } });
+    const usersBefore = await users();
+    expect(usersBefore.find((u) => u.id === "ivanov")!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(JSON.stringify(usersBefore)).not.toContain("ivanov-password");
+
     const second = await importFile(IMPORT_FIXTURE, {});
-    expect(second.clients).toEqual({ created: [], updated: [], unchanged: ["svc-app", "post-app", "no-scope-app"] });
+    expect(second.clients).toEqual({ created: [], updated: [], unchanged: ["svc-app", "post-app", "no-scope-app", "users-app", "limited-app"] });
+    expect(second.attributes).toEqual({ created: [], updated: [], unchanged: ["employee_id", "birthdate"] });
+    expect(second.users).toEqual({ created: [], updated: [], unchanged: ["ivanov", "ivanova", "petrov"] });
     expect(await rows()).toEqual(before);
+    expect(await users()).toEqual(usersBefore);
+    const selections = await t.db.prisma.clientAttributeSelection.findMany({ orderBy: { scope: "asc" } });
+    expect(selections).toEqual([
+      { clientId: "limited-app", scope: "idp_api_sys_users", attributes: ["sub", "family_name", "email"] },
+      { clientId: "limited-app", scope: "idp_api_sys_users_chg", attributes: ["family_name"] },
+    ]);
   });
 
   it("updates what changed and keeps the console's enabled flag", async () => {
@@ -60,6 +75,28 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
     expect(positions).toEqual(
       expect.arrayContaining(["$", "$.clients[1].id", "$.clients[1].name", "$.clients[1].secret", "$.clients[1].scopes", "$.clients[1]", "$.clients[2].scopes[0]"]),
     );
+    expect(await rows()).toEqual([]);
+  });
+
+  it("keeps an imported bcrypt hash and refuses bad accounts, aliases and selections whole", async () => {
+    const bcrypt = "$2b$10$" + "a".repeat(53);
+    const ok = await importDocument({ users: [{ sub: "legacy", attributes: { family_name: "Старый" }, passwordHash: bcrypt }] }, {});
+    expect(ok.users.created).toEqual(["legacy"]);
+    expect((await t.db.prisma.user.findUnique({ where: { id: "legacy" }, select: { passwordHash: true } }))!.passwordHash).toBe(bcrypt);
+    const bad = {
+      attributes: [{ name: "nick", type: "string", aliases: ["surname"] }],
+      clients: [{ id: "sel-app", name: "S", secret: "sel-secret-1", scopes: [], attributes: { idp_api_user: ["nothing_such"] } }],
+      users: [{ sub: "u2", attributes: { email: { value: "not-an-email", vrf: true } } }],
+    };
+    const error = await importDocument(bad, {}).then(() => undefined, (e: unknown) => e);
+    expect((error as AppError).details.items!.map((i) => i.pos)).toEqual(["$.attributes[0].aliases"]);
+    bad.attributes = [];
+    const error2 = await importDocument(bad, {}).then(() => undefined, (e: unknown) => e);
+    expect((error2 as AppError).details.items!.map((i) => i.pos)).toEqual(["$.clients[0].attributes.idp_api_user"]);
+    bad.clients = [];
+    const error3 = await importDocument(bad, {}).then(() => undefined, (e: unknown) => e);
+    expect((error3 as AppError).details.items!.map((i) => i.pos)).toEqual(["$.users[0].attributes.email"]);
+    expect(await t.db.prisma.user.count({ where: { id: "u2" } })).toBe(0);
     expect(await rows()).toEqual([]);
   });
 

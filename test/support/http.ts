@@ -1,5 +1,5 @@
 import { inject } from "vitest";
-import { oauthBasic } from "./fixtures.ts";
+import { fixtureClient, oauthBasic } from "./fixtures.ts";
 
 export const base = () => inject("baseUrl");
 
@@ -23,4 +23,28 @@ export function tokenRequest(form: string | Record<string, string>, opts: { basi
   if (opts.basic) headers.authorization = oauthBasic(...opts.basic);
   const body = typeof form === "string" ? form : new URLSearchParams(form).toString();
   return request("/oauth/te", { method: "POST", headers, body });
+}
+
+const tokens = new Map<string, string>();
+
+/** A client_credentials token of a fixture client for `scope` (cached per test file). */
+export async function systemToken(clientId: string, scope: string): Promise<string> {
+  const key = `${clientId} ${scope}`;
+  if (!tokens.has(key)) {
+    const r = await tokenRequest({ grant_type: "client_credentials", scope }, { basic: [clientId, fixtureClient(clientId).secret] });
+    if (r.status !== 200) throw new Error(`no token for ${key}: ${r.status} ${r.text}`);
+    tokens.set(key, r.body.access_token);
+  }
+  return tokens.get(key)!;
+}
+
+export type TCallOptions = { token?: string; basic?: [string, string]; body?: unknown; headers?: Record<string, string> };
+
+/** A JSON API call with a Bearer token or HTTP Basic (REST password). */
+export function api(method: string, path: string, opts: TCallOptions = {}): Promise<TResult> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.basic) headers.authorization = "Basic " + Buffer.from(`${opts.basic[0]}:${opts.basic[1]}`).toString("base64");
+  if (opts.body !== undefined) headers["content-type"] ??= "application/json";
+  return request(path, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
 }

@@ -1,0 +1,8 @@
+/**
+ * True for a unique-constraint violation, however the driver adapter reports it. Services use it to
+ * turn the race that a pre-check cannot close (two writers, one value) into the caller's 4xx.
+ */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string; originalCode?: string } } | null;
+  return err?.code === "P2002" || err?.cause?.originalCode === "23505" || err?.cause?.code === "23505";
+}

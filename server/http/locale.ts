@@ -1,0 +1,13 @@
+/** Languages messages and error texts come in; Russian is the default, as the contract's users expect. */
+export type TLocale = "ru" | "en";
+
+/** The first supported language of Accept-Language (weights ignored: clients send one or two). */
+export function localeOf(req: Request): TLocale {
+  const header = req.headers.get("accept-language") ?? "";
+  for (const part of header.split(",")) {
+    const tag = part.split(";")[0]!.trim().toLowerCase();
+    if (tag.startsWith("en")) return "en";
+    if (tag.startsWith("ru")) return "ru";
+  }
+  return "ru";
+}

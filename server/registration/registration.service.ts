@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import type { TAttrValue } from "../attributes/attribute-values.ts";
+import { getCatalog } from "../attributes/attributes.service.ts";
+import { newState } from "../contacts/codes.ts";
+import { openConfirmation } from "../contacts/open-confirmation.ts";
+import { getConfig } from "../config/config.ts";
+import { hashSecret } from "../crypto/password-hash.ts";
+import { inTransaction, type TTx } from "../db/index.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { TLocale } from "../http/locale.ts";
+import { kickDelivery } from "../messaging/delivery-worker.ts";
+import { checkPassword, describeViolation } from "../passwords/policy.ts";
+import type { TAccount } from "../users/account.ts";
+import { publishAccountChange } from "../users/account-cache.ts";
+import { applyPlan, indexRows, planChanges, type TPendingContact } from "../users/account-changes.ts";
+import { checkUnique, createAccount } from "../users/users.service.ts";
+import { instructionsFor } from "./instructions.ts";
+import { asRegistrationError } from "./registration-errors.ts";
+import { registrationText } from "./messages.ts";
+import { insertRegistration } from "./registration.repository.ts";
+import type { TRegistrationResponse } from "./registration.schemas.ts";
+
+const PURPOSE = "registration";
+// A registration nobody finishes is forgotten after a day; each resend moves this on.
+export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+export type TRegisterInput = {
+  attrs: Record<string, unknown>;
+  password?: string;
+  dynClientIds: string[];
+  /** v3 spells the contact flag `verified`; v1 sends bare strings (unverified). */
+  contactFlag: "verified" | "bare";
+  /** v1 always creates the account at once; v3 follows IDP_REGISTRATION_MODE. */
+  mode: "confirm-first" | "create-first";
+  clientId: string;
+  locale: TLocale;
+  actor: TEventActor;
+};
+
+/** Dynamic registration of mobile application instances arrives with the sign-in work; until then no id is known. */
+function checkActions(ids: string[], locale: TLocale): void {
+  if (ids.length === 0) return;
+  throw new AppError("registration.unknown_dyn_client", {
+    items: ids.map((id, i) => ({ error: "unknown_dyn_client", desc: registrationText("unknown_dyn_client", locale, id), pos: `actions[${i}].client_id` })),
+  });
+}
+
+function checkPolicy(password: string | undefined, locale: TLocale): void {
+  if (password === undefined) return;
+  const violations = checkPassword(password);
+  if (violations.length) {
+    throw new AppError("registration.password_policy", {
+      items: violations.map((v) => ({ error: "password_policy_violated", desc: describeViolation(v, locale), pos: "password", params: { rule: v.rule, ...v.params } })),
+    });
+  }
+}
+
+/** Opens a confirmation for each contact that waits for a code and queues the code, in `tx`. */
+async function openRegistrationCodes(tx: TTx, context: string, pending: TPendingContact[], locale: TLocale, userId?: string): Promise<void> {
+  for (const p of pending) {
+    await openConfirmation(tx, { purpose: PURPOSE, userId: userId ?? null, registrationId: context, attr: p.attr, kind: p.type, value: p.value, oldValue: null }, locale);
+  }
+}
+
+export function createdResponse(account: TAccount, context = "", instructions: TRegistrationResponse["instructions"] = []): TRegistrationResponse {
+  return { instanceId: account.instanceId, subject: account.id, context, cookies: [], instructions };
+}
+
+/**
+ * PUT /reg/api/v3/users and v1: verified contacts only → the account at once; unverified contacts →
+ * codes sent, and the account either waits for them (confirm-first) or is created with the contacts
+ * unconfirmed (create-first).
+ */
+export async function register(input: TRegisterInput): Promise<TRegistrationResponse> {
+  checkActions(input.dynClientIds, input.locale);
+  checkPolicy(input.password, input.locale);
+  const catalog = await getCatalog();
+  const sub = typeof input.attrs.sub === "string" ? input.attrs.sub : randomUUID();
+  const { plan, items } = planChanges(catalog, { ...input.attrs, sub }, { contactFlag: input.contactFlag, confirmUnverified: true, allowed: null, creating: true });
+  if (items.length) throw asRegistrationError(new AppError("request.invalid_values", { items }), input.locale);
+  const unconfirmed = Object.fromEntries(plan.pending.map((p) => [p.attr, { value: p.value, vrf: false }]));
+  const attrs: Record<string, TAttrValue> = { ...applyPlan({}, plan), ...unconfirmed };
+  await checkUnique(indexRows(catalog, attrs), [], undefined).catch((e) => Promise.reject(asRegistrationError(e, input.locale)));
+  const passwordHash = input.password === undefined ? null : await hashSecret(input.password);
+  const context = plan.pending.length ? newState() : "";
+  const { ttl, attempts } = getConfig().codes;
+  const response = await inTransaction(async (tx) => {
+    const createNow = !plan.pending.length || input.mode === "create-first";
+    const account: TAccount | undefined = createNow
+      ? await createAccount({ sub, attrs: { ...attrs }, passwordHash }, { contactFlag: "vrf", allowed: null }, tx).catch((e) =>
+          Promise.reject(asRegistrationError(e, input.locale)),
+        )
+      : undefined;
+    if (account && !plan.pending.length) return createdResponse(account);
+    const expiresAt = new Date(Date.now() + REGISTRATION_TTL_MS);
+    await insertRegistration({ context, attrs, sub, passwordHash, clientId: input.clientId, locale: input.locale, userId: account?.id ?? null, expiresAt }, tx);
+    await openRegistrationCodes(tx, context, plan.pending, input.locale, account?.id);
+    const now = Date.now();
+    const waiting = plan.pending.map((p) => ({ kind: p.type, value: p.value, status: "code_waiting", attemptsLeft: attempts, expiresAt: new Date(now + ttl * 1000) }));
+    const instructions = instructionsFor(waiting, attempts, now);
+    return account ? createdResponse(account, context, instructions) : { context, instructions };
+  });
+  kickDelivery();
+  if (response.subject) await publishAccountChange(response.subject);
+  await recordEvent(response.subject ? "user.registered" : "registration.started", { ...input.actor, subject: response.subject }, { pendingContacts: plan.pending.map((p) => p.attr) });
+  return response;
+}

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import {
+  createUser,
+  deleteUser,
+  getUserDetail,
+  listUsers,
+  updateUserAttributes,
+  ZListUsersRequest,
+} from "../../../users/users-console.service.ts";
+import { adminProcedure, createRouter } from "../../init.ts";
+
+const ZInstance = z.string().min(1).max(1024);
+const ZAttributes = z.record(z.string().max(64), z.unknown());
+
+/** Accounts in the console: adapters over the same services the REST API uses. */
+export const usersRouter = createRouter({
+  list: adminProcedure.input(ZListUsersRequest).query(({ input }) => listUsers(input)),
+
+  get: adminProcedure.input(z.strictObject({ sub: z.string().min(1).max(256) })).query(({ input }) => getUserDetail(input.sub)),
+
+  /** `null` removes an attribute; contacts are {value, vrf} and are stored as given. */
+  update: adminProcedure
+    .input(z.strictObject({ instanceId: ZInstance, attributes: ZAttributes }))
+    .mutation(({ input, ctx }) => updateUserAttributes(input.instanceId, input.attributes, ctx.actor)),
+
+  setLocked: adminProcedure
+    .input(z.strictObject({ instanceId: ZInstance, locked: z.boolean() }))
+    .mutation(({ input, ctx }) => updateUserAttributes(input.instanceId, { locked: input.locked }, ctx.actor)),
+
+  delete: adminProcedure.input(z.strictObject({ instanceId: ZInstance })).mutation(({ input, ctx }) => deleteUser(input.instanceId, ctx.actor)),
+
+  create: adminProcedure
+    .input(z.strictObject({ attributes: ZAttributes, password: z.string().max(1024).optional() }))
+    .mutation(({ input, ctx }) => createUser(input, ctx.actor)),
+});

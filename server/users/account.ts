@@ -1,0 +1,34 @@
+import { randomBytes } from "node:crypto";
+import type { TAttrValue } from "../attributes/attribute-values.ts";
+
+/** An account as the services see it: `sub` is the id, `locked` a column, the rest in `attrs`. */
+export type TAccount = {
+  id: string;
+  attrs: Record<string, TAttrValue>;
+  locked: boolean;
+  instanceId: string;
+  roles: string[];
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** Every catalog attribute of the account, `sub` and `locked` included. */
+export function attributesOf(a: Pick<TAccount, "id" | "attrs" | "locked">): Record<string, TAttrValue> {
+  return { ...a.attrs, sub: a.id, locked: a.locked };
+}
+
+/**
+ * A version id names the account as well as the version (`<base64url(sub)>.<random>`): a change that
+ * names an old version can then be told apart from one that names no account at all, and answered
+ * "changed since you read it" instead of "not found".
+ */
+export function newInstanceId(sub: string): string {
+  return `${Buffer.from(sub, "utf8").toString("base64url")}.${randomBytes(12).toString("base64url")}`;
+}
+
+export function subjectOfInstance(instanceId: string): string | undefined {
+  const m = /^([A-Za-z0-9_-]{1,700})\.[A-Za-z0-9_-]{16}$/.exec(instanceId);
+  if (!m) return undefined;
+  const sub = Buffer.from(m[1]!, "base64url").toString("utf8");
+  return Buffer.from(sub, "utf8").toString("base64url") === m[1] ? sub : undefined;
+}

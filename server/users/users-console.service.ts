@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { flatValue, normalizePhone } from "../attributes/attribute-values.ts";
+import { getCatalog } from "../attributes/attributes.service.ts";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { pendingNotes } from "../contacts/contact-change.service.ts";
+import { hashSecret } from "../crypto/password-hash.ts";
+import { inTransaction } from "../db/index.ts";
+import { AppError } from "../errors/app-error.ts";
+import { checkPassword } from "../passwords/policy.ts";
+import { attributesOf } from "./account.ts";
+import { publishAccountChange } from "./account-cache.ts";
+import { findAccountPage } from "./users-console.repository.ts";
+import { findAccounts } from "./users.repository.ts";
+import { changeAttributes, createAccount, deleteAccount, readAccount } from "./users.service.ts";
+
+export const ZListUsersRequest = z.strictObject({
+  search: z.string().trim().max(100).optional(),
+  /** Keyset cursor: the sub of the last account on the previous page. */
+  after: z.string().max(256).optional(),
+  limit: z.number().int().min(1).max(100).default(25),
+});
+export type TListUsersRequest = z.input<typeof ZListUsersRequest>;
+
+/** What a search box means: digits that make a phone look for the phone, otherwise lower-cased text. */
+function likeOf(search: string): string | undefined {
+  if (!search) return undefined;
+  const phone = normalizePhone(search);
+  const text = (phone ?? search).toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return [...text].length >= 3 ? `%${text}%` : `${text}%`;
+}
+
+export async function listUsers(req: TListUsersRequest) {
+  const { search, after, limit } = ZListUsersRequest.parse(req);
+  const { ids, total } = await findAccountPage({ like: likeOf(search ?? ""), after, limit: limit + 1 });
+  const accounts = await findAccounts(ids.slice(0, limit));
+  const items = accounts.map((a) => {
+    const all = attributesOf(a);
+    const text = (k: string) => (all[k] === undefined ? null : String(flatValue(all[k]!)));
+    return { sub: a.id, familyName: text("family_name"), givenName: text("given_name"), email: text("email"), phone: text("phone_number"), locked: a.locked, roles: a.roles };
+  });
+  return { items, total, nextCursor: ids.length > limit ? items.at(-1)!.sub : null };
+}
+
+/** One account for the console: every attribute (no client selection applies), roles and pending changes. */
+export async function getUserDetail(sub: string) {
+  const [account, catalog, notes] = await Promise.all([readAccount(sub), getCatalog(), pendingNotes(sub)]);
+  return {
+    sub: account.id,
+    instanceId: account.instanceId,
+    attributes: attributesOf(account),
+    roles: account.roles,
+    createdAt: account.createdAt,
+    updatedAt: account.updatedAt,
+    catalog: catalog.defs,
+    pending: notes,
+  };
+}
+
+/** The administrator sets contacts directly with their vrf flag: no code goes out. */
+export async function updateUserAttributes(instanceId: string, changes: Record<string, unknown>, actor: TEventActor) {
+  const { account } = await changeAttributes(instanceId, changes, { contactFlag: "vrf", confirmUnverified: false, allowed: null, actor });
+  return getUserDetail(account.id);
+}
+
+export async function deleteUser(instanceId: string, actor: TEventActor): Promise<void> {
+  await deleteAccount(instanceId, { actor });
+}
+
+export async function createUser(input: { attributes: Record<string, unknown>; password?: string }, actor: TEventActor) {
+  if (input.password !== undefined && checkPassword(input.password).length) {
+    throw new AppError("request.invalid_values", { items: [{ error: "password_policy_violated", desc: "the password is too short", pos: "password" }] });
+  }
+  const passwordHash = input.password ? await hashSecret(input.password) : null;
+  const sub = typeof input.attributes.sub === "string" && input.attributes.sub ? input.attributes.sub : undefined;
+  const account = await inTransaction((tx) => createAccount({ sub, attrs: input.attributes, passwordHash }, { contactFlag: "vrf", allowed: null }, tx));
+  await publishAccountChange(account.id);
+  await recordEvent("user.created", { ...actor, subject: account.id }, { by: "console" });
+  return getUserDetail(account.id);
+}

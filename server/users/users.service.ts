@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { getCatalog, type TCatalog } from "../attributes/attributes.service.ts";
+import { inTransaction, type TTx } from "../db/index.ts";
+import { isUniqueViolation } from "../db/errors.ts";
+import type { TAttrValue } from "../attributes/attribute-values.ts";
+import { AppError, type TInputItem } from "../errors/app-error.ts";
+import { publishAccountChange } from "./account-cache.ts";
+import { attributesOf, newInstanceId, subjectOfInstance, type TAccount } from "./account.ts";
+import { applyPlan, indexRows, planChanges, splitColumns, type TPendingContact, type TPlanOptions } from "./account-changes.ts";
+import {
+  deleteAccountIfVersion,
+  findAccount,
+  findTakenValues,
+  insertAccount,
+  updateAccountIfVersion,
+  type TIndexRow,
+} from "./users.repository.ts";
+
+export async function readAccount(subject: string): Promise<TAccount> {
+  const account = await findAccount(subject);
+  if (!account) throw new AppError("user.not_found", { params: { userId: subject } });
+  return account;
+}
+
+/** The account a version id names; a version that is no longer current is refused as stale. */
+export async function accountAtVersion(instanceId: string, tx?: TTx): Promise<TAccount> {
+  const sub = subjectOfInstance(instanceId);
+  const account = sub === undefined ? null : await findAccount(sub, tx);
+  if (!account) throw new AppError("user.not_found", { params: { instanceId } });
+  if (account.instanceId !== instanceId) throw new AppError("user.stale_instance", { params: { instanceId } });
+  return account;
+}
+
+function rejectIfInvalid(items: TInputItem[]): void {
+  if (items.length) throw new AppError("request.invalid_values", { items });
+}
+
+const conflictItem = (attr: string): TInputItem => ({
+  error: "contact_use_violation",
+  desc: `this ${attr} is already used by another account`,
+  pos: attr,
+});
+
+/** Unique values (index rows and pending contacts) another account already holds. */
+export async function checkUnique(rows: TIndexRow[], pending: TPendingContact[], self: string | undefined, tx?: TTx): Promise<void> {
+  const wanted = [...rows.filter((r) => r.isUnique), ...pending.map((p) => ({ attr: p.attr, value: p.value.toLowerCase() }))];
+  const taken = await findTakenValues(wanted.map(({ attr, value }) => ({ attr, value })), self, tx);
+  rejectIfInvalid([...new Set(taken.map((t) => t.attr))].map(conflictItem));
+}
+
+/** Runs a write; a unique index that fires despite the pre-check (a concurrent writer) is the caller's 400. */
+async function guardUnique<T>(fn: () => Promise<T>, attrs: string[]): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError("request.invalid_values", { items: attrs.map(conflictItem) });
+    throw e;
+  }
+}
+
+export type TNewAccountInput = {
+  sub?: string;
+  attrs: Record<string, unknown>;
+  passwordHash?: string | null;
+  roles?: string[];
+  login?: string | null;
+};
+
+/** Creates an account from catalog attributes (registration, import, console); the caller publishes the change after commit. */
+export async function createAccount(
+  input: TNewAccountInput,
+  opts: Omit<TPlanOptions, "creating" | "confirmUnverified"> & { catalog?: TCatalog },
+  tx: TTx,
+): Promise<TAccount> {
+  const catalog = opts.catalog ?? (await getCatalog(tx));
+  const sub = input.sub ?? randomUUID();
+  const { plan, items } = planChanges(catalog, { ...input.attrs, sub }, { ...opts, creating: true, confirmUnverified: false });
+  rejectIfInvalid(items);
+  const attrs = applyPlan({}, plan);
+  const rows = indexRows(catalog, attrs);
+  const taken = await findAccount(sub, tx);
+  if (taken) rejectIfInvalid([conflictItem("sub")]);
+  await checkUnique(rows, [], undefined, tx);
+  const { doc, locked } = splitColumns(attrs);
+  const account = { id: sub, attrs: doc, locked, instanceId: newInstanceId(sub), roles: input.roles ?? [] };
+  await guardUnique(
+    () => insertAccount({ ...account, passwordHash: input.passwordHash ?? null, login: input.login ?? null }, rows, tx),
+    rows.filter((r) => r.isUnique).map((r) => r.attr),
+  );
+  return { ...account, createdAt: new Date(), updatedAt: new Date() };
+}
+
+export type TChangeResult = { account: TAccount; changed: string[] };
+
+/**
+ * Changes attributes of the account at `instanceId`. Of two changes from the same version exactly one
+ * succeeds; the other is refused as stale and changes nothing. `onPending` starts the confirmation of
+ * contacts that wait for a code, inside the same transaction.
+ */
+export async function changeAttributes(
+  instanceId: string,
+  input: Record<string, unknown>,
+  opts: Omit<TPlanOptions, "creating"> & {
+    expectSubject?: string;
+    actor: TEventActor;
+    onPending?: (tx: TTx, account: TAccount, pending: TPendingContact[]) => Promise<void>;
+  },
+): Promise<TChangeResult> {
+  const catalog = await getCatalog();
+  const { plan, items } = planChanges(catalog, input, { ...opts, creating: false });
+  rejectIfInvalid(items);
+  const changed = [...plan.set.keys(), ...plan.remove];
+  const result = await inTransaction(async (tx) => {
+    const account = await accountAtVersion(instanceId, tx);
+    if (opts.expectSubject !== undefined && account.id !== opts.expectSubject) throw new AppError("auth.wrong_subject");
+    const attrs = applyPlan(attributesOf(account), plan);
+    const rows = indexRows(catalog, attrs);
+    await checkUnique(rows.filter((r) => plan.set.has(r.attr)), plan.pending, account.id, tx);
+    let next = account;
+    if (changed.length) {
+      const { doc, locked } = splitColumns(attrs);
+      next = { ...account, attrs: doc, locked, instanceId: newInstanceId(account.id), updatedAt: new Date() };
+      const ok = await guardUnique(() => updateAccountIfVersion(account.id, instanceId, next, rows, tx), changed);
+      if (!ok) throw new AppError("user.stale_instance", { params: { instanceId } });
+    }
+    if (plan.pending.length && opts.onPending) await opts.onPending(tx, next, plan.pending);
+    return next;
+  });
+  await publishAccountChange(result.id);
+  if (changed.length) await recordEvent("user.attributes_changed", { ...opts.actor, subject: result.id }, { attributes: changed });
+  return { account: result, changed };
+}
+
+/** Deletes the account at `instanceId` and, by cascade, everything that belongs to it. */
+export async function deleteAccount(instanceId: string, opts: { expectSubject?: string; actor: TEventActor }): Promise<void> {
+  const account = await accountAtVersion(instanceId);
+  if (opts.expectSubject !== undefined && account.id !== opts.expectSubject) throw new AppError("auth.wrong_subject");
+  if (!(await deleteAccountIfVersion(account.id, instanceId))) throw new AppError("user.stale_instance", { params: { instanceId } });
+  await publishAccountChange(account.id);
+  await recordEvent("user.deleted", { ...opts.actor, subject: account.id });
+}
+
+/**
+ * Replaces every attribute of an account with `attrs` in the caller's transaction, as a new version;
+ * unique values are checked against other accounts. For writers that already decided the whole
+ * result (a confirmed contact, an import).
+ */
+export async function writeAttributes(
+  account: TAccount,
+  attrs: Record<string, TAttrValue>,
+  tx: TTx,
+  changed: string[],
+  catalog?: TCatalog,
+): Promise<TAccount> {
+  catalog ??= await getCatalog(tx);
+  const rows = indexRows(catalog!, attrs);
+  await checkUnique(rows.filter((r) => changed.includes(r.attr)), [], account.id, tx);
+  const { doc, locked } = splitColumns(attrs);
+  const next = { ...account, attrs: doc, locked, instanceId: newInstanceId(account.id), updatedAt: new Date() };
+  const ok = await guardUnique(() => updateAccountIfVersion(account.id, account.instanceId, next, rows, tx), changed);
+  if (!ok) throw new AppError("user.stale_instance", { params: { userId: account.id } });
+  return next;
+}
+
+/** Stores a contact whose code was just confirmed, as verified, in the caller's transaction; the caller publishes. */
+export async function setVerifiedContact(userId: string, attr: string, value: string, tx: TTx): Promise<TAccount> {
+  const account = await findAccount(userId, tx);
+  if (!account) throw new AppError("user.not_found", { params: { userId } });
+  return writeAttributes(account, { ...attributesOf(account), [attr]: { value, vrf: true } }, tx, [attr]);
+}
