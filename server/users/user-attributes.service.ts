@@ -1,7 +1,7 @@
 import type { TAttributeScope } from "../attributes/attributes.schemas.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
 import { selectionFor } from "../attributes/selections.service.ts";
-import { notesOf, startContactChanges, waitingChanges } from "../contacts/contact-change.service.ts";
+import { notesOf, startContactChanges, waitingChanges, WAITING_CHANGE } from "../contacts/contact-change.service.ts";
 import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
 import { AppError } from "../errors/app-error.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
@@ -11,7 +11,7 @@ import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import type { TAccount } from "./account.ts";
 import { toUserV3, type TSelectionPair, type TUserV3 } from "./api/v3.ts";
 import { accountCache } from "./account-cache.ts";
-import { findAccount } from "./users.repository.ts";
+import { findAccountAwaiting } from "./users.repository.ts";
 import { changeAttributes, deleteAccount } from "./users.service.ts";
 
 const SCOPES: Record<"user" | "system", { read: TAttributeScope; change: TAttributeScope }> = {
@@ -45,10 +45,7 @@ type TSnapshot = { account: TAccount; waiting: TConfirmationRow[] } | null;
 const snapshots = accountCache<TSnapshot>();
 
 function snapshot(sub: string): Promise<TSnapshot> {
-  return snapshots.get(sub, async (id) => {
-    const account = await findAccount(id);
-    return account ? { account, waiting: await waitingChanges(id) } : null;
-  });
+  return snapshots.get(sub, (id) => findAccountAwaiting(id, WAITING_CHANGE));
 }
 
 async function present(account: TAccount, sel: TSelectionPair, waiting?: TConfirmationRow[]): Promise<TUserV3> {
