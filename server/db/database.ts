@@ -4,6 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { TConfig } from "../config/config.ts";
+import { createEmbeddedDataDir } from "./embedded-init.ts";
 import { lockDataDir } from "./embedded-lock.ts";
 import { guardEmbeddedWal } from "./embedded-wal.ts";
 import { PrismaClient } from "./generated/client.ts";
@@ -56,6 +57,7 @@ const PGLITE_OPTIONS: PGliteOptions = {
 async function openEmbedded(dir: string): Promise<TDatabase> {
   const release = lockDataDir(dir);
   try {
+    await createEmbeddedDataDir(dir);
     const pglite = await PGlite.create(dir, PGLITE_OPTIONS);
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
     const wal = guardEmbeddedWal(pglite);
