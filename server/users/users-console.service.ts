@@ -71,8 +71,9 @@ export async function createUser(input: { attributes: Record<string, unknown>; p
     throw new AppError("request.invalid_values", { items: [{ error: "password_policy_violated", desc: "the password is too short", pos: "password" }] });
   }
   const passwordHash = input.password ? await hashSecret(input.password) : null;
-  const sub = typeof input.attributes.sub === "string" && input.attributes.sub ? input.attributes.sub : undefined;
-  const account = await inTransaction((tx) => createAccount({ sub, attrs: input.attributes, passwordHash }, { contactFlag: "vrf", allowed: null }, tx));
+  // An empty sub field in the form means "generate one".
+  const { sub, ...attrs } = input.attributes;
+  const account = await inTransaction((tx) => createAccount({ attrs: sub === "" ? attrs : input.attributes, passwordHash }, { contactFlag: "vrf", allowed: null }, tx));
   await publishAccountChange(account.id);
   await recordEvent("user.created", { ...actor, subject: account.id }, { by: "console" });
   return getUserDetail(account.id);

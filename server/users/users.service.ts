@@ -60,6 +60,7 @@ async function guardUnique<T>(fn: () => Promise<T>, attrs: string[]): Promise<T>
 }
 
 export type TNewAccountInput = {
+  /** Else attrs.sub, else generated. */
   sub?: string;
   attrs: Record<string, unknown>;
   passwordHash?: string | null;
@@ -74,9 +75,10 @@ export async function createAccount(
   tx: TTx,
 ): Promise<TAccount> {
   const catalog = opts.catalog ?? (await getCatalog(tx));
-  const sub = input.sub ?? randomUUID();
-  const { plan, items } = planChanges(catalog, { ...input.attrs, sub }, { ...opts, creating: true, confirmUnverified: false });
+  // A given sub is validated like any attribute; only an absent one is generated.
+  const { plan, items } = planChanges(catalog, { ...input.attrs, sub: input.sub ?? input.attrs.sub ?? randomUUID() }, { ...opts, creating: true, confirmUnverified: false });
   rejectIfInvalid(items);
+  const sub = plan.set.get("sub") as string;
   const attrs = applyPlan({}, plan);
   const rows = indexRows(catalog, attrs);
   const taken = await findAccount(sub, tx);

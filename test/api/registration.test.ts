@@ -105,6 +105,16 @@ describe("PUT /reg/api/v3/users", () => {
     expect(r.body.errors[0].errMsg).toBe("Значение уже используется другой учётной записью");
   });
 
+  it("lets exactly one of ten parallel registrations of one e-mail or one sub succeed", async () => {
+    const email = `${unique("race")}@example.ru`;
+    const sameEmail = await Promise.all(Array.from({ length: 10 }, () => register({ user: { attrs: { email: { value: email, verified: true } } } })));
+    expect(sameEmail.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const sub = unique("race-");
+    const sameSub = await Promise.all(Array.from({ length: 10 }, (_, i) => register({ user: { attrs: { sub, email: { value: `${sub}-${i}@example.ru`, verified: true } } } })));
+    expect(sameSub.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(sameSub.find((r) => r.status === 409)!.body.errors.map((e: { field: string }) => e.field)).toContain("sub");
+  });
+
   it("refuses an unknown dynamic client id for bindDynClient and creates nothing", async () => {
     const sub = unique("dyn-");
     const r = await register({ user: { attrs: { sub } }, actions: [{ type: "bindDynClient", client_id: "dyn-123" }] });
@@ -114,12 +124,13 @@ describe("PUT /reg/api/v3/users", () => {
   });
 
   it("refuses invalid attributes field by field and a confirmation body with not exactly one field", async () => {
-    const bad = await register({ user: { attrs: { email: { value: "not-an-email", verified: true }, nickname: "x" } } }, { "accept-language": "en" });
+    const bad = await register({ user: { attrs: { sub: 123, email: { value: "not-an-email", verified: true }, nickname: "x" } } }, { "accept-language": "en" });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(
       expect.arrayContaining([
         { errMsg: "must be an e-mail address", field: "email" },
         { errMsg: "unknown attribute", field: "nickname" },
+        { errMsg: "must be a string", field: "sub" },
       ]),
     );
     const two = await confirm("whatever", { email_code: "1", sms_code: "2" });

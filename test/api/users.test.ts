@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changeUser, changeToken, createUser, readUser, unique, uniquePhone } from "../support/accounts.ts";
-import { api, systemToken } from "../support/http.ts";
+import { changeUser, changeToken, createUser, readUser, regToken, unique, uniquePhone } from "../support/accounts.ts";
+import { api, request, systemToken } from "../support/http.ts";
 import { codeAfter, delivered } from "../support/inbox.ts";
 
 describe("GET /api/v3/users/{subjectId}", () => {
@@ -78,6 +78,18 @@ describe("POST /api/v3/users/{instanceId}", () => {
     );
     const after = await readUser(sub);
     expect(after.body.meta.instanceId).toBe(instanceId);
+  });
+
+  it("refuses bodies nested deeper than 32 levels with a 400 in the family's shape, not a stack overflow", async () => {
+    const { instanceId } = await createUser();
+    const deep = `{"family_name":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    const headers = { authorization: `Bearer ${await changeToken()}`, "content-type": "application/json" };
+    const r = await request(`/api/v3/users/${instanceId}`, { method: "POST", headers, body: deep });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].desc).toBe("body is nested deeper than 32 levels");
+    const reg = await request("/reg/api/v3/users", { method: "PUT", headers: { ...headers, authorization: `Bearer ${await regToken()}` }, body: `{"user":${'{"a":'.repeat(5000)}1${"}".repeat(5001)}` });
+    expect(reg.status).toBe(400);
+    expect(reg.body).toEqual({ errors: [{ errMsg: "body is nested deeper than 32 levels", field: "" }], context: "" });
   });
 
   it("refuses a contact or unique value another account holds (case-insensitively)", async () => {
