@@ -1,4 +1,8 @@
+import bcrypt from "bcryptjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { hashSecret, IMPORTABLE_HASH } from "../../server/crypto/password-hash.ts";
+import { importDocument } from "../../server/import/import.service.ts";
+import { verifyAdminCredentials } from "../../server/users/admin.service.ts";
 import { getConfig } from "../../server/config/config.ts";
 import { confirmContactChange } from "../../server/contacts/contact-change.service.ts";
 import { inTransaction } from "../../server/db/index.ts";
@@ -31,6 +35,17 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
   afterEach(() => {
     vi.useRealTimers();
     getConfig().registrationMode = "confirm-first";
+  });
+
+  it("lets an imported administrator sign in by sub with a bcrypt hash, and replaces the hash with argon2id", async () => {
+    const hash = bcrypt.hashSync("imported-admin-pass", 4);
+    expect(IMPORTABLE_HASH.test(hash) && IMPORTABLE_HASH.test(await hashSecret("x"))).toBe(true);
+    await importDocument({ users: [{ sub: `boss-${kind}`, roles: ["admin"], attributes: { family_name: "Начальник" }, passwordHash: hash }] }, {});
+    expect(await verifyAdminCredentials(`boss-${kind}`, "wrong-password")).toBeNull();
+    expect(await verifyAdminCredentials(`boss-${kind}`, "imported-admin-pass")).toEqual({ id: `boss-${kind}`, login: `boss-${kind}`, roles: ["admin"] });
+    const stored = await t.db.prisma.user.findUnique({ where: { id: `boss-${kind}` }, select: { passwordHash: true } });
+    expect(stored!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(await verifyAdminCredentials(`boss-${kind}`, "imported-admin-pass")).not.toBeNull();
   });
 
   it("refuses a right code after the code's lifetime with code_expired, and drops it from notes", async () => {
