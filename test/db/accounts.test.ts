@@ -9,7 +9,7 @@ import { inTransaction } from "../../server/db/index.ts";
 import { listOutbox, readMessageText } from "../../server/messaging/outbox.service.ts";
 import { confirmRegistration } from "../../server/registration/confirm-registration.service.ts";
 import { register } from "../../server/registration/registration.service.ts";
-import { changeUserV3, getUserV3 } from "../../server/users/user-attributes.service.ts";
+import { changeUserV3, deleteUserV3, getUserV3 } from "../../server/users/user-attributes.service.ts";
 import { createAccount } from "../../server/users/users.service.ts";
 import type { TRequestContext } from "../../server/http/request-context.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
@@ -86,5 +86,15 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     const done = await confirmRegistration(r.context, { email_code: await newestCode(email) }, "ru", actor);
     expect(done).toMatchObject({ subject: r.subject, context: "", instructions: [] });
     expect((await getUserV3(ctx, r.subject!)).email).toEqual({ value: email, vrf: true });
+  });
+
+  it("ends an open registration with the account it created when the account is deleted", async () => {
+    getConfig().registrationMode = "create-first";
+    const email = `gone-${kind}@example.ru`;
+    const r = await register({ attrs: { email: { value: email, verified: false } }, dynClientIds: [], contactFlag: "verified", mode: "create-first", clientId: "svc", locale: "en", actor });
+    await deleteUserV3(ctx, r.instanceId!);
+    expect(await t.db.prisma.registration.count({ where: { context: r.context } })).toBe(0);
+    expect(await t.db.prisma.confirmation.count({ where: { registrationId: r.context } })).toBe(0);
+    await expect(confirmRegistration(r.context, { email_code: "123456" }, "en", actor)).rejects.toMatchObject({ code: "registration.not_found" });
   });
 });
