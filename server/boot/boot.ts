@@ -5,6 +5,7 @@ import { getDatabase } from "../db/index.ts";
 import { migrate, withAdvisoryLock } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
 import { describeError, log } from "../log/logger.ts";
+import { startMaintenance } from "../maintenance/maintenance.ts";
 import { startDeliveryWorker } from "../messaging/delivery-worker.ts";
 import { ensureSigningKey } from "../oauth/keys/signing-keys.service.ts";
 import { bootstrapAdmin } from "../users/admin.service.ts";
@@ -28,6 +29,7 @@ export async function boot(): Promise<void> {
   await withAdvisoryLock(db.sql, FIRST_START_LOCK_KEY, () => firstStartSteps(config));
   // After the import and before the first request: what a previous run left pending goes out now.
   await startDeliveryWorker();
+  startMaintenance();
   log.info("ready", { issuer: config.issuer, database: config.database.kind });
 }
 

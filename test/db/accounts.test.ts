@@ -2,6 +2,7 @@ import bcrypt from "bcryptjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashSecret, IMPORTABLE_HASH } from "../../server/crypto/password-hash.ts";
 import { importDocument } from "../../server/import/import.service.ts";
+import { runMaintenance } from "../../server/maintenance/maintenance.ts";
 import { verifyAdminCredentials } from "../../server/users/admin.service.ts";
 import { getConfig } from "../../server/config/config.ts";
 import { confirmContactChange } from "../../server/contacts/contact-change.service.ts";
@@ -86,6 +87,20 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     const done = await confirmRegistration(r.context, { email_code: await newestCode(email) }, "ru", actor);
     expect(done).toMatchObject({ subject: r.subject, context: "", instructions: [] });
     expect((await getUserV3(ctx, r.subject!)).email).toEqual({ value: email, vrf: true });
+  });
+
+  it("removes unfinished registrations and long-expired confirmations in maintenance", async () => {
+    const phone = kind === "pglite" ? "79005550001" : "79005550002";
+    const r = await register({ attrs: { phone_number: { value: phone, verified: false } }, dynClientIds: [], contactFlag: "verified", mode: "confirm-first", clientId: "svc", locale: "en", actor });
+    const account = await inTransaction((tx) => createAccount({ attrs: {} }, { contactFlag: "vrf", allowed: null }, tx));
+    await changeUserV3(ctx, account.instanceId, { email: { value: `maint-${kind}@example.ru`, vrf: false } }, "en");
+    expect(await runMaintenance(new Date())).toEqual({ registrations: 0, confirmations: 0 });
+    const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    const removed = await runMaintenance(later);
+    expect(removed.registrations).toBeGreaterThanOrEqual(1);
+    expect(removed.confirmations).toBeGreaterThanOrEqual(1);
+    expect(await t.db.prisma.registration.count({ where: { context: r.context } })).toBe(0);
+    expect(await t.db.prisma.confirmation.count({ where: { userId: account.id } })).toBe(0);
   });
 
   it("ends an open registration with the account it created when the account is deleted", async () => {
