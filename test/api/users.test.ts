@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
 import { changeUser, changeToken, createUser, readUser, regToken, unique, uniquePhone } from "../support/accounts.ts";
 import { api, request, systemToken } from "../support/http.ts";
 import { codeAfter, delivered } from "../support/inbox.ts";
@@ -135,6 +137,17 @@ describe("contact change confirmed by code", () => {
     });
     expect(note.exp).toBeGreaterThan(500);
     expect(JSON.stringify(r.body)).not.toContain(code);
+    // While it waits, the code is in the database only as a keyed hash and a sealed message.
+    if (inject("dbKind") === "postgres") {
+      const db = new pg.Client({ connectionString: inject("databaseUrl") });
+      await db.connect();
+      const stored = (await db.query("SELECT code_hash FROM confirmations WHERE value = $1", [phone])).rows;
+      const outbox = (await db.query("SELECT subject, body_sealed FROM outbox_messages WHERE recipient = $1", [phone])).rows;
+      await db.end();
+      expect(stored).toEqual([{ code_hash: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) }]);
+      expect(outbox).toHaveLength(1);
+      expect(JSON.stringify([stored, outbox])).not.toContain(code);
+    }
     const url = `/api/v3/users/notes/validate_mobile/${note.state}`;
     const wrong = await api("POST", url, { token: await changeToken(), body: { cmd: "code", value: code === "000000" ? "111111" : "000000" } });
     expect(wrong.status).toBe(400);
@@ -142,6 +155,9 @@ describe("contact change confirmed by code", () => {
     const right = await api("POST", url, { token: await changeToken(), body: { cmd: "code", value: code } });
     expect(right.status).toBe(204);
     expect(right.text).toBe("");
+    // The code left only by SMS: it is not in the server's log.
+    const log = readFileSync(inject("serverLog"), "utf8");
+    for (const form of [`"${code}"`, `=${code}`, ` ${code}`]) expect(log).not.toContain(form);
     const after = await readUser(sub);
     expect(after.body.phone_number).toEqual({ value: phone, vrf: true });
     expect(after.body.notes).toBeUndefined();
