@@ -1,5 +1,5 @@
 import { getConfig } from "../config/config.ts";
-import { CLIENT_AUTH_METHODS } from "./token-endpoint/client-auth.ts";
+import { SECRET_AUTH_METHODS } from "./token-endpoint/client-auth.ts";
 import { SUPPORTED_GRANT_TYPES } from "./token-endpoint/token.steps.ts";
 
 /**
@@ -14,8 +14,8 @@ export function discoveryDocument() {
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     revocation_endpoint: `${issuer}/oauth/revoke`,
     grant_types_supported: [...SUPPORTED_GRANT_TYPES],
-    token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-    revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
+    token_endpoint_auth_methods_supported: SECRET_AUTH_METHODS,
+    revocation_endpoint_auth_methods_supported: SECRET_AUTH_METHODS,
     // No authorization endpoint yet: nothing is served through the front channel.
     response_types_supported: [],
     scopes_supported: [],

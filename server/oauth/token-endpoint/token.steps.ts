@@ -1,6 +1,6 @@
 import { AppError } from "../../errors/app-error.ts";
 import type { TClientAuthRow } from "../../clients/clients.service.ts";
-import { ZScopeName } from "../../clients/clients.schemas.ts";
+import { ZScopeName, type TGrantType } from "../../clients/clients.schemas.ts";
 import { issueAccessToken } from "../tokens/access-token.ts";
 import { authenticateTokenClient } from "./client-auth.ts";
 import { readForm, required } from "./form.ts";
@@ -31,6 +31,9 @@ export const checkGrantType: TTokenStep = (t) => {
   const grantType = required(t.form, "grant_type");
   if (!(SUPPORTED_GRANT_TYPES as readonly string[]).includes(grantType)) {
     throw new AppError("oauth.unsupported_grant_type", { desc: `grant_type ${grantType.slice(0, 64)} is not supported` });
+  }
+  if (!t.client!.grantTypes.includes(grantType as TGrantType)) {
+    throw new AppError("oauth.unauthorized_client", { desc: `the client may not use the ${grantType} grant` });
   }
   // A client with no system scopes has nothing to obtain for itself: it may not use this grant.
   if (grantType === "client_credentials" && t.client!.scopes.length === 0) {
