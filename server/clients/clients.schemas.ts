@@ -99,30 +99,39 @@ export function clientRuleProblems(c: TClientShape): { path: string; message: st
   return problems;
 }
 
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+/**
+ * The whole-client rules as a refinement that runs even when fields failed too (so a document's
+ * problems are all reported at once); it reads the raw value defensively for that reason.
+ */
 function refineClient(secretKnown: boolean) {
-  return (c: z.infer<typeof ZClientFields>, ctx: z.RefinementCtx) => {
-    const type = c.type ?? "confidential";
+  const check = (value: unknown, ctx: z.RefinementCtx) => {
+    if (typeof value !== "object" || value === null) return;
+    const c = value as Record<string, unknown>;
+    const type: TClientType = c.type === "public" ? "public" : "confidential";
     const shape: TClientShape = {
       type,
       hasSecret: secretKnown ? c.secret !== undefined : undefined,
       hasRestPassword: c.restPassword !== undefined,
-      scopes: c.scopes,
-      grantTypes: c.grantTypes ?? defaultGrantTypes(type),
-      redirectUris: c.redirectUris ?? [],
+      scopes: strings(c.scopes),
+      grantTypes: c.grantTypes === undefined ? defaultGrantTypes(type) : (strings(c.grantTypes) as TGrantType[]),
+      redirectUris: strings(c.redirectUris),
     };
     for (const p of clientRuleProblems(shape)) ctx.addIssue({ code: "custom", message: p.message, path: [p.path] });
   };
+  return [check, { when: () => true }] as const;
 }
 
 /** A client application as the import document and the console describe it. */
-export const ZClientInput = ZClientFields.superRefine(refineClient(true));
+export const ZClientInput = ZClientFields.superRefine(...refineClient(true));
 export type TClientInput = z.infer<typeof ZClientInput>;
 
 /**
  * Console creation of a confidential client, whose secret is generated and shown once. Public
  * clients come from the import document until the console's form offers the type.
  */
-export const ZCreateClientRequest = ZClientFields.omit({ type: true, secret: true, restPassword: true, attributes: true }).superRefine(refineClient(false));
+export const ZCreateClientRequest = ZClientFields.omit({ type: true, secret: true, restPassword: true, attributes: true }).superRefine(...refineClient(false));
 export type TCreateClientRequest = z.infer<typeof ZCreateClientRequest>;
 
 /**

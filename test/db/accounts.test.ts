@@ -94,7 +94,7 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     const r = await register({ attrs: { phone_number: { value: phone, verified: false } }, dynClientIds: [], contactFlag: "verified", mode: "confirm-first", clientId: "svc", locale: "en", actor });
     const account = await inTransaction((tx) => createAccount({ attrs: {} }, { contactFlag: "vrf", allowed: null }, tx));
     await changeUserV3(ctx, account.instanceId, { email: { value: `maint-${kind}@example.ru`, vrf: false } }, "en");
-    expect(await runMaintenance(new Date())).toEqual({ registrations: 0, confirmations: 0 });
+    expect(await runMaintenance(new Date())).toMatchObject({ registrations: 0, confirmations: 0 });
     const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
     const removed = await runMaintenance(later);
     expect(removed.registrations).toBeGreaterThanOrEqual(1);
