@@ -1,7 +1,8 @@
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import * as oauth from "oauth4webapi";
 import * as oidc from "openid-client";
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
 import { Browser, uniqueIp } from "../support/browser.ts";
 import { api, base } from "../support/http.ts";
 import { authorizeThrough, IVANOV, SPA, WEB } from "../support/oidc.ts";
@@ -62,6 +63,12 @@ describe("openid-client as a confidential relying party (rp-web, consent screen)
     // Revoking the refresh token took the access token issued with it along (RFC 7009 §2.1).
     expect(await oidc.tokenIntrospection(config, refreshed.access_token)).toEqual({ active: false });
     await expect(oidc.refreshTokenGrant(config, refreshed.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+
+    // Neither the password, nor the code, nor any token reaches the log (query strings and bodies are never logged).
+    await new Promise((r) => setTimeout(r, 200));
+    const log = readFileSync(inject("serverLog"), "utf8");
+    const code = new URL(back.location!).searchParams.get("code")!;
+    for (const secret of [IVANOV.password, code, tokens.access_token, tokens.id_token!, tokens.refresh_token!, refreshed.refresh_token!]) expect(log).not.toContain(secret);
   });
 });
 
