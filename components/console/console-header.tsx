@@ -10,6 +10,8 @@ import { LangToggle } from "./lang-toggle.tsx";
 import { leaveTo, useContextPath } from "./providers.tsx";
 
 const NAV: { href: string; label: TMessageKey }[] = [
+  { href: "/console/users", label: "nav.users" },
+  { href: "/console/attributes", label: "nav.attributes" },
   { href: "/console/clients", label: "nav.clients" },
   { href: "/console/outbox", label: "nav.outbox" },
   { href: "/console/delivery", label: "nav.delivery" },

@@ -1,0 +1,183 @@
+"use client";
+import { useMemo } from "react";
+import { fillIn, type TLang } from "../../i18n.ts";
+import { useI18n } from "../../i18n-provider.tsx";
+
+// The users pages' own words, kept with them rather than in the shared dictionary.
+const en = {
+  "users.title": "Users",
+  "users.search": "Search",
+  "users.searchPlaceholder": "Subject, name, e-mail or phone",
+  "users.new": "Create user",
+  "users.loading": "Loading…",
+  "users.loadFailed": "Could not load users.",
+  "users.retry": "Retry",
+  "users.empty": "No users yet.",
+  "users.noMatch": "No users match “{q}”.",
+  "users.range": "{from}–{to} of {total}",
+  "users.pager": "Pages",
+  "users.prev": "Previous page",
+  "users.next": "Next page",
+  "users.col.sub": "Subject",
+  "users.col.name": "Name",
+  "users.col.email": "E-mail",
+  "users.col.phone": "Phone",
+  "users.col.status": "Status",
+  "users.col.roles": "Roles",
+  "users.locked": "Locked",
+  "users.active": "Active",
+  "users.confirmed": "confirmed",
+  "users.unconfirmed": "not confirmed",
+  "users.created": "User {sub} created.",
+  "users.open": "Open",
+
+  "attr.sub": "Subject (sub)",
+  "attr.family_name": "Family name",
+  "attr.given_name": "Given name",
+  "attr.middle_name": "Middle name",
+  "attr.phone_number": "Phone",
+  "attr.email": "E-mail",
+  "attr.confirmed": "{label} confirmed",
+  "attr.notSet": "— not set —",
+  "attr.yes": "Yes",
+  "attr.no": "No",
+  "attr.listHint": "One per line.",
+  "attr.subHint": "Leave empty to generate one.",
+  "attr.unmodifiable": "Cannot be changed.",
+
+  "create.title": "Create user",
+  "create.password": "Password",
+  "create.passwordHint": "Optional. Without one the user cannot sign in with a password.",
+  "create.submit": "Create",
+  "create.catalogFailed": "Could not load the attribute catalog.",
+
+  "detail.back": "All users",
+  "detail.loading": "Loading…",
+  "detail.notFound": "There is no user {sub}.",
+  "detail.loadFailed": "Could not load the user.",
+  "detail.attributes": "Attributes",
+  "detail.save": "Save",
+  "detail.saving": "Saving…",
+  "detail.saved": "Saved.",
+  "detail.noChanges": "Nothing to save: no attribute was changed.",
+  "detail.lock": "Lock",
+  "detail.unlock": "Unlock",
+  "detail.lockedNotice": "The user is locked and cannot sign in.",
+  "detail.unlockedNotice": "The user is unlocked.",
+  "detail.delete": "Delete user",
+  "detail.deleteTitle": "Delete user {sub}?",
+  "detail.deleteBody": "The account, its sessions and everything that belongs to it are removed. This cannot be undone.",
+  "detail.deleteConfirm": "Delete",
+  "detail.cancel": "Cancel",
+  "detail.stale": "Someone else changed this user meanwhile. The page now shows the current data: check it and apply your change again.",
+  "detail.gone": "This user no longer exists.",
+  "detail.fixErrors": "Check the highlighted fields.",
+  "detail.about": "Account",
+  "detail.roles": "Roles",
+  "detail.noRoles": "No roles",
+  "detail.createdAt": "Created",
+  "detail.updatedAt": "Updated",
+  "detail.pending": "Pending contact changes",
+  "detail.noPending": "None",
+  "detail.pendingItem": "{attr}: {value}",
+  "detail.pendingFrom": "replaces {from}",
+  "detail.pendingExp": "code valid for {minutes} min, {attempts} attempts left",
+};
+
+export type TUsersKey = keyof typeof en;
+
+const ru: Record<TUsersKey, string> = {
+  "users.title": "Пользователи",
+  "users.search": "Поиск",
+  "users.searchPlaceholder": "Субъект, имя, почта или телефон",
+  "users.new": "Создать пользователя",
+  "users.loading": "Загрузка…",
+  "users.loadFailed": "Не удалось загрузить пользователей.",
+  "users.retry": "Повторить",
+  "users.empty": "Пользователей пока нет.",
+  "users.noMatch": "Нет пользователей по запросу «{q}».",
+  "users.range": "{from}–{to} из {total}",
+  "users.pager": "Страницы",
+  "users.prev": "Предыдущая страница",
+  "users.next": "Следующая страница",
+  "users.col.sub": "Субъект",
+  "users.col.name": "Имя",
+  "users.col.email": "Почта",
+  "users.col.phone": "Телефон",
+  "users.col.status": "Состояние",
+  "users.col.roles": "Роли",
+  "users.locked": "Заблокирован",
+  "users.active": "Активен",
+  "users.confirmed": "подтверждён",
+  "users.unconfirmed": "не подтверждён",
+  "users.created": "Пользователь {sub} создан.",
+  "users.open": "Открыть",
+
+  "attr.sub": "Субъект (sub)",
+  "attr.family_name": "Фамилия",
+  "attr.given_name": "Имя",
+  "attr.middle_name": "Отчество",
+  "attr.phone_number": "Телефон",
+  "attr.email": "Почта",
+  "attr.confirmed": "{label}: подтверждено",
+  "attr.notSet": "— не задано —",
+  "attr.yes": "Да",
+  "attr.no": "Нет",
+  "attr.listHint": "По одному на строку.",
+  "attr.subHint": "Оставьте пустым, чтобы создать автоматически.",
+  "attr.unmodifiable": "Изменить нельзя.",
+
+  "create.title": "Создание пользователя",
+  "create.password": "Пароль",
+  "create.passwordHint": "Необязательно. Без пароля пользователь не сможет войти по паролю.",
+  "create.submit": "Создать",
+  "create.catalogFailed": "Не удалось загрузить каталог атрибутов.",
+
+  "detail.back": "Все пользователи",
+  "detail.loading": "Загрузка…",
+  "detail.notFound": "Пользователя {sub} нет.",
+  "detail.loadFailed": "Не удалось загрузить пользователя.",
+  "detail.attributes": "Атрибуты",
+  "detail.save": "Сохранить",
+  "detail.saving": "Сохранение…",
+  "detail.saved": "Сохранено.",
+  "detail.noChanges": "Сохранять нечего: атрибуты не изменены.",
+  "detail.lock": "Заблокировать",
+  "detail.unlock": "Разблокировать",
+  "detail.lockedNotice": "Пользователь заблокирован и не может войти.",
+  "detail.unlockedNotice": "Пользователь разблокирован.",
+  "detail.delete": "Удалить пользователя",
+  "detail.deleteTitle": "Удалить пользователя {sub}?",
+  "detail.deleteBody": "Учётная запись, её сеансы и всё, что к ней относится, будут удалены. Отменить это нельзя.",
+  "detail.deleteConfirm": "Удалить",
+  "detail.cancel": "Отмена",
+  "detail.stale": "Кто-то другой уже изменил этого пользователя. На странице теперь текущие данные: проверьте их и повторите изменение.",
+  "detail.gone": "Этого пользователя больше нет.",
+  "detail.fixErrors": "Проверьте отмеченные поля.",
+  "detail.about": "Учётная запись",
+  "detail.roles": "Роли",
+  "detail.noRoles": "Ролей нет",
+  "detail.createdAt": "Создан",
+  "detail.updatedAt": "Изменён",
+  "detail.pending": "Ожидающие смены контактов",
+  "detail.noPending": "Нет",
+  "detail.pendingItem": "{attr}: {value}",
+  "detail.pendingFrom": "вместо {from}",
+  "detail.pendingExp": "код действует {minutes} мин, осталось попыток: {attempts}",
+};
+
+const DICTIONARIES: Record<TLang, Record<TUsersKey, string>> = { en, ru };
+
+export type TUsersText = (key: TUsersKey, params?: Record<string, string>) => string;
+
+/** The users pages' words in the console's language. */
+export function useUsersText(): TUsersText {
+  const { lang } = useI18n();
+  return useMemo(() => (key, params) => fillIn(DICTIONARIES[lang][key], params), [lang]);
+}
+
+/** A person-friendly label for a built-in attribute; other attributes are shown by their name. */
+export function attributeLabel(u: TUsersText, name: string): string {
+  const key = `attr.${name}`;
+  return key in en ? u(key as TUsersKey) : name;
+}
