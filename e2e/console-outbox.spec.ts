@@ -1,18 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { OutboxPage } from "./pages/outbox.page.ts";
 import { UsersPage } from "./pages/users.page.ts";
-import { requestToken, signInAsAdmin, uniqueClientId, uniqueTag } from "./support/admin.ts";
+import { consoleClientToken, signInAsAdmin, uniqueTag } from "./support/admin.ts";
 
 // The e2e server has no SMTP or SMS transport (scripts/e2e.mjs clears them), so every message stays
 // pending in the outbox, where an administrator can read it: enough to finish a confirmation locally.
 test("outbox shows a code for a local confirmation", async ({ page, request }) => {
   const clients = await signInAsAdmin(page);
-  const clientId = uniqueClientId();
-  await clients.create({ id: clientId, name: `E2E ${clientId}`, scopes: "idp_api_sys_users_chg idp_api_sys_users_reg" });
-  const secret = await clients.takeOneTimeSecret();
-  const token = await requestToken(request, clientId, secret, "idp_api_sys_users_reg");
-  expect(token.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await token.json()).access_token}`, "accept-language": "en" };
+  const token = await consoleClientToken(clients, request, ["idp_api_sys_users_chg", "idp_api_sys_users_reg"]);
+  const headers = { authorization: `Bearer ${token}`, "accept-language": "en" };
 
   const email = `reg.${uniqueTag()}@example.org`;
   const registered = await request.put("reg/api/v3/users", {

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { UserDetailPage } from "./pages/user-detail.page.ts";
 import { UsersPage } from "./pages/users.page.ts";
-import { signInAsAdmin, uniqueTag } from "./support/admin.ts";
+import { consoleClientToken, signInAsAdmin, uniqueTag } from "./support/admin.ts";
 
 test("console user search, edit and lock", async ({ page }) => {
   await signInAsAdmin(page);
@@ -99,4 +99,43 @@ test("an edit made from a stale page is refused and the page reloads", async ({ 
   await expect(page.getByRole("main").getByRole("alert")).toContainText("Someone else changed this user meanwhile");
   await expect(detail.field("Given name")).toHaveValue("Second");
   await expect(detail.field("Family name")).toHaveValue("Stale");
+});
+
+test("users are paged with the cursor in the URL", async ({ page, request }) => {
+  const clients = await signInAsAdmin(page);
+  const token = await consoleClientToken(clients, request, ["idp_api_sys_users_reg"]);
+  const tag = uniqueTag();
+  // 27 accounts through the registration API: more than one page of 25, without 27 dialogs.
+  for (let i = 1; i <= 27; i++) {
+    const sub = `p${String(i).padStart(2, "0")}-${tag}`;
+    const r = await request.put("reg/api/v3/users", { headers: { authorization: `Bearer ${token}` }, data: { user: { attrs: { sub, family_name: `Pager ${tag}` } } } });
+    expect(r.status(), await r.text()).toBe(200);
+  }
+
+  const users = new UsersPage(page);
+  await users.goto();
+  await users.searchFor(tag);
+  await expect(users.range).toHaveText("1–25 of 27");
+  await expect(users.table.getByRole("row")).toHaveCount(26);
+  const prev = page.getByRole("button", { name: "Previous page" });
+  const next = page.getByRole("button", { name: "Next page" });
+  await expect(prev).toBeDisabled();
+
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`after=p25-${tag}`));
+  await expect(users.range).toHaveText("26–27 of 27");
+  await expect(users.row(`p27-${tag}`)).toBeVisible();
+  await expect(users.row(`p01-${tag}`)).toHaveCount(0);
+  await expect(next).toBeDisabled();
+
+  await page.reload();
+  await expect(users.range).toHaveText("26–27 of 27");
+  await expect(users.search).toHaveValue(tag);
+
+  await page.goBack();
+  await expect(users.range).toHaveText("1–25 of 27");
+  await expect(users.row(`p01-${tag}`)).toBeVisible();
+  await next.click();
+  await prev.click();
+  await expect(users.range).toHaveText("1–25 of 27");
 });

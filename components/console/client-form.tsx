@@ -2,8 +2,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useI18n } from "../i18n-provider.tsx";
-import { Button } from "../ui/button.tsx";
 import { CheckboxField, TextAreaField, TextField } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
 import { AttributeSelections, useAttributeSelections } from "./attributes/attribute-selections.tsx";
 import { fieldErrorsOf, messageOf } from "./call-errors.ts";
 import { formatList, parseList } from "./list-text.ts";
@@ -107,14 +107,13 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
         />
       ) : null}
       {client ? <AttributeSelections selections={selections} /> : null}
-      <div className="client-form__actions">
-        <Button onClick={onCancel} disabled={mutation.isPending}>
-          {t("form.cancel")}
-        </Button>
-        <Button type="submit" variant="primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t("form.saving") : client ? t("form.save") : t("form.create")}
-        </Button>
-      </div>
+      <FormActions
+        pending={mutation.isPending}
+        cancelLabel={t("form.cancel")}
+        submitLabel={client ? t("form.save") : t("form.create")}
+        pendingLabel={t("form.saving")}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

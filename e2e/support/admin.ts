@@ -32,6 +32,20 @@ export function basicAuth(id: string, secret: string): string {
   return "Basic " + Buffer.from(`${formEncode(id)}:${formEncode(secret)}`).toString("base64");
 }
 
+/**
+ * A client created in the console with `scopes`, and a client_credentials token for all of them:
+ * how an application would call the REST API.
+ */
+export async function consoleClientToken(clients: ClientsPage, request: APIRequestContext, scopes: string[]): Promise<string> {
+  const id = uniqueClientId();
+  await clients.goto();
+  await clients.create({ id, name: `E2E ${id}`, scopes: scopes.join(" ") });
+  const secret = await clients.takeOneTimeSecret();
+  const token = await requestToken(request, id, secret, scopes.join(" "));
+  expect(token.status()).toBe(200);
+  return (await token.json()).access_token;
+}
+
 /** A client_credentials grant at the token endpoint. */
 export function requestToken(request: APIRequestContext, id: string, secret: string, scope = "idp_api_sys_users") {
   return request.post("oauth/te", {

@@ -4,8 +4,8 @@ import type { inferRouterOutputs } from "@trpc/server";
 import { useState, type FormEvent } from "react";
 import type { AppRouter } from "@/server/trpc/root";
 import { useI18n } from "../../i18n-provider.tsx";
-import { Button } from "../../ui/button.tsx";
 import { CheckboxField, SelectField, TextField } from "../../ui/field.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 import { appCodeOf, fieldErrorsOf, messageOf } from "../call-errors.ts";
 import { parseList } from "../list-text.ts";
 import { useTRPC } from "../trpc.ts";
@@ -122,14 +122,7 @@ export function AttributeDefForm({ def, onSaved, onCancel }: TProps) {
         </div>
       </fieldset>
       <TextField label={a("form.aliases")} hint={a("form.aliasesHint")} value={values.aliases} onChange={set("aliases")} error={errors.aliases} autoComplete="off" spellCheck={false} />
-      <div className="client-form__actions">
-        <Button onClick={onCancel} disabled={save.isPending}>
-          {a("attrs.cancel")}
-        </Button>
-        <Button type="submit" variant="primary" disabled={save.isPending}>
-          {save.isPending ? a("form.saving") : def ? a("form.save") : a("form.create")}
-        </Button>
-      </div>
+      <FormActions pending={save.isPending} cancelLabel={a("attrs.cancel")} submitLabel={def ? a("form.save") : a("form.create")} pendingLabel={a("form.saving")} onCancel={onCancel} />
     </form>
   );
 }

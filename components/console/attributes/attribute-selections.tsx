@@ -101,7 +101,7 @@ export function AttributeSelections({ selections }: { selections: TSelections })
   const failed = stored.error ?? catalog.error;
   return (
     <section className="attr-selections" aria-labelledby="attr-selections-title">
-      <h3 id="attr-selections-title" className="ui-field__label">
+      <h3 id="attr-selections-title" className="ui-field__label attr-selections__title">
         {a("sel.title")}
       </h3>
       <p className="muted attr-selections__intro">{a("sel.intro")}</p>

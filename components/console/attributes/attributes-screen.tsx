@@ -6,6 +6,7 @@ import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { appCodeOf, messageOf } from "../call-errors.ts";
+import { LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { AttributeDefForm, type TCatalogEntry } from "./attribute-def-form.tsx";
 import { AttributesTable } from "./attributes-table.tsx";
@@ -36,20 +37,9 @@ export function AttributesScreen() {
 
   let body;
   if (catalog.isPending) {
-    body = (
-      <div className="state state--loading" role="status">
-        <span className="spinner" aria-hidden="true" /> {a("attrs.loading")}
-      </div>
-    );
+    body = <LoadingState label={a("attrs.loading")} />;
   } else if (catalog.isError) {
-    body = (
-      <div className="state">
-        <p className="ui-alert ui-alert--error" role="alert">
-          {a("attrs.loadFailed")} {messageOf(catalog.error, t)}
-        </p>
-        <Button onClick={() => void catalog.refetch()}>{a("attrs.retry")}</Button>
-      </div>
-    );
+    body = <LoadFailedState label={a("attrs.loadFailed")} error={catalog.error} retryLabel={a("attrs.retry")} onRetry={() => void catalog.refetch()} />;
   } else {
     body = (
       <AttributesTable
@@ -72,11 +62,7 @@ export function AttributesScreen() {
         </Button>
       </div>
       <p className="muted attr-intro">{a("attrs.intro")}</p>
-      {notice ? (
-        <p className="ui-alert ui-alert--info" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
       {body}
       <Dialog open={!!editing} title={editing?.entry ? a("form.editTitle", { name: editing.entry.name }) : a("form.createTitle")} onClose={() => setEditing(null)} wide>
         <AttributeDefForm

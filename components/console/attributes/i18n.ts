@@ -1,7 +1,6 @@
 "use client";
-import { useMemo } from "react";
-import { fillIn, type TLang } from "../../i18n.ts";
-import { useI18n } from "../../i18n-provider.tsx";
+import type { TLang } from "../../i18n.ts";
+import { useAreaText } from "../../i18n-provider.tsx";
 
 // The attribute catalog's and the attribute selections' own words.
 const en = {
@@ -57,7 +56,7 @@ const en = {
   "form.builtin": "A built-in attribute keeps its type and cannot be removed.",
 
   "sel.title": "Attributes per scope",
-  "sel.intro": "Which attributes this client may read or change under each scope (the contract's “OAuth 2.0 tab, scopes block”).",
+  "sel.intro": "Which attributes this client may read or change under each scope. A new attribute joins “All attributes” at once, a chosen list only when ticked.",
   "sel.all": "All attributes",
   "sel.some": "Only the chosen attributes",
   "sel.chosen": "Attributes for {scope}",
@@ -121,7 +120,7 @@ const ru: Record<TAttributesKey, string> = {
   "form.builtin": "Встроенный атрибут сохраняет свой тип, и удалить его нельзя.",
 
   "sel.title": "Атрибуты по scope",
-  "sel.intro": "Какие атрибуты клиент может читать или менять в каждом scope («вкладка OAuth 2.0, блок scope» в контракте).",
+  "sel.intro": "Какие атрибуты клиент может читать или менять в каждом scope. Новый атрибут сразу входит во «Все атрибуты», а в выбранный список — только когда его отметят.",
   "sel.all": "Все атрибуты",
   "sel.some": "Только выбранные атрибуты",
   "sel.chosen": "Атрибуты для {scope}",
@@ -136,6 +135,5 @@ export type TAttributesText = (key: TAttributesKey, params?: Record<string, stri
 
 /** The attribute pages' words in the console's language. */
 export function useAttributesText(): TAttributesText {
-  const { lang } = useI18n();
-  return useMemo(() => (key, params) => fillIn(DICTIONARIES[lang][key], params), [lang]);
+  return useAreaText(DICTIONARIES);
 }

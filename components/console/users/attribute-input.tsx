@@ -1,6 +1,7 @@
 "use client";
+import type { Dispatch, ReactNode, SetStateAction } from "react";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../ui/field.tsx";
-import type { TDraft } from "./attribute-drafts.ts";
+import type { TDraft, TDrafts } from "./attribute-drafts.ts";
 import { attributeLabel, useUsersText } from "./i18n.ts";
 import type { TAttributeDefView } from "./types.ts";
 
@@ -60,6 +61,36 @@ export function AttributeInput({ def, draft, onChange, errors, readOnly, hint }:
         onChange={(e) => onChange({ ...draft, vrf: e.target.checked })}
         disabled={readOnly}
       />
+    </div>
+  );
+}
+
+type TFieldsProps = {
+  defs: TAttributeDefView[];
+  drafts: TDrafts;
+  setDrafts: Dispatch<SetStateAction<TDrafts>>;
+  errors: Record<string, string>;
+  /** Per attribute: read-only, and a hint under the control. */
+  shape?: (def: TAttributeDefView) => { readOnly?: boolean; hint?: string };
+  /** Further controls in the same grid (the new account's password). */
+  children?: ReactNode;
+};
+
+/** The catalog's attributes as a grid of controls, in catalog order. */
+export function AttributeFields({ defs, drafts, setDrafts, errors, shape, children }: TFieldsProps) {
+  return (
+    <div className="user-form__grid">
+      {defs.map((def) => (
+        <AttributeInput
+          key={def.name}
+          def={def}
+          draft={drafts[def.name] ?? { text: "", vrf: false }}
+          onChange={(next) => setDrafts((d) => ({ ...d, [def.name]: next }))}
+          errors={errors}
+          {...shape?.(def)}
+        />
+      ))}
+      {children}
     </div>
   );
 }

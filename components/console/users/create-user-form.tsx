@@ -2,12 +2,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useI18n } from "../../i18n-provider.tsx";
-import { Button } from "../../ui/button.tsx";
 import { TextField } from "../../ui/field.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 import { fieldErrorsOf, messageOf } from "../call-errors.ts";
+import { LoadFailedState, LoadingState } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { editableDefs, newAttributesOf, type TDrafts } from "./attribute-drafts.ts";
-import { AttributeInput } from "./attribute-input.tsx";
+import { AttributeFields } from "./attribute-input.tsx";
 import { useUsersText } from "./i18n.ts";
 import type { TUserDetail } from "./types.ts";
 
@@ -41,20 +42,8 @@ export function CreateUserForm({ onCreated, onCancel }: TProps) {
     create.mutate({ attributes: newAttributesOf(defs, drafts), password: password || undefined });
   }
 
-  if (catalog.isPending) {
-    return (
-      <p className="muted" role="status">
-        <span className="spinner" aria-hidden="true" /> {u("users.loading")}
-      </p>
-    );
-  }
-  if (catalog.isError) {
-    return (
-      <p className="ui-alert ui-alert--error" role="alert">
-        {u("create.catalogFailed")} {messageOf(catalog.error, t)}
-      </p>
-    );
-  }
+  if (catalog.isPending) return <LoadingState label={u("users.loading")} />;
+  if (catalog.isError) return <LoadFailedState label={u("create.catalogFailed")} error={catalog.error} retryLabel={u("users.retry")} onRetry={() => void catalog.refetch()} />;
   return (
     <form className="user-form" onSubmit={submit} noValidate aria-busy={create.isPending}>
       {create.error ? (
@@ -62,17 +51,7 @@ export function CreateUserForm({ onCreated, onCancel }: TProps) {
           {placed ? u("detail.fixErrors") : messageOf(create.error, t)}
         </p>
       ) : null}
-      <div className="user-form__grid">
-        {defs.map((def) => (
-          <AttributeInput
-            key={def.name}
-            def={def}
-            draft={drafts[def.name] ?? { text: "", vrf: false }}
-            onChange={(next) => setDrafts((d) => ({ ...d, [def.name]: next }))}
-            errors={errors}
-            hint={def.name === "sub" ? u("attr.subHint") : undefined}
-          />
-        ))}
+      <AttributeFields defs={defs} drafts={drafts} setDrafts={setDrafts} errors={errors} shape={(def) => ({ hint: def.name === "sub" ? u("attr.subHint") : undefined })}>
         <TextField
           label={u("create.password")}
           hint={u("create.passwordHint")}
@@ -83,15 +62,8 @@ export function CreateUserForm({ onCreated, onCancel }: TProps) {
           error={errors.password}
           onChange={(e) => setPassword(e.target.value)}
         />
-      </div>
-      <div className="client-form__actions">
-        <Button onClick={onCancel} disabled={create.isPending}>
-          {u("detail.cancel")}
-        </Button>
-        <Button type="submit" variant="primary" disabled={create.isPending}>
-          {create.isPending ? u("detail.saving") : u("create.submit")}
-        </Button>
-      </div>
+      </AttributeFields>
+      <FormActions pending={create.isPending} cancelLabel={u("detail.cancel")} submitLabel={u("create.submit")} pendingLabel={u("detail.saving")} onCancel={onCancel} />
     </form>
   );
 }

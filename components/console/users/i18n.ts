@@ -1,7 +1,6 @@
 "use client";
-import { useMemo } from "react";
-import { fillIn, type TLang } from "../../i18n.ts";
-import { useI18n } from "../../i18n-provider.tsx";
+import type { TLang } from "../../i18n.ts";
+import { useAreaText } from "../../i18n-provider.tsx";
 
 // The users pages' own words, kept with them rather than in the shared dictionary.
 const en = {
@@ -172,8 +171,7 @@ export type TUsersText = (key: TUsersKey, params?: Record<string, string>) => st
 
 /** The users pages' words in the console's language. */
 export function useUsersText(): TUsersText {
-  const { lang } = useI18n();
-  return useMemo(() => (key, params) => fillIn(DICTIONARIES[lang][key], params), [lang]);
+  return useAreaText(DICTIONARIES);
 }
 
 /** A person-friendly label for a built-in attribute; other attributes are shown by their name. */

@@ -1,10 +1,10 @@
 "use client";
 import { useState, type FormEvent } from "react";
 import { useI18n } from "../../i18n-provider.tsx";
-import { Button } from "../../ui/button.tsx";
+import { FormActions } from "../../ui/form-actions.tsx";
 import { fieldErrorsOf } from "../call-errors.ts";
 import { changesOf, draftsOf, editableDefs, type TDrafts } from "./attribute-drafts.ts";
-import { AttributeInput } from "./attribute-input.tsx";
+import { AttributeFields } from "./attribute-input.tsx";
 import { useUsersText } from "./i18n.ts";
 import type { TUserDetail } from "./types.ts";
 import { accountChanged, type TNotice, type useUserMutations } from "./use-user-mutations.ts";
@@ -50,24 +50,14 @@ export function UserAttributesForm({ user, update, setNotice }: TProps) {
           {u("detail.fixErrors")} {unplaced.map(([k, desc]) => `${k}: ${desc}`).join("; ")}
         </p>
       ) : null}
-      <div className="user-form__grid">
-        {defs.map((def) => (
-          <AttributeInput
-            key={def.name}
-            def={def}
-            draft={drafts[def.name]!}
-            onChange={(next) => setDrafts((d) => ({ ...d, [def.name]: next }))}
-            errors={errors}
-            readOnly={def.unmodifiable}
-            hint={def.unmodifiable ? u("attr.unmodifiable") : undefined}
-          />
-        ))}
-      </div>
-      <div className="client-form__actions">
-        <Button type="submit" variant="primary" disabled={update.isPending}>
-          {update.isPending ? u("detail.saving") : u("detail.save")}
-        </Button>
-      </div>
+      <AttributeFields
+        defs={defs}
+        drafts={drafts}
+        setDrafts={setDrafts}
+        errors={errors}
+        shape={(def) => ({ readOnly: def.unmodifiable, hint: def.unmodifiable ? u("attr.unmodifiable") : undefined })}
+      />
+      <FormActions pending={update.isPending} submitLabel={u("detail.save")} pendingLabel={u("detail.saving")} />
     </form>
   );
 }

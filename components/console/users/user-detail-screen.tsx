@@ -6,6 +6,7 @@ import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { appCodeOf, isUnauthorized, messageOf } from "../call-errors.ts";
+import { LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { useUsersText } from "./i18n.ts";
 import type { TUserDetail } from "./types.ts";
@@ -45,11 +46,7 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
           </Button>
         </div>
       </div>
-      {notice ? (
-        <p className={`ui-alert ${notice.error ? "ui-alert--error" : "ui-alert--info"}`} role={notice.error ? "alert" : "status"}>
-          {notice.text}
-        </p>
-      ) : null}
+      <Notice text={notice?.text} error={notice?.error} />
       <div className="user-layout">
         <UserAttributesForm key={user.instanceId} user={user} update={update} setNotice={setNotice} />
         <UserAccountPanel user={user} />
@@ -75,28 +72,23 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
 
 /** One account: its attributes to edit, lock and delete, and what it holds besides. */
 export function UserDetailScreen({ sub }: { sub: string }) {
-  const { t } = useI18n();
   const u = useUsersText();
   const trpc = useTRPC();
   const user = useQuery(trpc.console.users.get.queryOptions({ sub }, { retry: (n, e) => !isUnauthorized(e) && appCodeOf(e) !== "user.not_found" && n < 2 }));
   const [notice, setNotice] = useState<TNotice>(null);
   let body;
   if (user.isPending) {
-    body = (
-      <div className="state state--loading" role="status">
-        <span className="spinner" aria-hidden="true" /> {u("detail.loading")}
-      </div>
-    );
-  } else if (user.isError) {
-    const gone = appCodeOf(user.error) === "user.not_found";
+    body = <LoadingState label={u("detail.loading")} />;
+  } else if (appCodeOf(user.error) === "user.not_found") {
     body = (
       <div className="state">
         <p className="ui-alert ui-alert--error" role="alert">
-          {gone ? u("detail.notFound", { sub }) : `${u("detail.loadFailed")} ${messageOf(user.error, t)}`}
+          {u("detail.notFound", { sub })}
         </p>
-        {gone ? null : <Button onClick={() => void user.refetch()}>{u("users.retry")}</Button>}
       </div>
     );
+  } else if (user.isError) {
+    body = <LoadFailedState label={u("detail.loadFailed")} error={user.error} retryLabel={u("users.retry")} onRetry={() => void user.refetch()} />;
   } else {
     body = <Loaded user={user.data} notice={notice} setNotice={setNotice} />;
   }

@@ -1,11 +1,9 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
-import { TextField } from "../../ui/field.tsx";
-import { messageOf } from "../call-errors.ts";
+import { LoadFailedState, LoadingState, Notice, SearchBar } from "../list-parts.tsx";
 import { useDebounced } from "../use-debounced.ts";
 import { CreateUserForm } from "./create-user-form.tsx";
 import { useUsersText } from "./i18n.ts";
@@ -17,26 +15,10 @@ const SEARCH_DELAY_MS = 300;
 
 /** Whichever the list is in: loading, failed, empty (or no match), or the table with its pager. */
 function ListBody({ list }: { list: TUserList }) {
-  const { t } = useI18n();
   const u = useUsersText();
   const { query } = list;
-  if (query.isPending) {
-    return (
-      <div className="state state--loading" role="status">
-        <span className="spinner" aria-hidden="true" /> {u("users.loading")}
-      </div>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="state">
-        <p className="ui-alert ui-alert--error" role="alert">
-          {u("users.loadFailed")} {messageOf(query.error, t)}
-        </p>
-        <Button onClick={() => void query.refetch()}>{u("users.retry")}</Button>
-      </div>
-    );
-  }
+  if (query.isPending) return <LoadingState label={u("users.loading")} />;
+  if (query.isError) return <LoadFailedState label={u("users.loadFailed")} error={query.error} retryLabel={u("users.retry")} onRetry={() => void query.refetch()} />;
   const { items, total } = query.data;
   if (items.length === 0 && !list.prev) {
     return (
@@ -64,36 +46,38 @@ function ListBody({ list }: { list: TUserList }) {
   );
 }
 
-/** The search box: its text follows the URL when Back changes it, and the URL follows typing. */
+/**
+ * The search box: the URL follows typing, and the text follows the URL when something else changes
+ * it (the Users link in the header). While a search of ours is on its way into the URL, an earlier
+ * one arriving there must not overwrite what is being typed.
+ */
 function SearchBox({ list }: { list: TUserList }) {
   const u = useUsersText();
   const [text, setText] = useState(list.search);
   const typed = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const sent = useRef(list.search);
+  const inFlight = useRef(false);
   const { search, setSearch } = list;
   useEffect(() => {
     if (typed === sent.current) return;
     sent.current = typed;
+    inFlight.current = true;
     setSearch(typed);
   }, [typed, setSearch]);
   useEffect(() => {
-    if (search === sent.current) return;
+    if (search === sent.current) inFlight.current = false;
+    if (search === sent.current || inFlight.current) return;
     sent.current = search;
     setText(search);
   }, [search]);
   return (
-    <div className="clients__toolbar" role="search">
-      <TextField
-        label={u("users.search")}
-        type="search"
-        placeholder={u("users.searchPlaceholder")}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        className="clients__search"
-        autoComplete="off"
-      />
-      {list.query.isFetching && !list.query.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-    </div>
+    <SearchBar
+      label={u("users.search")}
+      placeholder={u("users.searchPlaceholder")}
+      value={text}
+      onChange={setText}
+      busy={list.query.isFetching && !list.query.isPending}
+    />
   );
 }
 
@@ -111,11 +95,15 @@ export function UsersScreen() {
         </Button>
       </div>
       <SearchBox list={list} />
-      {created ? (
-        <p className="ui-alert ui-alert--info" role="status">
-          {u("users.created", { sub: created })} <Link href={userHref(created)}>{u("users.open")}</Link>
-        </p>
-      ) : null}
+      <Notice
+        text={
+          created && (
+            <>
+              {u("users.created", { sub: created })} <Link href={userHref(created)}>{u("users.open")}</Link>
+            </>
+          )
+        }
+      />
       <ListBody list={list} />
       <Dialog open={creating} title={u("create.title")} onClose={() => setCreating(false)} wide>
         <CreateUserForm
