@@ -56,7 +56,11 @@ export function useUserMutations(sub: string, setNotice: (n: TNotice) => void) {
   const setLocked = useMutation(
     trpc.console.users.setLocked.mutationOptions({
       onMutate: () => setNotice(null),
-      onSuccess: (user) => applied(user, user.attributes.locked === true ? u("detail.lockedNotice") : u("detail.unlockedNotice")),
+      onSuccess: (user) => {
+        // The form starts again from the new version: an earlier save's field errors no longer apply.
+        update.reset();
+        applied(user, user.attributes.locked === true ? u("detail.lockedNotice") : u("detail.unlockedNotice"));
+      },
       onError: (error) => explain(error),
     }),
   );

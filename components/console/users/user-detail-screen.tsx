@@ -41,7 +41,13 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
           <Button onClick={() => setLocked.mutate({ instanceId: user.instanceId, locked: !locked })} disabled={setLocked.isPending}>
             {locked ? u("detail.unlock") : u("detail.lock")}
           </Button>
-          <Button variant="danger" onClick={() => setDeleting(true)}>
+          <Button
+            variant="danger"
+            onClick={() => {
+              remove.reset();
+              setDeleting(true);
+            }}
+          >
             {u("detail.delete")}
           </Button>
         </div>
