@@ -41,7 +41,8 @@ export function ConsoleHeader({ login }: { login: string }) {
         <div className="console-header__user">
           <LangToggle />
           <span className="console-header__who">
-            {t("header.signedInAs")} <strong data-testid="signed-in-login">{login}</strong>
+            <span className="console-header__prefix">{t("header.signedInAs")} </span>
+            <strong data-testid="signed-in-login">{login}</strong>
           </span>
           <Button
             size="sm"
