@@ -1,40 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ClientsPage } from "./pages/clients.page.ts";
+import { expect, test } from "@playwright/test";
 import { SignInPage } from "./pages/sign-in.page.ts";
-
-const ADMIN_LOGIN = "admin";
-const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "";
-
-/** RFC 6749 §2.3.1: each part is application/x-www-form-urlencoded before the Basic encoding. */
-function basicAuth(id: string, secret: string): string {
-  const formEncode = (s: string) => new URLSearchParams({ v: s }).toString().slice(2);
-  return "Basic " + Buffer.from(`${formEncode(id)}:${formEncode(secret)}`).toString("base64");
-}
-
-function uniqueClientId(): string {
-  return `e2e-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
-}
-
-function requestToken(request: APIRequestContext, id: string, secret: string) {
-  return request.post("oauth/te", {
-    headers: { authorization: basicAuth(id, secret), "content-type": "application/x-www-form-urlencoded" },
-    data: "grant_type=client_credentials&scope=idp_api_sys_users",
-  });
-}
-
-async function signInAsAdmin(page: Page): Promise<ClientsPage> {
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(ADMIN_LOGIN, adminPassword);
-  const clients = new ClientsPage(page);
-  await clients.expectShown();
-  return clients;
-}
-
-test.beforeAll(() => {
-  expect(adminPassword, "E2E_ADMIN_PASSWORD (set by scripts/e2e.mjs)").not.toBe("");
-});
+import { ADMIN_LOGIN, requestToken, signInAsAdmin, uniqueClientId } from "./support/admin.ts";
 
 test("the clients page sends a signed-out visitor to sign-in", async ({ page }) => {
   await page.goto("console/clients");

@@ -2,8 +2,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useI18n } from "../i18n-provider.tsx";
-import { Button } from "../ui/button.tsx";
 import { CheckboxField, TextAreaField, TextField } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
+import { AttributeSelections, useAttributeSelections } from "./attributes/attribute-selections.tsx";
 import { fieldErrorsOf, messageOf } from "./call-errors.ts";
 import { formatList, parseList } from "./list-text.ts";
 import { useTRPC, type TConsoleClient } from "./trpc.ts";
@@ -48,11 +49,13 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
       },
     }),
   );
+  const selections = useAttributeSelections(client?.id);
   const update = useMutation(
     trpc.console.clients.update.mutationOptions({
-      onSuccess: () => {
+      // The selections are saved once the client is; the dialog stays open if one of them fails.
+      onSuccess: async () => {
         void refreshList();
-        onSaved();
+        if (await selections.saveChanged()) onSaved();
       },
     }),
   );
@@ -103,14 +106,14 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
           onChange={(e) => setValues((v) => ({ ...v, enabled: e.target.checked }))}
         />
       ) : null}
-      <div className="client-form__actions">
-        <Button onClick={onCancel} disabled={mutation.isPending}>
-          {t("form.cancel")}
-        </Button>
-        <Button type="submit" variant="primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t("form.saving") : client ? t("form.save") : t("form.create")}
-        </Button>
-      </div>
+      {client ? <AttributeSelections selections={selections} /> : null}
+      <FormActions
+        pending={mutation.isPending}
+        cancelLabel={t("form.cancel")}
+        submitLabel={client ? t("form.save") : t("form.create")}
+        pendingLabel={t("form.saving")}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { auditRoute } from "../audit/audit.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
@@ -16,6 +17,7 @@ export const ROUTES: TRouteHandler[] = [
   ...USER_ROUTES,
   ...USER_V1_ROUTES,
   ...REGISTRATION_ROUTES,
+  auditRoute,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

@@ -36,7 +36,21 @@ export async function listUsers(req: TListUsersRequest) {
   const items = accounts.map((a) => {
     const all = attributesOf(a);
     const text = (k: string) => (all[k] === undefined ? null : String(flatValue(all[k]!)));
-    return { sub: a.id, familyName: text("family_name"), givenName: text("given_name"), email: text("email"), phone: text("phone_number"), locked: a.locked, roles: a.roles };
+    const confirmed = (k: string) => {
+      const v = all[k];
+      return typeof v === "object" && !Array.isArray(v) ? v.vrf : null;
+    };
+    return {
+      sub: a.id,
+      familyName: text("family_name"),
+      givenName: text("given_name"),
+      email: text("email"),
+      emailConfirmed: confirmed("email"),
+      phone: text("phone_number"),
+      phoneConfirmed: confirmed("phone_number"),
+      locked: a.locked,
+      roles: a.roles,
+    };
   });
   return { items, total, nextCursor: ids.length > limit ? items.at(-1)!.sub : null };
 }
