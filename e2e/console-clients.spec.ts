@@ -22,7 +22,7 @@ test("the server's field errors appear next to the fields", async ({ page }) => 
   const clients = await signInAsAdmin(page);
   await clients.create({ id: "bad id!", name: "Broken", scopes: "idp_api_sys_users", redirectUris: "not-a-url" });
   await expect(clients.dialog.getByLabel("Client id")).toHaveAccessibleDescription(/client id is 1-128/);
-  await expect(clients.dialog.getByLabel("Redirect URIs")).toHaveAccessibleDescription(/must be an absolute URL/);
+  await expect(clients.dialog.getByLabel("Redirect URIs", { exact: true })).toHaveAccessibleDescription(/must be an absolute URL/);
   await expect(clients.dialog.getByRole("alert").first()).toBeVisible();
 });
 
@@ -69,4 +69,41 @@ test("rotating a secret shows the new one once and retires the old one", async (
 
   expect((await requestToken(request, id, first)).status()).toBe(401);
   expect((await requestToken(request, id, second)).status()).toBe(200);
+});
+
+test("the OAuth 2.0 and OpenID Connect settings of a client are set in the form and refused field by field", async ({ page }) => {
+  const clients = await signInAsAdmin(page);
+  const id = uniqueClientId();
+  const form = clients.dialog.filter({ has: page.getByRole("heading", { name: "New client application" }) });
+  await expect(async () => {
+    await page.getByRole("button", { name: "New client" }).click();
+    await expect(form).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await form.getByLabel("Client id").fill(id);
+  await form.getByLabel("Name").fill(`OIDC ${id}`);
+  await form.getByLabel("System scopes").fill("");
+  await form.getByLabel("client_credentials").uncheck();
+  await form.getByLabel("authorization_code").check();
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(form.getByLabel("Redirect URIs", { exact: true })).toHaveAccessibleDescription(/needs at least one redirect URI/);
+
+  await form.getByLabel("Redirect URIs", { exact: true }).fill("https://rp.example.com/cb");
+  await form.getByLabel("First-party application (no consent screen)").check();
+  await form.getByLabel("Access token lifetime, s").fill("10");
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(form.getByLabel("Access token lifetime, s")).toHaveAccessibleDescription(/at least 60 seconds/);
+
+  await form.getByLabel("Access token lifetime, s").fill("600");
+  await form.getByLabel("Post-logout redirect URIs").fill("https://rp.example.com/bye");
+  await form.getByRole("button", { name: "Create" }).click();
+  await clients.takeOneTimeSecret();
+
+  await clients.row(id).getByRole("button", { name: `Edit ${id}` }).click();
+  const edit = clients.dialog.filter({ has: page.getByRole("heading", { name: `Edit ${id}` }) });
+  await expect(edit.getByLabel("authorization_code")).toBeChecked();
+  await expect(edit.getByLabel("client_credentials")).not.toBeChecked();
+  await expect(edit.getByLabel("First-party application (no consent screen)")).toBeChecked();
+  await expect(edit.getByLabel("Access token lifetime, s")).toHaveValue("600");
+  await expect(edit.getByLabel("Post-logout redirect URIs")).toHaveValue("https://rp.example.com/bye");
+  await expect(edit.getByText("confidential (has a secret)")).toBeVisible();
 });

@@ -6,6 +6,7 @@ import { CheckboxField, TextAreaField, TextField } from "../ui/field.tsx";
 import { FormActions } from "../ui/form-actions.tsx";
 import { AttributeSelections, useAttributeSelections } from "./attributes/attribute-selections.tsx";
 import { fieldErrorsOf, messageOf } from "./call-errors.ts";
+import { ClientProtocolFields, lifetimesOut, type TProtocolValues } from "./client-protocol-fields.tsx";
 import { formatList, parseList } from "./list-text.ts";
 import { useTRPC, type TConsoleClient } from "./trpc.ts";
 
@@ -17,7 +18,21 @@ type TProps = {
   onCancel: () => void;
 };
 
-const FIELDS = ["id", "name", "scopes", "userScopes", "redirectUris", "tlsCNs", "enabled"];
+const FIELDS = ["id", "name", "scopes", "userScopes", "redirectUris", "tlsCNs", "enabled", "firstParty", "grantTypes", "postLogoutRedirectUris"];
+
+function protocolValues(client?: TConsoleClient): TProtocolValues {
+  const life = (v: number | null | undefined) => (v == null ? "" : String(v));
+  return {
+    firstParty: client?.firstParty ?? false,
+    grantTypes: client?.grantTypes ?? ["client_credentials"],
+    postLogoutRedirectUris: formatList(client?.postLogoutRedirectUris ?? [], "uris"),
+    lifetimes: {
+      accessToken: life(client?.tokenLifetimes.accessToken),
+      refreshToken: life(client?.tokenLifetimes.refreshToken),
+      idToken: life(client?.tokenLifetimes.idToken),
+    },
+  };
+}
 
 function initialValues(client?: TConsoleClient) {
   return {
@@ -37,6 +52,7 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => initialValues(client));
+  const [protocol, setProtocol] = useState(() => protocolValues(client));
   const refreshList = () => queryClient.invalidateQueries(trpc.console.clients.list.pathFilter());
 
   const create = useMutation(
@@ -70,6 +86,10 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
       userScopes: parseList(values.userScopes, "scopes"),
       redirectUris: parseList(values.redirectUris, "uris"),
       tlsCNs: parseList(values.tlsCNs, "lines"),
+      firstParty: protocol.firstParty,
+      grantTypes: protocol.grantTypes,
+      postLogoutRedirectUris: parseList(protocol.postLogoutRedirectUris, "uris"),
+      tokenLifetimes: lifetimesOut(protocol.lifetimes),
     };
     if (client) update.mutate({ id: client.id, name: values.name, enabled: values.enabled, ...lists });
     else create.mutate({ id: values.id.trim(), name: values.name, ...lists });
@@ -97,6 +117,7 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
       <TextAreaField label={t("form.userScopes")} hint={t("form.listHint")} rows={2} spellCheck={false} {...text("userScopes")} />
       <TextAreaField label={t("form.redirectUris")} hint={t("form.listHint")} rows={3} spellCheck={false} {...text("redirectUris")} />
       <TextAreaField label={t("form.tlsCNs")} hint={t("form.cnHint")} rows={2} spellCheck={false} {...text("tlsCNs")} />
+      <ClientProtocolFields values={protocol} type={client?.type ?? "confidential"} errors={errors} onChange={setProtocol} />
       {client ? (
         <CheckboxField
           label={t("form.enabled")}
