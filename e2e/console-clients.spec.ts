@@ -1,40 +1,6 @@
-import { randomBytes } from "node:crypto";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ClientsPage } from "./pages/clients.page.ts";
+import { expect, test } from "@playwright/test";
 import { SignInPage } from "./pages/sign-in.page.ts";
-
-const ADMIN_LOGIN = "admin";
-const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "";
-
-/** RFC 6749 §2.3.1: each part is application/x-www-form-urlencoded before the Basic encoding. */
-function basicAuth(id: string, secret: string): string {
-  const formEncode = (s: string) => new URLSearchParams({ v: s }).toString().slice(2);
-  return "Basic " + Buffer.from(`${formEncode(id)}:${formEncode(secret)}`).toString("base64");
-}
-
-function uniqueClientId(): string {
-  return `e2e-${Date.now().toString(36)}-${randomBytes(3).toString("hex")}`;
-}
-
-function requestToken(request: APIRequestContext, id: string, secret: string) {
-  return request.post("oauth/te", {
-    headers: { authorization: basicAuth(id, secret), "content-type": "application/x-www-form-urlencoded" },
-    data: "grant_type=client_credentials&scope=idp_api_sys_users",
-  });
-}
-
-async function signInAsAdmin(page: Page): Promise<ClientsPage> {
-  const signIn = new SignInPage(page);
-  await signIn.goto();
-  await signIn.signIn(ADMIN_LOGIN, adminPassword);
-  const clients = new ClientsPage(page);
-  await clients.expectShown();
-  return clients;
-}
-
-test.beforeAll(() => {
-  expect(adminPassword, "E2E_ADMIN_PASSWORD (set by scripts/e2e.mjs)").not.toBe("");
-});
+import { ADMIN_LOGIN, requestToken, signInAsAdmin, uniqueClientId } from "./support/admin.ts";
 
 test("the clients page sends a signed-out visitor to sign-in", async ({ page }) => {
   await page.goto("console/clients");
@@ -56,7 +22,7 @@ test("the server's field errors appear next to the fields", async ({ page }) => 
   const clients = await signInAsAdmin(page);
   await clients.create({ id: "bad id!", name: "Broken", scopes: "idp_api_sys_users", redirectUris: "not-a-url" });
   await expect(clients.dialog.getByLabel("Client id")).toHaveAccessibleDescription(/client id is 1-128/);
-  await expect(clients.dialog.getByLabel("Redirect URIs")).toHaveAccessibleDescription(/must be an absolute URL/);
+  await expect(clients.dialog.getByLabel("Redirect URIs", { exact: true })).toHaveAccessibleDescription(/must be an absolute URL/);
   await expect(clients.dialog.getByRole("alert").first()).toBeVisible();
 });
 
@@ -103,4 +69,41 @@ test("rotating a secret shows the new one once and retires the old one", async (
 
   expect((await requestToken(request, id, first)).status()).toBe(401);
   expect((await requestToken(request, id, second)).status()).toBe(200);
+});
+
+test("the OAuth 2.0 and OpenID Connect settings of a client are set in the form and refused field by field", async ({ page }) => {
+  const clients = await signInAsAdmin(page);
+  const id = uniqueClientId();
+  const form = clients.dialog.filter({ has: page.getByRole("heading", { name: "New client application" }) });
+  await expect(async () => {
+    await page.getByRole("button", { name: "New client" }).click();
+    await expect(form).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await form.getByLabel("Client id").fill(id);
+  await form.getByLabel("Name").fill(`OIDC ${id}`);
+  await form.getByLabel("System scopes").fill("");
+  await form.getByLabel("client_credentials").uncheck();
+  await form.getByLabel("authorization_code").check();
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(form.getByLabel("Redirect URIs", { exact: true })).toHaveAccessibleDescription(/needs at least one redirect URI/);
+
+  await form.getByLabel("Redirect URIs", { exact: true }).fill("https://rp.example.com/cb");
+  await form.getByLabel("First-party application (no consent screen)").check();
+  await form.getByLabel("Access token lifetime, s").fill("10");
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(form.getByLabel("Access token lifetime, s")).toHaveAccessibleDescription(/at least 60 seconds/);
+
+  await form.getByLabel("Access token lifetime, s").fill("600");
+  await form.getByLabel("Post-logout redirect URIs").fill("https://rp.example.com/bye");
+  await form.getByRole("button", { name: "Create" }).click();
+  await clients.takeOneTimeSecret();
+
+  await clients.row(id).getByRole("button", { name: `Edit ${id}` }).click();
+  const edit = clients.dialog.filter({ has: page.getByRole("heading", { name: `Edit ${id}` }) });
+  await expect(edit.getByLabel("authorization_code")).toBeChecked();
+  await expect(edit.getByLabel("client_credentials")).not.toBeChecked();
+  await expect(edit.getByLabel("First-party application (no consent screen)")).toBeChecked();
+  await expect(edit.getByLabel("Access token lifetime, s")).toHaveValue("600");
+  await expect(edit.getByLabel("Post-logout redirect URIs")).toHaveValue("https://rp.example.com/bye");
+  await expect(edit.getByText("confidential (has a secret)")).toBeVisible();
 });

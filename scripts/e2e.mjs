@@ -10,9 +10,12 @@ import path from "node:path";
 import { buildIfStale, root } from "./build-lib.mjs";
 import { startServer } from "./server-lib.mjs";
 
-// The server under test must not pick up the developer's database, import file or public URL, and the
-// build must use the default context path (/idp) that the tests assume.
-for (const k of ["DATABASE_URL", "IDP_IMPORT", "IDP_PUBLIC_URL", "IDP_CONTEXT_PATH", "IDP_SECRET_KEY", "IDP_DATA_DIR", "IDP_ADMIN_PASSWORD"]) {
+// The server under test must not pick up the developer's database, import file, public URL or message
+// transports (without them every message stays in the outbox, where the tests read codes), nor a
+// registration mode other than the default; the build must use the default context path (/idp).
+const DEVELOPER_ENV = ["DATABASE_URL", "IDP_IMPORT", "IDP_PUBLIC_URL", "IDP_CONTEXT_PATH", "IDP_SECRET_KEY", "IDP_DATA_DIR", "IDP_ADMIN_PASSWORD", "IDP_REGISTRATION_MODE"];
+const TRANSPORT_ENV = ["SMTP_URL", "MAIL_FROM", "SMS_WEBHOOK_URL", "SMS_WEBHOOK_TOKEN"];
+for (const k of [...DEVELOPER_ENV, ...TRANSPORT_ENV]) {
   delete process.env[k];
 }
 

@@ -7,13 +7,20 @@ function dataOf(error: unknown): TErrorData {
   return error instanceof TRPCClientError ? ((error.data ?? {}) as TErrorData) : {};
 }
 
+/** The registry code of a failed call ("user.stale_instance"), when the server named one. */
+export function appCodeOf(error: unknown): string | null {
+  return dataOf(error).appCode ?? null;
+}
+
 export function isUnauthorized(error: unknown): boolean {
   return dataOf(error).httpStatus === 401;
 }
 
 /**
  * Field errors keyed by the form field: an item's pos is the zod path ("redirectUris.1"), and the
- * first segment is the field. The first problem per field is enough to act on.
+ * first segment is the field; a list index is told in the text. A named sub-field
+ * ("validators.pattern", "email.vrf") keeps its whole path as the key, so a form can place it
+ * under that control. The first problem per field is enough to act on.
  */
 export function fieldErrorsOf(error: unknown, t: TTranslate): Record<string, string> {
   const data = dataOf(error);
@@ -21,7 +28,9 @@ export function fieldErrorsOf(error: unknown, t: TTranslate): Record<string, str
   if (data.appCode === "client.already_exists") out.id = t("form.exists");
   for (const item of data.items ?? []) {
     const [field = "", index] = item.pos.split(".");
-    out[field] ??= index === undefined ? item.desc : `#${Number(index) + 1}: ${item.desc}`;
+    if (index === undefined) out[field] ??= item.desc;
+    else if (/^\d+$/.test(index)) out[field] ??= `#${Number(index) + 1}: ${item.desc}`;
+    else out[item.pos] ??= item.desc;
   }
   return out;
 }

@@ -2,9 +2,11 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useI18n } from "../i18n-provider.tsx";
-import { Button } from "../ui/button.tsx";
 import { CheckboxField, TextAreaField, TextField } from "../ui/field.tsx";
+import { FormActions } from "../ui/form-actions.tsx";
+import { AttributeSelections, useAttributeSelections } from "./attributes/attribute-selections.tsx";
 import { fieldErrorsOf, messageOf } from "./call-errors.ts";
+import { ClientProtocolFields, lifetimesOut, type TProtocolValues } from "./client-protocol-fields.tsx";
 import { formatList, parseList } from "./list-text.ts";
 import { useTRPC, type TConsoleClient } from "./trpc.ts";
 
@@ -16,7 +18,21 @@ type TProps = {
   onCancel: () => void;
 };
 
-const FIELDS = ["id", "name", "scopes", "userScopes", "redirectUris", "tlsCNs", "enabled"];
+const FIELDS = ["id", "name", "scopes", "userScopes", "redirectUris", "tlsCNs", "enabled", "firstParty", "grantTypes", "postLogoutRedirectUris"];
+
+function protocolValues(client?: TConsoleClient): TProtocolValues {
+  const life = (v: number | null | undefined) => (v == null ? "" : String(v));
+  return {
+    firstParty: client?.firstParty ?? false,
+    grantTypes: client?.grantTypes ?? ["client_credentials"],
+    postLogoutRedirectUris: formatList(client?.postLogoutRedirectUris ?? [], "uris"),
+    lifetimes: {
+      accessToken: life(client?.tokenLifetimes.accessToken),
+      refreshToken: life(client?.tokenLifetimes.refreshToken),
+      idToken: life(client?.tokenLifetimes.idToken),
+    },
+  };
+}
 
 function initialValues(client?: TConsoleClient) {
   return {
@@ -36,6 +52,7 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [values, setValues] = useState(() => initialValues(client));
+  const [protocol, setProtocol] = useState(() => protocolValues(client));
   const refreshList = () => queryClient.invalidateQueries(trpc.console.clients.list.pathFilter());
 
   const create = useMutation(
@@ -48,11 +65,13 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
       },
     }),
   );
+  const selections = useAttributeSelections(client?.id);
   const update = useMutation(
     trpc.console.clients.update.mutationOptions({
-      onSuccess: () => {
+      // The selections are saved once the client is; the dialog stays open if one of them fails.
+      onSuccess: async () => {
         void refreshList();
-        onSaved();
+        if (await selections.saveChanged()) onSaved();
       },
     }),
   );
@@ -67,6 +86,10 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
       userScopes: parseList(values.userScopes, "scopes"),
       redirectUris: parseList(values.redirectUris, "uris"),
       tlsCNs: parseList(values.tlsCNs, "lines"),
+      firstParty: protocol.firstParty,
+      grantTypes: protocol.grantTypes,
+      postLogoutRedirectUris: parseList(protocol.postLogoutRedirectUris, "uris"),
+      tokenLifetimes: lifetimesOut(protocol.lifetimes),
     };
     if (client) update.mutate({ id: client.id, name: values.name, enabled: values.enabled, ...lists });
     else create.mutate({ id: values.id.trim(), name: values.name, ...lists });
@@ -94,6 +117,7 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
       <TextAreaField label={t("form.userScopes")} hint={t("form.listHint")} rows={2} spellCheck={false} {...text("userScopes")} />
       <TextAreaField label={t("form.redirectUris")} hint={t("form.listHint")} rows={3} spellCheck={false} {...text("redirectUris")} />
       <TextAreaField label={t("form.tlsCNs")} hint={t("form.cnHint")} rows={2} spellCheck={false} {...text("tlsCNs")} />
+      <ClientProtocolFields values={protocol} type={client?.type ?? "confidential"} errors={errors} onChange={setProtocol} />
       {client ? (
         <CheckboxField
           label={t("form.enabled")}
@@ -103,14 +127,14 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
           onChange={(e) => setValues((v) => ({ ...v, enabled: e.target.checked }))}
         />
       ) : null}
-      <div className="client-form__actions">
-        <Button onClick={onCancel} disabled={mutation.isPending}>
-          {t("form.cancel")}
-        </Button>
-        <Button type="submit" variant="primary" disabled={mutation.isPending}>
-          {mutation.isPending ? t("form.saving") : client ? t("form.save") : t("form.create")}
-        </Button>
-      </div>
+      {client ? <AttributeSelections selections={selections} /> : null}
+      <FormActions
+        pending={mutation.isPending}
+        cancelLabel={t("form.cancel")}
+        submitLabel={client ? t("form.save") : t("form.create")}
+        pendingLabel={t("form.saving")}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

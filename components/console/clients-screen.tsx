@@ -3,8 +3,7 @@ import { useState } from "react";
 import { useI18n } from "../i18n-provider.tsx";
 import { Button } from "../ui/button.tsx";
 import { Dialog } from "../ui/dialog.tsx";
-import { TextField } from "../ui/field.tsx";
-import { messageOf } from "./call-errors.ts";
+import { LoadFailedState, LoadingState, Notice, SearchBar } from "./list-parts.tsx";
 import { ClientForm } from "./client-form.tsx";
 import { ClientsTable, type TRowAction } from "./clients-table.tsx";
 import { CredentialDialogs, type TCredentialAction } from "./credential-dialogs.tsx";
@@ -23,23 +22,8 @@ type TListBodyProps = { search: string; pages: TClientPages; onAction: (action: 
 function ListBody({ search, pages, onAction }: TListBodyProps) {
   const { t } = useI18n();
   const { first, clients } = pages;
-  if (first.isPending) {
-    return (
-      <div className="state state--loading" role="status">
-        <span className="spinner" aria-hidden="true" /> {t("clients.loading")}
-      </div>
-    );
-  }
-  if (first.isError) {
-    return (
-      <div className="state">
-        <p className="ui-alert ui-alert--error" role="alert">
-          {t("clients.loadFailed")} {messageOf(first.error, t)}
-        </p>
-        <Button onClick={() => void first.refetch()}>{t("clients.retry")}</Button>
-      </div>
-    );
-  }
+  if (first.isPending) return <LoadingState label={t("clients.loading")} />;
+  if (first.isError) return <LoadFailedState label={t("clients.loadFailed")} error={first.error} retryLabel={t("clients.retry")} onRetry={() => void first.refetch()} />;
   if (clients.length === 0) {
     return (
       <div className="state state--empty">
@@ -70,24 +54,15 @@ export function ClientsScreen() {
         </Button>
       </div>
 
-      <div className="clients__toolbar" role="search">
-        <TextField
-          label={t("clients.search")}
-          type="search"
-          placeholder={t("clients.searchPlaceholder")}
-          value={searchText}
-          onChange={(e) => setSearchText(e.target.value)}
-          className="clients__search"
-          autoComplete="off"
-        />
-        {pages.first.isFetching && !pages.first.isPending ? <span className="spinner" aria-hidden="true" /> : null}
-      </div>
+      <SearchBar
+        label={t("clients.search")}
+        placeholder={t("clients.searchPlaceholder")}
+        value={searchText}
+        onChange={setSearchText}
+        busy={pages.first.isFetching && !pages.first.isPending}
+      />
 
-      {notice ? (
-        <p className="ui-alert ui-alert--info" role="status">
-          {notice}
-        </p>
-      ) : null}
+      <Notice text={notice} />
 
       <ListBody
         search={search}

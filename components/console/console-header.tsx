@@ -10,6 +10,8 @@ import { LangToggle } from "./lang-toggle.tsx";
 import { leaveTo, useContextPath } from "./providers.tsx";
 
 const NAV: { href: string; label: TMessageKey }[] = [
+  { href: "/console/users", label: "nav.users" },
+  { href: "/console/attributes", label: "nav.attributes" },
   { href: "/console/clients", label: "nav.clients" },
   { href: "/console/outbox", label: "nav.outbox" },
   { href: "/console/delivery", label: "nav.delivery" },
@@ -39,7 +41,8 @@ export function ConsoleHeader({ login }: { login: string }) {
         <div className="console-header__user">
           <LangToggle />
           <span className="console-header__who">
-            {t("header.signedInAs")} <strong data-testid="signed-in-login">{login}</strong>
+            <span className="console-header__prefix">{t("header.signedInAs")} </span>
+            <strong data-testid="signed-in-login">{login}</strong>
           </span>
           <Button
             size="sm"

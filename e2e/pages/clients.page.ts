@@ -39,7 +39,7 @@ export class ClientsPage {
     await form.getByLabel("Client id").fill(client.id);
     await form.getByLabel("Name").fill(client.name);
     await form.getByLabel("System scopes").fill(client.scopes);
-    if (client.redirectUris) await form.getByLabel("Redirect URIs").fill(client.redirectUris);
+    if (client.redirectUris) await form.getByLabel("Redirect URIs", { exact: true }).fill(client.redirectUris);
     await form.getByRole("button", { name: "Create" }).click();
   }
 

@@ -14,3 +14,41 @@ export async function insertEvent(row: TEventRow): Promise<void> {
   const prisma = await getPrisma();
   await prisma.securityEvent.create({ data: { ...row, params: row.params as Prisma.InputJsonObject }, select: { id: true } });
 }
+
+export type TEventRecord = TEventRow & { id: bigint; createdAt: Date };
+
+/**
+ * One page of a subject's events, newest first, by the keyset (createdAt, id): served by the
+ * (subject, created_at) index and stable while new events arrive.
+ */
+export async function findEventsOf(q: {
+  subject: string;
+  from?: Date;
+  to?: Date;
+  types?: string[];
+  before?: { createdAt: Date; id: bigint };
+  limit: number;
+}): Promise<TEventRecord[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.securityEvent.findMany({
+    where: {
+      subject: q.subject,
+      createdAt: { gte: q.from, lt: q.to },
+      ...(q.types ? { type: { in: q.types } } : {}),
+      ...(q.before
+        ? { OR: [{ createdAt: { lt: q.before.createdAt } }, { createdAt: q.before.createdAt, id: { lt: q.before.id } }] }
+        : {}),
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: q.limit,
+    select: { id: true, type: true, subject: true, clientId: true, ip: true, userAgent: true, params: true, createdAt: true },
+  });
+  return rows.map((r) => ({
+    ...r,
+    subject: r.subject ?? undefined,
+    clientId: r.clientId ?? undefined,
+    ip: r.ip ?? undefined,
+    userAgent: r.userAgent ?? undefined,
+    params: (r.params ?? {}) as Record<string, unknown>,
+  }));
+}

@@ -2,9 +2,10 @@ import { startChangeBus } from "../cache/change-bus.ts";
 import { getConfig } from "../config/config.ts";
 import { resolveSecretKey } from "../crypto/secret-key.ts";
 import { getDatabase } from "../db/index.ts";
-import { migrate } from "../db/migrator.ts";
+import { migrate, withAdvisoryLock } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
 import { describeError, log } from "../log/logger.ts";
+import { startMaintenance } from "../maintenance/maintenance.ts";
 import { startDeliveryWorker } from "../messaging/delivery-worker.ts";
 import { ensureSigningKey } from "../oauth/keys/signing-keys.service.ts";
 import { bootstrapAdmin } from "../users/admin.service.ts";
@@ -23,6 +24,18 @@ export async function boot(): Promise<void> {
   if (applied.length) log.info("migrations applied", { migrations: applied });
   // Before anything is cached: from here on, no other process's change goes unnoticed.
   await startChangeBus();
+  // Instances starting together on a fresh database would each create a signing key and an
+  // administrator; they take turns instead, and the later ones find what the first created.
+  await withAdvisoryLock(db.sql, FIRST_START_LOCK_KEY, () => firstStartSteps(config));
+  // After the import and before the first request: what a previous run left pending goes out now.
+  await startDeliveryWorker();
+  startMaintenance();
+  log.info("ready", { issuer: config.issuer, database: config.database.kind });
+}
+
+const FIRST_START_LOCK_KEY = 7_246_917_319;
+
+async function firstStartSteps(config: ReturnType<typeof getConfig>): Promise<void> {
   await ensureSigningKey();
   const admin = await bootstrapAdmin({ password: config.adminPassword, embedded: config.database.kind === "embedded" });
   if (admin.generatedPassword) {
@@ -36,9 +49,6 @@ export async function boot(): Promise<void> {
     });
     log.info("import applied", { file: config.importFile, ...summary });
   }
-  // After the import and before the first request: what a previous run left pending goes out now.
-  await startDeliveryWorker();
-  log.info("ready", { issuer: config.issuer, database: config.database.kind });
 }
 
 /** A one-line reason for a failed start: the variable, the file or the database that is wrong. */

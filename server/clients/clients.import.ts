@@ -2,6 +2,7 @@ import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import type { TTx } from "../db/index.ts";
 import { publishClientChange } from "./client-cache.ts";
 import { findClientForAuth, insertClient, updateClientRow, type TClientAuthRow, type TClientWrite } from "./clients.repository.ts";
+import { toClientWrite } from "./clients.mapper.ts";
 import type { TClientInput } from "./clients.schemas.ts";
 
 export type TClientImportResult = { created: string[]; updated: string[]; unchanged: string[] };
@@ -22,12 +23,8 @@ export async function prepareClientImport(inputs: TClientInput[]): Promise<TPrep
         id: c.id,
         existing,
         data: {
-          name: c.name,
-          scopes: c.scopes,
-          userScopes: c.userScopes ?? [],
-          redirectUris: c.redirectUris ?? [],
-          tlsCns: c.tlsCNs ?? [],
-          secretHash: (await hashUnlessSame(existing?.secretHash, c.secret))!,
+          ...toClientWrite(c),
+          secretHash: await hashUnlessSame(existing?.secretHash, c.secret),
           restPasswordHash: await hashUnlessSame(existing?.restPasswordHash, c.restPassword),
         },
       };
@@ -35,18 +32,11 @@ export async function prepareClientImport(inputs: TClientInput[]): Promise<TPrep
   );
 }
 
-const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+const same = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && a.every((v, i) => v === b[i]) : a === b;
 
 function isUnchanged(row: TClientAuthRow, d: TPrepared["data"]): boolean {
-  return (
-    row.name === d.name &&
-    row.secretHash === d.secretHash &&
-    row.restPasswordHash === d.restPasswordHash &&
-    same(row.scopes, d.scopes) &&
-    same(row.userScopes, d.userScopes) &&
-    same(row.redirectUris, d.redirectUris) &&
-    same(row.tlsCns, d.tlsCns)
-  );
+  return (Object.keys(d) as (keyof TPrepared["data"])[]).every((k) => same(row[k], d[k]));
 }
 
 /** Writes prepared clients; `enabled` is left as the console set it (an import never re-enables). */

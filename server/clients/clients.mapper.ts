@@ -1,18 +1,42 @@
-import type { TClientRow } from "./clients.repository.ts";
-import type { TClientView } from "./clients.schemas.ts";
+import type { TClientRow, TClientWrite } from "./clients.repository.ts";
+import { defaultGrantTypes, type TClientInput, type TClientView } from "./clients.schemas.ts";
 
 /** The only way a client leaves the service: hashes are dropped, presence of a REST password kept. */
 export function toClientView(row: TClientRow): TClientView {
   return {
     id: row.id,
     name: row.name,
+    type: row.type,
+    firstParty: row.firstParty,
+    grantTypes: row.grantTypes,
     scopes: row.scopes,
     userScopes: row.userScopes,
     redirectUris: row.redirectUris,
+    postLogoutRedirectUris: row.postLogoutRedirectUris,
+    tokenLifetimes: { accessToken: row.accessTokenTtl, refreshToken: row.refreshTokenTtl, idToken: row.idTokenTtl },
     tlsCNs: row.tlsCns,
     enabled: row.enabled,
     hasRestPassword: row.restPasswordHash !== null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
+  };
+}
+
+/** The stored columns a description (import document or console form) sets, credentials aside. */
+export function toClientWrite(c: Omit<TClientInput, "id" | "secret" | "restPassword" | "attributes">): Omit<TClientWrite, "enabled" | "secretHash" | "restPasswordHash"> {
+  const type = c.type ?? "confidential";
+  return {
+    name: c.name,
+    type,
+    firstParty: c.firstParty ?? false,
+    grantTypes: c.grantTypes ?? defaultGrantTypes(type),
+    scopes: c.scopes,
+    userScopes: c.userScopes ?? [],
+    redirectUris: c.redirectUris ?? [],
+    postLogoutRedirectUris: c.postLogoutRedirectUris ?? [],
+    accessTokenTtl: c.tokenLifetimes?.accessToken ?? null,
+    refreshTokenTtl: c.tokenLifetimes?.refreshToken ?? null,
+    idTokenTtl: c.tokenLifetimes?.idToken ?? null,
+    tlsCns: c.tlsCNs ?? [],
   };
 }

@@ -1,8 +1,16 @@
 import { getPrisma, type TTx } from "../db/index.ts";
+import type { TClientType, TGrantType } from "./clients.schemas.ts";
 
 const VIEW = {
   id: true,
   name: true,
+  type: true,
+  firstParty: true,
+  grantTypes: true,
+  postLogoutRedirectUris: true,
+  accessTokenTtl: true,
+  refreshTokenTtl: true,
+  idTokenTtl: true,
   scopes: true,
   userScopes: true,
   redirectUris: true,
@@ -18,6 +26,13 @@ const AUTH = { ...VIEW, secretHash: true } as const;
 export type TClientRow = {
   id: string;
   name: string;
+  type: TClientType;
+  firstParty: boolean;
+  grantTypes: TGrantType[];
+  postLogoutRedirectUris: string[];
+  accessTokenTtl: number | null;
+  refreshTokenTtl: number | null;
+  idTokenTtl: number | null;
   scopes: string[];
   userScopes: string[];
   redirectUris: string[];
@@ -27,27 +42,35 @@ export type TClientRow = {
   createdAt: Date;
   updatedAt: Date;
 };
-export type TClientAuthRow = TClientRow & { secretHash: string };
+/** A public client has no secret: secretHash is null. */
+export type TClientAuthRow = TClientRow & { secretHash: string | null };
 
 export type TClientWrite = {
   name: string;
+  type: TClientType;
+  firstParty: boolean;
+  grantTypes: TGrantType[];
   scopes: string[];
   userScopes: string[];
   redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  accessTokenTtl: number | null;
+  refreshTokenTtl: number | null;
+  idTokenTtl: number | null;
   tlsCns: string[];
   enabled?: boolean;
-  secretHash?: string;
+  secretHash?: string | null;
   restPasswordHash?: string | null;
 };
 
 export async function findClientForAuth(id: string, tx?: TTx): Promise<TClientAuthRow | null> {
   const db = tx ?? (await getPrisma());
-  return db.client.findUnique({ where: { id }, select: AUTH });
+  return db.client.findUnique({ where: { id }, select: AUTH }) as Promise<TClientAuthRow | null>;
 }
 
 export async function findClientById(id: string): Promise<TClientRow | null> {
   const prisma = await getPrisma();
-  return prisma.client.findUnique({ where: { id }, select: VIEW });
+  return prisma.client.findUnique({ where: { id }, select: VIEW }) as Promise<TClientRow | null>;
 }
 
 /** Keyset pagination by id: stable while clients are added or removed between pages. */
@@ -61,15 +84,15 @@ export async function findClients(opts: { search?: string; after?: string; limit
     orderBy: { id: "asc" },
     take: opts.limit,
     select: VIEW,
-  });
+  }) as Promise<TClientRow[]>;
 }
 
-export async function insertClient(id: string, data: TClientWrite & { secretHash: string }, tx?: TTx): Promise<TClientRow> {
+export async function insertClient(id: string, data: TClientWrite, tx?: TTx): Promise<TClientRow> {
   const db = tx ?? (await getPrisma());
-  return db.client.create({ data: { id, ...data }, select: VIEW });
+  return db.client.create({ data: { id, ...data }, select: VIEW }) as Promise<TClientRow>;
 }
 
 export async function updateClientRow(id: string, data: Partial<TClientWrite>, tx?: TTx): Promise<TClientRow> {
   const db = tx ?? (await getPrisma());
-  return db.client.update({ where: { id }, data, select: VIEW });
+  return db.client.update({ where: { id }, data, select: VIEW }) as Promise<TClientRow>;
 }

@@ -22,27 +22,123 @@ const ZRedirectUri = z
 
 const ZSecret = z.string().min(8, "must be at least 8 characters").max(512);
 
-/** A client application as the import document and the console describe it. */
-export const ZClientInput = z.strictObject({
+/** OAuth grant types a client may be allowed. */
+export const GRANT_TYPES = ["client_credentials", "authorization_code", "refresh_token"] as const;
+export type TGrantType = (typeof GRANT_TYPES)[number];
+
+/**
+ * confidential: holds a secret and authenticates with it; public (a browser or mobile application):
+ * has no secret, authenticates with its id alone (token_endpoint_auth_method "none") and must use PKCE.
+ */
+export const CLIENT_TYPES = ["confidential", "public"] as const;
+export type TClientType = (typeof CLIENT_TYPES)[number];
+
+const ZGrantTypes = z
+  .array(z.enum(GRANT_TYPES))
+  .max(GRANT_TYPES.length)
+  .refine((a) => new Set(a).size === a.length, "grant types must not repeat");
+
+const ZLifetime = (max: number) => z.number().int().min(60, "must be at least 60 seconds").max(max, `must be at most ${max} seconds`);
+
+/** Per-client token lifetimes in seconds; an absent one is the server's default. */
+export const ZTokenLifetimes = z.strictObject({
+  accessToken: ZLifetime(86_400).optional(),
+  refreshToken: ZLifetime(365 * 86_400).optional(),
+  idToken: ZLifetime(86_400).optional(),
+});
+export type TTokenLifetimes = z.infer<typeof ZTokenLifetimes>;
+
+const ZClientFields = z.strictObject({
   id: ZClientId,
   name: z.string().trim().min(1, "must not be empty").max(200),
-  secret: ZSecret,
+  type: z.enum(CLIENT_TYPES).optional().describe("default confidential"),
+  secret: ZSecret.optional().describe("required for a confidential client, refused for a public one"),
   restPassword: ZSecret.optional(),
   scopes: ZScopeList,
   userScopes: ZScopeList.optional(),
+  /** First-party applications are trusted with the user's consent: no consent screen. */
+  firstParty: z.boolean().optional(),
+  grantTypes: ZGrantTypes.optional().describe("default: client_credentials for a confidential client, authorization_code for a public one"),
   redirectUris: z.array(ZRedirectUri).max(50).optional(),
+  postLogoutRedirectUris: z.array(ZRedirectUri).max(50).optional(),
+  tokenLifetimes: ZTokenLifetimes.optional(),
   tlsCNs: z.array(z.string().trim().min(1).max(255)).max(50).optional(),
   /** Per attribute scope, the attributes the client may use; an unlisted scope means all of them. */
   attributes: z.partialRecord(z.enum(ATTRIBUTE_SCOPES), z.array(ZAttributeName).max(200)).optional(),
 });
+
+/** The grant types a client has when its description names none. */
+export function defaultGrantTypes(type: TClientType): TGrantType[] {
+  return type === "public" ? ["authorization_code"] : ["client_credentials"];
+}
+
+/** What a client must satisfy as a whole; the console checks a client edited field by field with it too. */
+export type TClientShape = {
+  type: TClientType;
+  hasSecret?: boolean;
+  hasRestPassword?: boolean;
+  scopes: string[];
+  grantTypes: TGrantType[];
+  redirectUris: string[];
+};
+
+/** Problems of a client as a whole, each with the field it concerns. */
+export function clientRuleProblems(c: TClientShape): { path: string; message: string }[] {
+  const problems: { path: string; message: string }[] = [];
+  const add = (path: string, message: string) => problems.push({ path, message });
+  if (c.type === "public") {
+    if (c.hasSecret) add("secret", "a public client has no secret");
+    if (c.hasRestPassword) add("restPassword", "a public client has no REST password");
+    if (c.grantTypes.includes("client_credentials")) add("grantTypes", "a public client cannot use client_credentials");
+    if (c.scopes.length) add("scopes", "a public client cannot hold system scopes");
+  } else if (c.hasSecret === false) {
+    add("secret", "a confidential client needs a secret");
+  }
+  if (c.grantTypes.includes("authorization_code") && c.redirectUris.length === 0) add("redirectUris", "authorization_code needs at least one redirect URI");
+  if (c.grantTypes.includes("refresh_token") && !c.grantTypes.includes("authorization_code")) add("grantTypes", "refresh_token is obtained only with authorization_code");
+  return problems;
+}
+
+const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+/**
+ * The whole-client rules as a refinement that runs even when fields failed too (so a document's
+ * problems are all reported at once); it reads the raw value defensively for that reason.
+ */
+function refineClient(secretKnown: boolean) {
+  const check = (value: unknown, ctx: z.RefinementCtx) => {
+    if (typeof value !== "object" || value === null) return;
+    const c = value as Record<string, unknown>;
+    const type: TClientType = c.type === "public" ? "public" : "confidential";
+    const shape: TClientShape = {
+      type,
+      hasSecret: secretKnown ? c.secret !== undefined : undefined,
+      hasRestPassword: c.restPassword !== undefined,
+      scopes: strings(c.scopes),
+      grantTypes: c.grantTypes === undefined ? defaultGrantTypes(type) : (strings(c.grantTypes) as TGrantType[]),
+      redirectUris: strings(c.redirectUris),
+    };
+    for (const p of clientRuleProblems(shape)) ctx.addIssue({ code: "custom", message: p.message, path: [p.path] });
+  };
+  return [check, { when: () => true }] as const;
+}
+
+/** A client application as the import document and the console describe it. */
+export const ZClientInput = ZClientFields.superRefine(...refineClient(true));
 export type TClientInput = z.infer<typeof ZClientInput>;
 
-/** Console creation: the secret is generated and shown once. */
-export const ZCreateClientRequest = ZClientInput.omit({ secret: true, restPassword: true, attributes: true });
+/**
+ * Console creation of a confidential client, whose secret is generated and shown once. Public
+ * clients come from the import document until the console's form offers the type.
+ */
+export const ZCreateClientRequest = ZClientFields.omit({ type: true, secret: true, restPassword: true, attributes: true }).superRefine(...refineClient(false));
 export type TCreateClientRequest = z.infer<typeof ZCreateClientRequest>;
 
-/** Console edit: everything but the id and the credentials, which have their own operations. */
-export const ZUpdateClientRequest = ZClientInput.omit({ id: true, secret: true, restPassword: true, attributes: true }).extend({
+/**
+ * Console edit: everything but the id, the type and the credentials, which have their own operations.
+ * A field left out keeps its value; the client as a whole is checked by the service.
+ */
+export const ZUpdateClientRequest = ZClientFields.omit({ id: true, type: true, secret: true, restPassword: true, attributes: true }).extend({
   enabled: z.boolean(),
 });
 export type TUpdateClientRequest = z.infer<typeof ZUpdateClientRequest>;
@@ -59,9 +155,14 @@ export type TListClientsRequest = z.input<typeof ZListClientsRequest>;
 export const ZClientView = z.object({
   id: z.string(),
   name: z.string(),
+  type: z.enum(CLIENT_TYPES),
+  firstParty: z.boolean(),
+  grantTypes: z.array(z.enum(GRANT_TYPES)),
   scopes: z.array(z.string()),
   userScopes: z.array(z.string()),
   redirectUris: z.array(z.string()),
+  postLogoutRedirectUris: z.array(z.string()),
+  tokenLifetimes: z.object({ accessToken: z.number().nullable(), refreshToken: z.number().nullable(), idToken: z.number().nullable() }),
   tlsCNs: z.array(z.string()),
   enabled: z.boolean(),
   hasRestPassword: z.boolean(),

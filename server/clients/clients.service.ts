@@ -14,12 +14,14 @@ import {
 
 export type { TClientAuthRow };
 import {
+  clientRuleProblems,
   ZListClientsRequest,
+  type TClientView,
   type TCreateClientRequest,
   type TListClientsRequest,
   type TUpdateClientRequest,
 } from "./clients.schemas.ts";
-import { toClientView } from "./clients.mapper.ts";
+import { toClientView, toClientWrite } from "./clients.mapper.ts";
 
 /** A fresh high-entropy secret (256 bits), shown to the administrator once. */
 export function generateSecret(): string {
@@ -32,15 +34,24 @@ export function getClientForAuth(id: string): Promise<TClientAuthRow | null> {
 
 export type TClientAuthResult =
   | { ok: true; client: TClientAuthRow }
-  | { ok: false; reason: "unknown_client" | "disabled" | "bad_secret" | "no_rest_password" };
+  | { ok: false; reason: "unknown_client" | "disabled" | "bad_secret" | "no_rest_password" | "public_client" | "confidential_client" };
 
-/** OAuth client authentication (client_secret_basic / client_secret_post). */
+/** OAuth client authentication (client_secret_basic / client_secret_post); a public client has no secret to present. */
 export async function authenticateClient(id: string, secret: string): Promise<TClientAuthResult> {
   const client = await getClientForAuth(id);
   if (!client) return { ok: false, reason: "unknown_client" };
   if (!client.enabled) return { ok: false, reason: "disabled" };
+  if (client.secretHash === null) return { ok: false, reason: "public_client" };
   const ok = await verifyWithCache(`secret:${id}`, client.secretHash, secret, verifySecret);
   return ok ? { ok: true, client } : { ok: false, reason: "bad_secret" };
+}
+
+/** token_endpoint_auth_method "none": only a public client may be known by its id alone. */
+export async function identifyPublicClient(id: string): Promise<TClientAuthResult> {
+  const client = await getClientForAuth(id);
+  if (!client) return { ok: false, reason: "unknown_client" };
+  if (!client.enabled) return { ok: false, reason: "disabled" };
+  return client.type === "public" ? { ok: true, client } : { ok: false, reason: "confidential_client" };
 }
 
 /** v1/v2 HTTP Basic: the REST password; without one, Basic is impossible for the client. */
@@ -67,42 +78,55 @@ export async function getClient(id: string) {
   return toClientView(row);
 }
 
-/** Creates a client with a generated secret; the secret is returned once and stored only hashed. */
+/** Creates a confidential client with a generated secret; the secret is returned once and stored only hashed. */
 export async function createClient(input: TCreateClientRequest, actor: TEventActor) {
   if (await findClientById(input.id)) throw new AppError("client.already_exists", { params: { rpId: input.id } });
   const secret = generateSecret();
-  const row = await insertClient(input.id, {
-    name: input.name,
-    scopes: input.scopes,
-    userScopes: input.userScopes ?? [],
-    redirectUris: input.redirectUris ?? [],
-    tlsCns: input.tlsCNs ?? [],
-    secretHash: await hashSecret(secret),
-  });
+  const row = await insertClient(input.id, { ...toClientWrite(input), secretHash: await hashSecret(secret) });
   // A process may hold "no such client" from an earlier attempt with this id.
   await publishClientChange(input.id);
   await recordEvent("client.created", actor, { client: input.id });
   return { client: toClientView(row), secret };
 }
 
-export async function updateClient(id: string, patch: TUpdateClientRequest, actor: TEventActor) {
-  await getClient(id);
-  const row = await updateClientRow(id, {
+/** The stored columns an edit changes; a field the edit leaves out keeps its value. */
+function patchColumns(current: TClientView, patch: TUpdateClientRequest) {
+  const lifetimes = patch.tokenLifetimes;
+  return {
     name: patch.name,
-    scopes: patch.scopes,
-    userScopes: patch.userScopes ?? [],
-    redirectUris: patch.redirectUris ?? [],
-    tlsCns: patch.tlsCNs ?? [],
     enabled: patch.enabled,
-  });
+    scopes: patch.scopes,
+    userScopes: patch.userScopes ?? current.userScopes,
+    firstParty: patch.firstParty ?? current.firstParty,
+    grantTypes: patch.grantTypes ?? current.grantTypes,
+    redirectUris: patch.redirectUris ?? current.redirectUris,
+    postLogoutRedirectUris: patch.postLogoutRedirectUris ?? current.postLogoutRedirectUris,
+    tlsCns: patch.tlsCNs ?? current.tlsCNs,
+    ...(lifetimes && { accessTokenTtl: lifetimes.accessToken ?? null, refreshTokenTtl: lifetimes.refreshToken ?? null, idTokenTtl: lifetimes.idToken ?? null }),
+  };
+}
+
+export async function updateClient(id: string, patch: TUpdateClientRequest, actor: TEventActor) {
+  const current = await getClient(id);
+  const columns = patchColumns(current, patch);
+  const problems = clientRuleProblems({ type: current.type, scopes: columns.scopes, grantTypes: columns.grantTypes, redirectUris: columns.redirectUris });
+  if (problems.length) {
+    throw new AppError("request.invalid_values", { items: problems.map((p) => ({ error: "wrong_value", desc: p.message, pos: p.path })) });
+  }
+  const row = await updateClientRow(id, columns);
   await publishClientChange(id);
   await recordEvent("client.updated", actor, { client: id });
   return toClientView(row);
 }
 
+function publicHasNoSecret(): AppError {
+  return new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "a public client has no secret", pos: "type" }] });
+}
+
 /** Replaces the OAuth secret; the old one stops working at once, on every instance. */
 export async function rotateClientSecret(id: string, actor: TEventActor) {
-  await getClient(id);
+  const client = await getClient(id);
+  if (client.type === "public") throw publicHasNoSecret();
   const secret = generateSecret();
   await updateClientRow(id, { secretHash: await hashSecret(secret) });
   await publishClientChange(id);
@@ -112,7 +136,8 @@ export async function rotateClientSecret(id: string, actor: TEventActor) {
 
 /** Sets a generated REST (HTTP Basic) password, or removes it when `enable` is false. */
 export async function setRestPassword(id: string, enable: boolean, actor: TEventActor) {
-  await getClient(id);
+  const client = await getClient(id);
+  if (enable && client.type === "public") throw publicHasNoSecret();
   const password = enable ? generateSecret() : null;
   await updateClientRow(id, { restPasswordHash: password ? await hashSecret(password) : null });
   await publishClientChange(id);

@@ -37,6 +37,9 @@ const ZEnv = z.object({
   IDP_CODE_ATTEMPTS: ZInt(1, 10, 3),
   IDP_CODE_RESEND_COOLDOWN: ZInt(0, 3600, 60),
   IDP_REGISTRATION_MODE: z.enum(["confirm-first", "create-first"]).default("confirm-first"),
+  IDP_SESSION_TTL: ZInt(300, 2_592_000, 36_000),
+  IDP_REFRESH_TOKEN_TTL: ZInt(60, 31_536_000, 2_592_000),
+  IDP_TRUSTED_PROXIES: ZInt(0, 10, 0),
 });
 
 export type TConfig = {
@@ -57,6 +60,12 @@ export type TConfig = {
   codes: { ttl: number; attempts: number; resendCooldown: number };
   /** Registration creates the account after every contact is confirmed, or at once. */
   registrationMode: "confirm-first" | "create-first";
+  /** Lifetime of a browser sign-in session, in seconds. */
+  sessionTtl: number;
+  /** Default lifetime of a refresh token, in seconds (a client may set its own). */
+  refreshTokenTtl: number;
+  /** Reverse proxies in front of the service that append to X-Forwarded-For. */
+  trustedProxies: number;
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -97,6 +106,9 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     messaging: toMessagingConfig(e),
     codes: { ttl: e.IDP_CODE_TTL, attempts: e.IDP_CODE_ATTEMPTS, resendCooldown: e.IDP_CODE_RESEND_COOLDOWN },
     registrationMode: e.IDP_REGISTRATION_MODE,
+    sessionTtl: e.IDP_SESSION_TTL,
+    refreshTokenTtl: e.IDP_REFRESH_TOKEN_TTL,
+    trustedProxies: e.IDP_TRUSTED_PROXIES,
   };
 }
 

@@ -108,3 +108,9 @@ export async function findConfirmationsOf(owner: { userId: string } | { registra
   const db = tx ?? (await getPrisma());
   return db.confirmation.findMany({ where: owner, select: ROW, orderBy: { createdAt: "asc" } });
 }
+
+/** Contact-change confirmations whose code expired before `before`; registrations' go with them. */
+export async function deleteExpiredConfirmations(before: Date): Promise<number> {
+  const prisma = await getPrisma();
+  return (await prisma.confirmation.deleteMany({ where: { registrationId: null, expiresAt: { lt: before } } })).count;
+}

@@ -5,7 +5,8 @@ import bcrypt from "bcryptjs";
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Stored hashes an import may bring: argon2id (ours or another system's) and bcrypt. */
-export const IMPORTABLE_HASH = /^(\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+|\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53})$/;
+// argon2 parameter order differs between implementations (node-argon2 writes m,p,t; the reference m,t,p).
+export const IMPORTABLE_HASH = /^(\$argon2id\$v=19\$[mtp]=\d+(,[mtp]=\d+){2}\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+|\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53})$/;
 
 export function hashSecret(plain: string): Promise<string> {
   return argon2.hash(plain, OPTIONS);

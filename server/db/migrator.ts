@@ -89,13 +89,21 @@ async function applyPending(s: SqlSession, files: TMigrationFile[]): Promise<str
  * an advisory lock keeps two starting instances from migrating at once. Returns the names applied.
  */
 export async function migrate(driver: SqlDriver, files = readMigrationFiles()): Promise<string[]> {
+  return withAdvisoryLock(driver, ADVISORY_LOCK_KEY, (s) => applyPending(s, files));
+}
+
+/**
+ * Runs fn while holding a session-level advisory lock on PostgreSQL, so instances starting together
+ * take turns; the embedded database has one process and needs none.
+ */
+export async function withAdvisoryLock<T>(driver: SqlDriver, key: number, fn: (s: SqlSession) => Promise<T>): Promise<T> {
   return driver.session(async (s) => {
-    if (driver.kind === "embedded") return applyPending(s, files);
-    await s.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
+    if (driver.kind === "embedded") return fn(s);
+    await s.query("SELECT pg_advisory_lock($1)", [key]);
     try {
-      return await applyPending(s, files);
+      return await fn(s);
     } finally {
-      await s.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
+      await s.query("SELECT pg_advisory_unlock($1)", [key]);
     }
   });
 }

@@ -21,19 +21,19 @@ export type TErrorDef = {
 
 const ERROR_DEFS = {
   /** No credentials were sent to an endpoint that requires them. */
-  "auth.token_missing": { status: 401, type: "security_error", error: "bad_access_token", desc: "missing_access_token" },
+  "auth.token_missing": { status: 401, type: "security_error", error: "bad_access_token", desc: "missing_access_token", oauth: "invalid_token" },
   /** The bearer token's exp has passed. */
-  "auth.token_expired": { status: 401, type: "security_error", error: "bad_access_token", desc: "expired_access_token" },
+  "auth.token_expired": { status: 401, type: "security_error", error: "bad_access_token", desc: "expired_access_token", oauth: "invalid_token" },
   /** The bearer token is malformed, has a bad signature, a foreign issuer or an unknown key. */
-  "auth.token_invalid": { status: 401, type: "security_error", error: "bad_access_token", desc: "invalid_access_token" },
+  "auth.token_invalid": { status: 401, type: "security_error", error: "bad_access_token", desc: "invalid_access_token", oauth: "invalid_token" },
   /** The bearer token was revoked before its expiry. */
-  "auth.token_revoked": { status: 401, type: "security_error", error: "bad_access_token", desc: "revoked_access_token" },
+  "auth.token_revoked": { status: 401, type: "security_error", error: "bad_access_token", desc: "revoked_access_token", oauth: "invalid_token" },
   /** The token holds none of the scopes the operation accepts (the contract answers 401, not 403). */
-  "auth.scope_missing": { status: 401, type: "security_error", error: "bad_access_token", desc: "missing_scopes" },
+  "auth.scope_missing": { status: 401, type: "security_error", error: "bad_access_token", desc: "missing_scopes", oauth: "insufficient_scope" },
   /** A user-mode token used on another user's subject. */
   "auth.wrong_subject": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_subject" },
   /** A system token on a user-only operation or a user token on a system-only one. */
-  "auth.wrong_mode": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_token_mode" },
+  "auth.wrong_mode": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_token_mode", oauth: "invalid_token" },
   /** HTTP Basic with an unknown client, a wrong REST password, or a client without one. */
   "auth.basic_invalid": { status: 401, type: "security_error", error: "invalid_credential", desc: "client_authentication_failed" },
 
@@ -63,6 +63,46 @@ const ERROR_DEFS = {
   "oauth.unsupported_grant_type": { status: 400, type: "input_error", error: "wrong_values", desc: "unsupported_grant_type", oauth: "unsupported_grant_type" },
   /** RFC 6749 §5.2: a requested scope is unknown, missing or not allowed for the client. */
   "oauth.invalid_scope": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_scope", oauth: "invalid_scope" },
+
+  /** RFC 6749 §5.2: the authorization code or refresh token is invalid, expired, used, revoked, or another client's; or PKCE failed. */
+  "oauth.invalid_grant": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_grant", oauth: "invalid_grant" },
+  /** RFC 6749 §4.1.2.1: response_type is not "code". Sent to the client's redirect URI. */
+  "oauth.unsupported_response_type": { status: 400, type: "input_error", error: "wrong_values", desc: "unsupported_response_type", oauth: "unsupported_response_type" },
+  /** RFC 6749 §4.1.2.1: the user refused consent. Sent to the client's redirect URI. */
+  "oauth.access_denied": { status: 403, type: "security_error", error: "access_denied", desc: "access_denied", oauth: "access_denied" },
+  /** OIDC Core §3.1.2.6: prompt=none, and the user is not signed in (or max_age demands a new sign-in). */
+  "oauth.login_required": { status: 400, type: "security_error", error: "login_required", desc: "login_required", oauth: "login_required" },
+  /** OIDC Core §3.1.2.6: prompt=none, and the user has not consented to this client and scopes. */
+  "oauth.consent_required": { status: 400, type: "security_error", error: "consent_required", desc: "consent_required", oauth: "consent_required" },
+  /** OIDC Core §3.1.2.6: the `request` parameter (request objects) is not supported. */
+  "oauth.request_not_supported": { status: 400, type: "input_error", error: "wrong_values", desc: "request_not_supported", oauth: "request_not_supported" },
+  /** OIDC Core §3.1.2.6: the `request_uri` parameter is not supported. */
+  "oauth.request_uri_not_supported": { status: 400, type: "input_error", error: "wrong_values", desc: "request_uri_not_supported", oauth: "request_uri_not_supported" },
+
+  /** Authorization request without client_id, or with client_id or redirect_uri repeated: shown to the user, not redirected. */
+  "authorize.invalid_request": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid authorization request", oauth: "invalid_request" },
+  /** Authorization request of an unknown or disabled client: shown to the user, not redirected. */
+  "authorize.unknown_client": { status: 400, type: "input_error", error: "unknown_rp", desc: "unknown client", oauth: "invalid_request" },
+  /** redirect_uri missing or not registered exactly for the client: shown to the user, never redirected to. */
+  "authorize.redirect_uri_mismatch": { status: 400, type: "input_error", error: "wrong_values", desc: "redirect_uri mismatch", oauth: "invalid_request" },
+  /** A login flow id that does not exist, or a flow that has finished. */
+  "login.flow_not_found": { status: 404, type: "not_found_error", error: "unknown_flow", desc: "sign-in flow not found" },
+  /** A login flow whose time ran out before the user finished. */
+  "login.flow_expired": { status: 410, type: "process_error", error: "flow_expired", desc: "sign-in flow expired" },
+  /** A sign-in form without the CSRF token of this flow and this browser's cookie. */
+  "login.csrf_failed": { status: 403, type: "security_error", error: "csrf_failed", desc: "the form does not belong to this browser's sign-in" },
+  /** Unknown account or wrong password (never told apart). */
+  "login.invalid_credentials": { status: 400, type: "security_error", error: "invalid_credential", desc: "wrong identifier or password" },
+  /** Too many failed sign-ins for the account or the address; Retry-After says when to try again. */
+  "login.locked_out": { status: 429, type: "security_error", error: "too_many_attempts", desc: "too many sign-in attempts" },
+  /** The account is locked (the `locked` attribute); said only after a right password. */
+  "login.account_locked": { status: 403, type: "security_error", error: "account_locked", desc: "account locked" },
+  /** A sign-in form with the identifier or the password left empty. */
+  "login.missing_credentials": { status: 400, type: "input_error", error: "wrong_values", desc: "identifier and password are required" },
+  /** RP-initiated logout: id_token_hint is not an ID token of this issuer. */
+  "logout.invalid_hint": { status: 400, type: "input_error", error: "wrong_values", desc: "id_token_hint is not valid", oauth: "invalid_request" },
+  /** RP-initiated logout: post_logout_redirect_uri is not registered for the client (or no client is known). */
+  "logout.redirect_uri_mismatch": { status: 400, type: "input_error", error: "wrong_values", desc: "post_logout_redirect_uri mismatch", oauth: "invalid_request" },
 
   /** Import document or console input fails validation (details in `errors[]`). */
   "import.invalid_document": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_import_document" },

@@ -66,6 +66,13 @@ describe("renderError", () => {
     expect(internal.body.error).toBe("server_error");
   });
 
+  it("answers a refused bearer token at an OAuth endpoint (userinfo) with a Bearer challenge (RFC 6750 §3)", async () => {
+    const r = await render(new AppError("auth.token_revoked"), "oauth");
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ error: "invalid_token", error_description: "revoked_access_token" });
+    expect(r.headers.get("www-authenticate")).toBe('Bearer realm="idp", error="invalid_token", error_description="revoked_access_token"');
+  });
+
   it("renders the v2 and registration shapes", async () => {
     const e = new AppError("request.invalid_values", { items: [{ error: "validation_error", desc: "empty subject", pos: "subject" }] });
     expect((await render(e, "v2")).body).toEqual({ errors: [{ code: "validation_error", desc: "empty subject", params: { field: "subject" } }] });

@@ -1,5 +1,6 @@
+import { auditRoute } from "../audit/audit.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
-import { discoveryRoute, jwksRoute, revokeRoute, tokenRoute } from "../oauth/oauth.routes.ts";
+import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
@@ -9,7 +10,15 @@ import type { TOperation, TRouteHandler } from "./define-route.ts";
  * Every operation the service exposes, for the OpenAPI document. A route file under app/ re-exports
  * one of these; test/openapi-coverage.test.ts fails when a route file has no operation here.
  */
-export const ROUTES: TRouteHandler[] = [tokenRoute, revokeRoute, jwksRoute, discoveryRoute, liveRoute, readyRoute, ...USER_ROUTES, ...USER_V1_ROUTES, ...REGISTRATION_ROUTES];
+export const ROUTES: TRouteHandler[] = [
+  ...OAUTH_ROUTES,
+  liveRoute,
+  readyRoute,
+  ...USER_ROUTES,
+  ...USER_V1_ROUTES,
+  ...REGISTRATION_ROUTES,
+  auditRoute,
+];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {
   return [...ROUTES, ...extra].map((r) => r.operation);

@@ -39,6 +39,8 @@ export type TOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   errors: TErrorCode[];
   /** Cache-Control of a successful answer; API data is personal, so "no-store" unless said otherwise. */
   cacheControl?: string;
+  /** Browser-facing protocol endpoints answer a failure with a page, not with JSON. */
+  renderError?: (req: Request, e: unknown, requestId: string) => Response;
 };
 
 export type THandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {
@@ -84,7 +86,7 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
       const result = await handler({ ctx, params, query, body, request: req } as THandlerInput<P, Q, B>);
       res = result instanceof Response ? result : jsonResponse(op, result);
     } catch (e) {
-      res = respondWithError(e, op.errorShape ?? "v3", ctx);
+      res = op.renderError ? op.renderError(req, e, requestId) : respondWithError(e, op.errorShape ?? "v3", ctx);
     }
     return finish(res, req, ctx, op, started, url.pathname);
   };

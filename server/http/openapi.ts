@@ -54,12 +54,15 @@ function errorResponses(op: TOperation): RouteConfig["responses"] {
         const d = ERROR_CODES[c];
         return shape === "oauth" ? `\`${d.oauth ?? "server_error"}\`` : `\`${d.error}\` / \`${d.desc}\``;
       });
-      return [String(status), { description: [...new Set(lines)].join(", "), content: { "application/json": { schema } } }];
+      const description = [...new Set(lines)].join(", ");
+      // A browser-facing endpoint shows its failures as a page.
+      if (op.renderError) return [String(status), { description: `HTML page: ${description}`, content: { "text/html": { schema: z.string() } } }];
+      return [String(status), { description, content: { "application/json": { schema } } }];
     }),
   );
 }
 
-type TResponseObject = { description: string; content?: { "application/json": { schema: z.ZodType } } };
+type TResponseObject = { description: string; content?: { "application/json"?: { schema: z.ZodType }; "text/html"?: { schema: z.ZodType } } };
 
 /** Adds an operation's further answers; where one shares a status with another answer, either body may come. */
 function withOtherResponses(op: TOperation, responses: RouteConfig["responses"]): RouteConfig["responses"] {
@@ -67,11 +70,11 @@ function withOtherResponses(op: TOperation, responses: RouteConfig["responses"])
   for (const r of op.otherResponses ?? []) {
     const key = String(r.status);
     const existing = out[key];
-    const schemas = [r.schema, existing?.content?.["application/json"].schema].filter((s): s is z.ZodType => !!s);
+    const schemas = [r.schema, existing?.content?.["application/json"]?.schema].filter((s): s is z.ZodType => !!s);
     const schema = schemas.length > 1 ? z.union(schemas as [z.ZodType, z.ZodType]) : schemas[0];
     out[key] = {
       description: existing ? `${r.description}; or ${existing.description}` : r.description,
-      ...(schema ? { content: { "application/json": { schema } } } : {}),
+      ...(schema ? { content: { "application/json": { schema } } } : existing?.content ? { content: existing.content } : {}),
     };
   }
   return out;

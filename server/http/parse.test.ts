@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "../errors/app-error.ts";
-import { findBadText, MAX_BODY_BYTES, parseJsonBody, queryObject, validate } from "./parse.ts";
+import { findBadText, jsonDepth, MAX_BODY_BYTES, parseJsonBody, queryObject, validate } from "./parse.ts";
 
 const post = (body: BodyInit, type = "application/json") =>
   new Request("http://x/", { method: "POST", body, headers: { "content-type": type } });
@@ -53,5 +53,14 @@ describe("request parsing", () => {
   it("refuses a repeated query parameter", async () => {
     const e = await failure(() => queryObject(new URL("http://x/?a=1&a=2")));
     expect(e.details.items?.[0]).toMatchObject({ pos: "a", desc: "parameter repeated" });
+  });
+});
+
+describe("jsonDepth", () => {
+  it("counts nesting outside strings only", () => {
+    expect(jsonDepth('{"a":[1,{"b":[]}]}')).toBe(4);
+    expect(jsonDepth('{"a":"[[[[{{{{\\"]]"}')).toBe(1);
+    expect(jsonDepth("1")).toBe(0);
+    expect(jsonDepth("[".repeat(30_000) + "]".repeat(30_000))).toBe(30_000);
   });
 });

@@ -79,11 +79,34 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
   return parsed.data;
 }
 
+/** No operation takes documents nested deeper; deeper ones only serve to exhaust the stack. */
+export const MAX_JSON_DEPTH = 32;
+
+/** The deepest nesting of arrays and objects in JSON text, found in one pass without parsing. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) max = Math.max(max, ++depth);
+    else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
 export async function parseJsonBody(req: Request): Promise<unknown> {
   const text = await readBodyText(req);
   if (text.trim() === "") return undefined;
   if (mediaType(req) !== "application/json") {
     throw new AppError("request.unsupported_media_type", { desc: "send the body as application/json" });
+  }
+  if (jsonDepth(text) > MAX_JSON_DEPTH) {
+    throw new AppError("request.malformed", { items: [{ error: "wrong_value", desc: `body is nested deeper than ${MAX_JSON_DEPTH} levels`, pos: "" }] });
   }
   try {
     return JSON.parse(text);

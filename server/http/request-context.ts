@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { getConfig } from "../config/config.ts";
 
 /** Who is calling. System mode: a client's own token; user mode: a user's token via a client. */
 export type TActor =
@@ -29,6 +30,23 @@ export function requestIdOf(req: Request): string {
 export function forwardedFor(req: Request): string | undefined {
   const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return first ? first.slice(0, 64) : undefined;
+}
+
+/**
+ * The address of a browser that talks to the service itself (sign-in pages). Next sets
+ * X-Forwarded-For to the peer address only when the request has none, and each trusted reverse
+ * proxy appends the address it received from: the browser is the entry IDP_TRUSTED_PROXIES from
+ * the right (the last one without a proxy). Entries further left are whatever the browser claimed.
+ */
+export function browserIp(req: Request): string | undefined {
+  const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const ip = hops[hops.length - Math.max(getConfig().trustedProxies, 1)];
+  return ip ? ip.slice(0, 64) : undefined;
+}
+
+/** A browser talking to the service itself: where it is and what it says it is, for the audit trail. */
+export function browserActor(req: Request): { ip?: string; userAgent?: string } {
+  return { ip: browserIp(req), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? undefined };
 }
 
 /** Who did it, for the audit trail: the client, the user in user mode, and where the call came from. */

@@ -1,24 +1,47 @@
 import { getConfig } from "../config/config.ts";
-import { CLIENT_AUTH_METHODS } from "./token-endpoint/client-auth.ts";
+import { OIDC_SCOPES, PROMPTS } from "./authorize/authorization-request.ts";
+import { CLIENT_AUTH_METHODS, SECRET_AUTH_METHODS } from "./token-endpoint/client-auth.ts";
 import { SUPPORTED_GRANT_TYPES } from "./token-endpoint/token.steps.ts";
+import { SIGNING_ALG } from "./keys/signing-keys.service.ts";
+
+const CLAIMS = [
+  "iss", "sub", "aud", "exp", "iat", "auth_time", "nonce", "acr", "amr", "azp", "sid", "at_hash",
+  "family_name", "given_name", "middle_name", "email", "email_verified", "phone_number", "phone_number_verified",
+];
 
 /**
- * RFC 8414 / OpenID discovery metadata: what is implemented today and nothing more, so client
- * libraries never try a flow that is not there yet.
+ * RFC 8414 / OpenID Connect Discovery metadata: what is implemented and nothing more, so client
+ * libraries never try a flow that is not there. User scopes of the contract are per client and
+ * not listed (RFC 8414 lets a server leave scopes out).
  */
 export function discoveryDocument() {
   const { issuer } = getConfig();
   return {
     issuer,
+    authorization_endpoint: `${issuer}/oauth/ae`,
     token_endpoint: `${issuer}/oauth/te`,
+    userinfo_endpoint: `${issuer}/oauth/me`,
     jwks_uri: `${issuer}/.well-known/jwks.json`,
     revocation_endpoint: `${issuer}/oauth/revoke`,
+    introspection_endpoint: `${issuer}/oauth/introspect`,
+    end_session_endpoint: `${issuer}/oauth/logout`,
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
     grant_types_supported: [...SUPPORTED_GRANT_TYPES],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: [SIGNING_ALG],
+    scopes_supported: [...OIDC_SCOPES],
+    claims_supported: CLAIMS,
+    code_challenge_methods_supported: ["S256"],
     token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-    // No authorization endpoint yet: nothing is served through the front channel.
-    response_types_supported: [],
-    scopes_supported: [],
+    introspection_endpoint_auth_methods_supported: SECRET_AUTH_METHODS,
+    prompt_values_supported: [...PROMPTS],
+    ui_locales_supported: ["ru", "en"],
+    authorization_response_iss_parameter_supported: true,
+    claims_parameter_supported: false,
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
     service_documentation: `${issuer}/api/docs`,
   };
 }

@@ -76,9 +76,9 @@ export async function register(input: TRegisterInput): Promise<TRegistrationResp
   checkActions(input.dynClientIds, input.locale);
   checkPolicy(input.password, input.locale);
   const catalog = await getCatalog();
-  const sub = typeof input.attrs.sub === "string" ? input.attrs.sub : randomUUID();
-  const { plan, items } = planChanges(catalog, { ...input.attrs, sub }, { contactFlag: input.contactFlag, confirmUnverified: true, allowed: null, creating: true });
+  const { plan, items } = planChanges(catalog, { ...input.attrs, sub: input.attrs.sub ?? randomUUID() }, { contactFlag: input.contactFlag, confirmUnverified: true, allowed: null, creating: true });
   if (items.length) throw asRegistrationError(new AppError("request.invalid_values", { items }), input.locale);
+  const sub = plan.set.get("sub") as string;
   const unconfirmed = Object.fromEntries(plan.pending.map((p) => [p.attr, { value: p.value, vrf: false }]));
   const attrs: Record<string, TAttrValue> = { ...applyPlan({}, plan), ...unconfirmed };
   await checkUnique(indexRows(catalog, attrs), [], undefined).catch((e) => Promise.reject(asRegistrationError(e, input.locale)));

@@ -36,7 +36,21 @@ export async function listUsers(req: TListUsersRequest) {
   const items = accounts.map((a) => {
     const all = attributesOf(a);
     const text = (k: string) => (all[k] === undefined ? null : String(flatValue(all[k]!)));
-    return { sub: a.id, familyName: text("family_name"), givenName: text("given_name"), email: text("email"), phone: text("phone_number"), locked: a.locked, roles: a.roles };
+    const confirmed = (k: string) => {
+      const v = all[k];
+      return typeof v === "object" && !Array.isArray(v) ? v.vrf : null;
+    };
+    return {
+      sub: a.id,
+      familyName: text("family_name"),
+      givenName: text("given_name"),
+      email: text("email"),
+      emailConfirmed: confirmed("email"),
+      phone: text("phone_number"),
+      phoneConfirmed: confirmed("phone_number"),
+      locked: a.locked,
+      roles: a.roles,
+    };
   });
   return { items, total, nextCursor: ids.length > limit ? items.at(-1)!.sub : null };
 }
@@ -71,8 +85,9 @@ export async function createUser(input: { attributes: Record<string, unknown>; p
     throw new AppError("request.invalid_values", { items: [{ error: "password_policy_violated", desc: "the password is too short", pos: "password" }] });
   }
   const passwordHash = input.password ? await hashSecret(input.password) : null;
-  const sub = typeof input.attributes.sub === "string" && input.attributes.sub ? input.attributes.sub : undefined;
-  const account = await inTransaction((tx) => createAccount({ sub, attrs: input.attributes, passwordHash }, { contactFlag: "vrf", allowed: null }, tx));
+  // An empty sub field in the form means "generate one".
+  const { sub, ...attrs } = input.attributes;
+  const account = await inTransaction((tx) => createAccount({ attrs: sub === "" ? attrs : input.attributes, passwordHash }, { contactFlag: "vrf", allowed: null }, tx));
   await publishAccountChange(account.id);
   await recordEvent("user.created", { ...actor, subject: account.id }, { by: "console" });
   return getUserDetail(account.id);

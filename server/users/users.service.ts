@@ -23,6 +23,12 @@ export async function readAccount(subject: string): Promise<TAccount> {
   return account;
 }
 
+/** The account if it exists and is not locked: whom tokens may still be issued to. */
+export async function findActiveAccount(subject: string): Promise<TAccount | null> {
+  const account = await findAccount(subject);
+  return account && !account.locked ? account : null;
+}
+
 /** The account a version id names; a version that is no longer current is refused as stale. */
 export async function accountAtVersion(instanceId: string, tx?: TTx): Promise<TAccount> {
   const sub = subjectOfInstance(instanceId);
@@ -60,6 +66,7 @@ async function guardUnique<T>(fn: () => Promise<T>, attrs: string[]): Promise<T>
 }
 
 export type TNewAccountInput = {
+  /** Else attrs.sub, else generated. */
   sub?: string;
   attrs: Record<string, unknown>;
   passwordHash?: string | null;
@@ -74,9 +81,10 @@ export async function createAccount(
   tx: TTx,
 ): Promise<TAccount> {
   const catalog = opts.catalog ?? (await getCatalog(tx));
-  const sub = input.sub ?? randomUUID();
-  const { plan, items } = planChanges(catalog, { ...input.attrs, sub }, { ...opts, creating: true, confirmUnverified: false });
+  // A given sub is validated like any attribute; only an absent one is generated.
+  const { plan, items } = planChanges(catalog, { ...input.attrs, sub: input.sub ?? input.attrs.sub ?? randomUUID() }, { ...opts, creating: true, confirmUnverified: false });
   rejectIfInvalid(items);
+  const sub = plan.set.get("sub") as string;
   const attrs = applyPlan({}, plan);
   const rows = indexRows(catalog, attrs);
   const taken = await findAccount(sub, tx);

@@ -58,8 +58,9 @@ describe.runIf(postgres)("two server processes on one database", () => {
       IDP_IMPORT: IMPORT_FIXTURE,
       IDP_DATA_DIR: mkdtempSync(path.join(tmpdir(), `idp-coherence-${name}-`)),
     });
-    a = await startServer({ env: env("a") });
-    b = await startServer({ env: env("b") });
+    // Started together on an empty database: the first-start steps (signing key, administrator,
+    // import) must take turns rather than both create the same rows.
+    [a, b] = await Promise.all([startServer({ env: env("a") }), startServer({ env: env("b") })]);
   });
 
   afterAll(async () => {

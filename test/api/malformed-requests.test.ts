@@ -51,7 +51,8 @@ const PARSER_REFUSED = [
   `Authorization: Bearer ${"a".repeat(20000)}`,
 ];
 
-type TOp = { method: string; template: string; shape: TShape; bodyType?: string };
+/** `page`: a browser-facing endpoint (authorization, logout) that answers failures with an HTML page. */
+type TOp = { method: string; template: string; shape: TShape; bodyType?: string; page?: boolean };
 type TCase = { op: TOp; label: string; path: string; query?: string; header?: string; badEscape?: boolean; parserRefused?: boolean; rawTarget?: string };
 
 const SHAPE_OF_SCHEMA: Record<string, TShape> = { OAuthError: "oauth", RegistrationError: "registration", V2Error: "v2" };
@@ -63,7 +64,8 @@ function operationsOf(doc: any): TOp[] {
       .map(([m, op]) => {
         // Every operation documents its 500 in its family's error schema.
         const ref: string = op.responses["500"]?.content?.["application/json"]?.schema?.$ref ?? "";
-        return { method: m.toUpperCase(), template, shape: SHAPE_OF_SCHEMA[ref.split("/").pop()!] ?? "v3", bodyType: Object.keys(op.requestBody?.content ?? {})[0] };
+        const page = !!op.responses["500"]?.content?.["text/html"];
+        return { method: m.toUpperCase(), template, shape: SHAPE_OF_SCHEMA[ref.split("/").pop()!] ?? "v3", bodyType: Object.keys(op.requestBody?.content ?? {})[0], page };
       }),
   );
 }
@@ -139,6 +141,7 @@ function problemWith(c: TCase, r: TRawResponse): string | undefined {
   const family = familyOf(c.path);
   const reachesOperation = c.header !== undefined || c.query !== undefined;
   if (!reachesOperation && !family) return undefined;
+  if (reachesOperation && c.op.page) return r.headers["content-type"]?.startsWith("text/html") ? undefined : `content-type ${r.headers["content-type"]}, not an HTML page`;
   const expected = c.badEscape ? [family!] : reachesOperation ? [c.op.shape] : [family!, c.op.shape];
   const body = jsonOf(r);
   if (!r.headers["content-type"]?.startsWith("application/json")) return `content-type ${r.headers["content-type"]}, not JSON`;

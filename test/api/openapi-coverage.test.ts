@@ -3,8 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { request } from "../support/http.ts";
 
-// Route trees that are not part of the public API: framework plumbing and JSON 404 catch-alls.
-const NOT_OPERATIONS = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/];
+// Route trees that are not part of the public API: framework plumbing, JSON 404 catch-alls, and the
+// sign-in pages (HTML for people, not operations for programs).
+const NOT_OPERATIONS = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent)$/];
 
 function routeFiles(dir: string, prefix = ""): { path: string; file: string }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

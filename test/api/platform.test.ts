@@ -65,8 +65,18 @@ describe("platform endpoints", () => {
       token_endpoint: `${base()}/oauth/te`,
       jwks_uri: `${base()}/.well-known/jwks.json`,
       revocation_endpoint: `${base()}/oauth/revoke`,
-      grant_types_supported: ["client_credentials"],
-      token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+      authorization_endpoint: `${base()}/oauth/ae`,
+      userinfo_endpoint: `${base()}/oauth/me`,
+      introspection_endpoint: `${base()}/oauth/introspect`,
+      end_session_endpoint: `${base()}/oauth/logout`,
+      grant_types_supported: ["client_credentials", "authorization_code", "refresh_token"],
+      response_types_supported: ["code"],
+      code_challenge_methods_supported: ["S256"],
+      id_token_signing_alg_values_supported: ["ES256"],
+      authorization_response_iss_parameter_supported: true,
+      scopes_supported: ["openid", "profile", "email", "phone", "offline_access"],
+      token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+      introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
     });
     const jwks = await request("/.well-known/jwks.json");
     expect(jwks.status).toBe(200);
@@ -102,7 +112,7 @@ describe("platform endpoints", () => {
     expect(log).toContain('"path":"/oauth/te"');
     const te = log.split("\n").filter((l) => l.includes('"path":"/oauth/te"')).map((l) => JSON.parse(l));
     expect(te.find((l) => l.requestId === token.headers.get("x-request-id"))).toMatchObject({ status: 200, client: "post-app" });
-    const secrets = [...fixture.clients.flatMap((c) => [c.secret, c.restPassword ?? "\u0000"]), token.body.access_token, "wrong-password-xyz", inject("adminPassword")];
+    const secrets = [...fixture.clients.flatMap((c) => [c.secret ?? "\u0000", c.restPassword ?? "\u0000"]), token.body.access_token, "wrong-password-xyz", inject("adminPassword")];
     for (const s of secrets) expect(log).not.toContain(s);
     // Every line is JSON except the start banner Next prints itself.
     const jsonLines = log.split("\n").filter((l) => l.startsWith("{"));

@@ -99,7 +99,7 @@ describe("commands", () => {
     const db = new pg.Client({ connectionString: inject("databaseUrl") });
     await db.connect();
     try {
-      const { rows } = await db.query("SELECT type, client_id, params FROM security_events WHERE type = 'client.auth_failed' AND client_id = 'post-app'");
+      const { rows } = await db.query("SELECT type, client_id, params FROM security_events WHERE type = 'client.auth_failed' AND client_id = 'post-app' ORDER BY id DESC LIMIT 1");
       expect(rows[0]).toEqual({ type: "client.auth_failed", client_id: "post-app", params: { reason: "bad_secret", method: "client_secret_basic" } });
       expect(JSON.stringify((await db.query("SELECT * FROM security_events")).rows)).not.toContain("not-the-secret-42");
       const stored = (await db.query("SELECT secret_hash FROM clients WHERE id = 'post-app'")).rows[0].secret_hash;

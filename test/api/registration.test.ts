@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
 import { readUser, regToken, unique, uniquePhone } from "../support/accounts.ts";
 import { api } from "../support/http.ts";
-import { codeAfter, codeOf, delivered, waitForMessage } from "../support/inbox.ts";
+import { codeAfter, codeOf, delivered, setSmsStatus, waitForMessage } from "../support/inbox.ts";
 
 const register = async (body: unknown, headers?: Record<string, string>) => api("PUT", "/reg/api/v3/users", { token: await regToken(), body, headers });
 const confirm = async (context: string, body: unknown, headers?: Record<string, string>) =>
@@ -105,6 +106,41 @@ describe("PUT /reg/api/v3/users", () => {
     expect(r.body.errors[0].errMsg).toBe("Значение уже используется другой учётной записью");
   });
 
+  it("answers while the SMS transport is down, keeps the confirmation, and a resend delivers once it is back", async () => {
+    const phone = uniquePhone();
+    await setSmsStatus(500);
+    let r;
+    try {
+      r = await register({ user: { attrs: { phone_number: { value: phone, verified: false } } } });
+      expect(r.status).toBe(200);
+      expect(r.body.instructions).toEqual([{ name: "mbl-enter-code", mobile: phone, exp: expect.any(Number), attemts: 3 }]);
+      await new Promise((res) => setTimeout(res, 2100));
+      expect(await delivered(phone)).toEqual([]);
+    } finally {
+      await setSmsStatus(200);
+    }
+    if (inject("dbKind") === "postgres") {
+      const db = new pg.Client({ connectionString: inject("databaseUrl") });
+      await db.connect();
+      const rows = (await db.query("SELECT status, attempts, last_error FROM outbox_messages WHERE recipient = $1", [phone])).rows;
+      await db.end();
+      expect(rows).toEqual([{ status: "pending", attempts: 1, last_error: expect.stringContaining("500") }]);
+    }
+    const { result: again, code } = await codeAfter(phone, () => confirm(r.body.context, { sms_code_resend: phone }));
+    expect(again.status).toBe(200);
+    expect((await confirm(r.body.context, { sms_code: code })).body.subject).toEqual(expect.any(String));
+  });
+
+  it("lets exactly one of ten parallel registrations of one e-mail or one sub succeed", async () => {
+    const email = `${unique("race")}@example.ru`;
+    const sameEmail = await Promise.all(Array.from({ length: 10 }, () => register({ user: { attrs: { email: { value: email, verified: true } } } })));
+    expect(sameEmail.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    const sub = unique("race-");
+    const sameSub = await Promise.all(Array.from({ length: 10 }, (_, i) => register({ user: { attrs: { sub, email: { value: `${sub}-${i}@example.ru`, verified: true } } } })));
+    expect(sameSub.map((r) => r.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(sameSub.find((r) => r.status === 409)!.body.errors.map((e: { field: string }) => e.field)).toContain("sub");
+  });
+
   it("refuses an unknown dynamic client id for bindDynClient and creates nothing", async () => {
     const sub = unique("dyn-");
     const r = await register({ user: { attrs: { sub } }, actions: [{ type: "bindDynClient", client_id: "dyn-123" }] });
@@ -114,12 +150,13 @@ describe("PUT /reg/api/v3/users", () => {
   });
 
   it("refuses invalid attributes field by field and a confirmation body with not exactly one field", async () => {
-    const bad = await register({ user: { attrs: { email: { value: "not-an-email", verified: true }, nickname: "x" } } }, { "accept-language": "en" });
+    const bad = await register({ user: { attrs: { sub: 123, email: { value: "not-an-email", verified: true }, nickname: "x" } } }, { "accept-language": "en" });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual(
       expect.arrayContaining([
         { errMsg: "must be an e-mail address", field: "email" },
         { errMsg: "unknown attribute", field: "nickname" },
+        { errMsg: "must be a string", field: "sub" },
       ]),
     );
     const two = await confirm("whatever", { email_code: "1", sms_code: "2" });

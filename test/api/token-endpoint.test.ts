@@ -89,8 +89,14 @@ describe("POST /oauth/te client_credentials", () => {
     });
 
     it("unsupported_grant_type for grants this server does not offer", async () => {
-      for (const grant of ["password", "authorization_code", "urn:ietf:params:oauth:grant-type:device_code", "magic"]) {
+      for (const grant of ["password", "implicit", "urn:ietf:params:oauth:grant-type:device_code", "magic"]) {
         expectOAuthError(await tokenRequest({ grant_type: grant, scope: "idp_api_sys_users" }, { basic: svcBasic }), 400, "unsupported_grant_type");
+      }
+    });
+
+    it("unauthorized_client for a grant the server offers but the client may not use", async () => {
+      for (const grant of ["authorization_code", "refresh_token"]) {
+        expectOAuthError(await tokenRequest({ grant_type: grant, code: "x", refresh_token: "x" }, { basic: svcBasic }), 400, "unauthorized_client");
       }
     });
 

@@ -1,6 +1,8 @@
-import { describe, expect, it } from "vitest";
-import { changeUser, changeToken, createUser, readUser, unique, uniquePhone } from "../support/accounts.ts";
-import { api, systemToken } from "../support/http.ts";
+import { readFileSync } from "node:fs";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
+import { changeUser, changeToken, createUser, readUser, regToken, unique, uniquePhone } from "../support/accounts.ts";
+import { api, request, systemToken } from "../support/http.ts";
 import { codeAfter, delivered } from "../support/inbox.ts";
 
 describe("GET /api/v3/users/{subjectId}", () => {
@@ -80,6 +82,18 @@ describe("POST /api/v3/users/{instanceId}", () => {
     expect(after.body.meta.instanceId).toBe(instanceId);
   });
 
+  it("refuses bodies nested deeper than 32 levels with a 400 in the family's shape, not a stack overflow", async () => {
+    const { instanceId } = await createUser();
+    const deep = `{"family_name":${"[".repeat(20_000)}${"]".repeat(20_000)}}`;
+    const headers = { authorization: `Bearer ${await changeToken()}`, "content-type": "application/json" };
+    const r = await request(`/api/v3/users/${instanceId}`, { method: "POST", headers, body: deep });
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0].desc).toBe("body is nested deeper than 32 levels");
+    const reg = await request("/reg/api/v3/users", { method: "PUT", headers: { ...headers, authorization: `Bearer ${await regToken()}` }, body: `{"user":${'{"a":'.repeat(5000)}1${"}".repeat(5001)}` });
+    expect(reg.status).toBe(400);
+    expect(reg.body).toEqual({ errors: [{ errMsg: "body is nested deeper than 32 levels", field: "" }], context: "" });
+  });
+
   it("refuses a contact or unique value another account holds (case-insensitively)", async () => {
     const { instanceId } = await createUser();
     const r = await changeUser(instanceId, { email: { value: "IVANOV@Example.RU", vrf: true }, employee_id: "1001" });
@@ -123,6 +137,17 @@ describe("contact change confirmed by code", () => {
     });
     expect(note.exp).toBeGreaterThan(500);
     expect(JSON.stringify(r.body)).not.toContain(code);
+    // While it waits, the code is in the database only as a keyed hash and a sealed message.
+    if (inject("dbKind") === "postgres") {
+      const db = new pg.Client({ connectionString: inject("databaseUrl") });
+      await db.connect();
+      const stored = (await db.query("SELECT code_hash FROM confirmations WHERE value = $1", [phone])).rows;
+      const outbox = (await db.query("SELECT subject, body_sealed FROM outbox_messages WHERE recipient = $1", [phone])).rows;
+      await db.end();
+      expect(stored).toEqual([{ code_hash: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) }]);
+      expect(outbox).toHaveLength(1);
+      expect(JSON.stringify([stored, outbox])).not.toContain(code);
+    }
     const url = `/api/v3/users/notes/validate_mobile/${note.state}`;
     const wrong = await api("POST", url, { token: await changeToken(), body: { cmd: "code", value: code === "000000" ? "111111" : "000000" } });
     expect(wrong.status).toBe(400);
@@ -130,6 +155,9 @@ describe("contact change confirmed by code", () => {
     const right = await api("POST", url, { token: await changeToken(), body: { cmd: "code", value: code } });
     expect(right.status).toBe(204);
     expect(right.text).toBe("");
+    // The code left only by SMS: it is not in the server's log.
+    const log = readFileSync(inject("serverLog"), "utf8");
+    for (const form of [`"${code}"`, `=${code}`, ` ${code}`]) expect(log).not.toContain(form);
     const after = await readUser(sub);
     expect(after.body.phone_number).toEqual({ value: phone, vrf: true });
     expect(after.body.notes).toBeUndefined();

@@ -1,11 +1,16 @@
+import bcrypt from "bcryptjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { hashSecret, IMPORTABLE_HASH } from "../../server/crypto/password-hash.ts";
+import { importDocument } from "../../server/import/import.service.ts";
+import { runMaintenance } from "../../server/maintenance/maintenance.ts";
+import { verifyAdminCredentials } from "../../server/users/admin.service.ts";
 import { getConfig } from "../../server/config/config.ts";
 import { confirmContactChange } from "../../server/contacts/contact-change.service.ts";
 import { inTransaction } from "../../server/db/index.ts";
 import { listOutbox, readMessageText } from "../../server/messaging/outbox.service.ts";
 import { confirmRegistration } from "../../server/registration/confirm-registration.service.ts";
 import { register } from "../../server/registration/registration.service.ts";
-import { changeUserV3, getUserV3 } from "../../server/users/user-attributes.service.ts";
+import { changeUserV3, deleteUserV3, getUserV3 } from "../../server/users/user-attributes.service.ts";
 import { createAccount } from "../../server/users/users.service.ts";
 import type { TRequestContext } from "../../server/http/request-context.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
@@ -31,6 +36,17 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
   afterEach(() => {
     vi.useRealTimers();
     getConfig().registrationMode = "confirm-first";
+  });
+
+  it("lets an imported administrator sign in by sub with a bcrypt hash, and replaces the hash with argon2id", async () => {
+    const hash = bcrypt.hashSync("imported-admin-pass", 4);
+    expect(IMPORTABLE_HASH.test(hash) && IMPORTABLE_HASH.test(await hashSecret("x"))).toBe(true);
+    await importDocument({ users: [{ sub: `boss-${kind}`, roles: ["admin"], attributes: { family_name: "Начальник" }, passwordHash: hash }] }, {});
+    expect(await verifyAdminCredentials(`boss-${kind}`, "wrong-password")).toBeNull();
+    expect(await verifyAdminCredentials(`boss-${kind}`, "imported-admin-pass")).toEqual({ id: `boss-${kind}`, login: `boss-${kind}`, roles: ["admin"] });
+    const stored = await t.db.prisma.user.findUnique({ where: { id: `boss-${kind}` }, select: { passwordHash: true } });
+    expect(stored!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+    expect(await verifyAdminCredentials(`boss-${kind}`, "imported-admin-pass")).not.toBeNull();
   });
 
   it("refuses a right code after the code's lifetime with code_expired, and drops it from notes", async () => {
@@ -71,5 +87,29 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     const done = await confirmRegistration(r.context, { email_code: await newestCode(email) }, "ru", actor);
     expect(done).toMatchObject({ subject: r.subject, context: "", instructions: [] });
     expect((await getUserV3(ctx, r.subject!)).email).toEqual({ value: email, vrf: true });
+  });
+
+  it("removes unfinished registrations and long-expired confirmations in maintenance", async () => {
+    const phone = kind === "pglite" ? "79005550001" : "79005550002";
+    const r = await register({ attrs: { phone_number: { value: phone, verified: false } }, dynClientIds: [], contactFlag: "verified", mode: "confirm-first", clientId: "svc", locale: "en", actor });
+    const account = await inTransaction((tx) => createAccount({ attrs: {} }, { contactFlag: "vrf", allowed: null }, tx));
+    await changeUserV3(ctx, account.instanceId, { email: { value: `maint-${kind}@example.ru`, vrf: false } }, "en");
+    expect(await runMaintenance(new Date())).toMatchObject({ registrations: 0, confirmations: 0 });
+    const later = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    const removed = await runMaintenance(later);
+    expect(removed.registrations).toBeGreaterThanOrEqual(1);
+    expect(removed.confirmations).toBeGreaterThanOrEqual(1);
+    expect(await t.db.prisma.registration.count({ where: { context: r.context } })).toBe(0);
+    expect(await t.db.prisma.confirmation.count({ where: { userId: account.id } })).toBe(0);
+  });
+
+  it("ends an open registration with the account it created when the account is deleted", async () => {
+    getConfig().registrationMode = "create-first";
+    const email = `gone-${kind}@example.ru`;
+    const r = await register({ attrs: { email: { value: email, verified: false } }, dynClientIds: [], contactFlag: "verified", mode: "create-first", clientId: "svc", locale: "en", actor });
+    await deleteUserV3(ctx, r.instanceId!);
+    expect(await t.db.prisma.registration.count({ where: { context: r.context } })).toBe(0);
+    expect(await t.db.prisma.confirmation.count({ where: { registrationId: r.context } })).toBe(0);
+    await expect(confirmRegistration(r.context, { email_code: "123456" }, "en", actor)).rejects.toMatchObject({ code: "registration.not_found" });
   });
 });

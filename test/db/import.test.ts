@@ -17,11 +17,11 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
 
   it("creates clients with hashed secrets, and a second import changes nothing", async () => {
     const first = await importFile(IMPORT_FIXTURE, {});
-    expect(first.clients.created.sort()).toEqual(["limited-app", "no-scope-app", "post-app", "svc-app", "users-app"]);
+    expect(first.clients.created.sort()).toEqual(["limited-app", "no-scope-app", "post-app", "rp-spa", "rp-web", "svc-app", "users-app"]);
     expect(first.attributes.created).toEqual(["employee_id", "birthdate"]);
     expect(first.users.created).toEqual(["ivanov", "ivanova", "petrov"]);
     const before = await rows();
-    for (const r of before) {
+    for (const r of before.filter((c) => c.id !== "rp-spa")) {
       expect(r.secretHash).toMatch(/^\$argon2id\$/);
       expect(r.secretHash).not.toContain(fixture.clients.find((c) => c.id === r.id)!.secret);
     }
@@ -33,7 +33,7 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
     expect(JSON.stringify(usersBefore)).not.toContain("ivanov-password");
 
     const second = await importFile(IMPORT_FIXTURE, {});
-    expect(second.clients).toEqual({ created: [], updated: [], unchanged: ["svc-app", "post-app", "no-scope-app", "users-app", "limited-app"] });
+    expect(second.clients).toEqual({ created: [], updated: [], unchanged: ["svc-app", "post-app", "no-scope-app", "users-app", "limited-app", "rp-web", "rp-spa"] });
     expect(second.attributes).toEqual({ created: [], updated: [], unchanged: ["employee_id", "birthdate"] });
     expect(second.users).toEqual({ created: [], updated: [], unchanged: ["ivanov", "ivanova", "petrov"] });
     expect(await rows()).toEqual(before);
@@ -97,6 +97,49 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
     const error3 = await importDocument(bad, {}).then(() => undefined, (e: unknown) => e);
     expect((error3 as AppError).details.items!.map((i) => i.pos)).toEqual(["$.users[0].attributes.email"]);
     expect(await t.db.prisma.user.count({ where: { id: "u2" } })).toBe(0);
+    expect(await rows()).toEqual([]);
+  });
+
+  it("imports a public client without a secret, with its grant types, logout URIs and lifetimes", async () => {
+    await importFile(IMPORT_FIXTURE, {});
+    const spa = await t.db.prisma.client.findUnique({ where: { id: "rp-spa" } });
+    expect(spa).toMatchObject({
+      type: "public",
+      firstParty: true,
+      secretHash: null,
+      restPasswordHash: null,
+      grantTypes: ["authorization_code", "refresh_token"],
+      postLogoutRedirectUris: ["https://spa.example.test/"],
+      accessTokenTtl: 300,
+      refreshTokenTtl: null,
+      idTokenTtl: 600,
+    });
+    const web = await t.db.prisma.client.findUnique({ where: { id: "rp-web" } });
+    expect(web).toMatchObject({ type: "confidential", firstParty: false, grantTypes: ["authorization_code", "refresh_token"] });
+    // Clients described before these fields existed keep what they could do.
+    expect((await t.db.prisma.client.findUnique({ where: { id: "svc-app" } }))!.grantTypes).toEqual(["client_credentials"]);
+  });
+
+  it("refuses clients whose type, credentials, grant types and redirect URIs do not fit together", async () => {
+    const doc = {
+      clients: [
+        { id: "pub-secret", name: "P", type: "public", secret: "a-secret-1", restPassword: "rest-pass-1", scopes: ["x"], grantTypes: ["client_credentials"] },
+        { id: "conf-nosecret", name: "C", scopes: [] },
+        { id: "code-nouri", name: "U", secret: "a-secret-1", scopes: [], grantTypes: ["authorization_code"] },
+        { id: "refresh-only", name: "R", secret: "a-secret-1", scopes: [], grantTypes: ["refresh_token"], tokenLifetimes: { accessToken: 5 } },
+      ],
+    };
+    const error = await importDocument(doc, {}).then(() => undefined, (e: unknown) => e);
+    expect((error as AppError).details.items!.map((i) => i.pos).sort()).toEqual([
+      "$.clients[0].grantTypes",
+      "$.clients[0].restPassword",
+      "$.clients[0].scopes",
+      "$.clients[0].secret",
+      "$.clients[1].secret",
+      "$.clients[2].redirectUris",
+      "$.clients[3].grantTypes",
+      "$.clients[3].tokenLifetimes.accessToken",
+    ]);
     expect(await rows()).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 
 export const IMPORT_FIXTURE = path.join(process.cwd(), "test", "fixtures", "import.json");
 
-/** The fixture's clients, with their plaintext secrets, as the tests authenticate with them. */
+/** The fixture's clients, with their plaintext secrets, as the tests authenticate with them (a public client has none). */
 export const fixture = JSON.parse(readFileSync(IMPORT_FIXTURE, "utf8")) as {
   clients: { id: string; secret: string; restPassword?: string; scopes: string[] }[];
 };

@@ -8,11 +8,23 @@ import type { TSmtpPeer, TWebhookPeer } from "./messaging-peers.ts";
 
 export type TDelivered = { channel: "email" | "sms"; to: string; subject?: string; text: string };
 
-/** Serves every delivered message as JSON, oldest first. */
+/**
+ * Serves every delivered message as JSON, oldest first. `PUT /sms-status/<code>` makes the SMS
+ * webhook answer with that status from then on, so a test can take the transport down and up.
+ */
 export async function startInbox(smtp: TSmtpPeer, webhook: TWebhookPeer): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((_req, res) => {
+  const server = createServer((req, res) => {
+    const status = /^\/sms-status\/(\d{3})$/.exec(req.url ?? "");
+    if (req.method === "PUT" && status) {
+      webhook.status = Number(status[1]);
+      res.writeHead(204).end();
+      return;
+    }
     const mails: TDelivered[] = smtp.received.flatMap((m) => m.to.map((to) => ({ channel: "email" as const, to, subject: m.subject, text: m.text })));
-    const sms: TDelivered[] = webhook.calls.map((c) => ({ channel: "sms" as const, to: String(c.body.to), text: String(c.body.text) }));
+    // Only what the webhook accepted arrived; a call it answered with an error did not.
+    const sms: TDelivered[] = webhook.calls
+      .filter((c) => c.accepted)
+      .map((c) => ({ channel: "sms" as const, to: String(c.body.to), text: String(c.body.text) }));
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify([...mails, ...sms]));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
@@ -50,4 +62,9 @@ export async function codeAfter<T>(to: string, action: () => Promise<T>): Promis
   const before = (await delivered(to)).length;
   const result = await action();
   return { result, code: codeOf(await waitForMessage(to, before)) };
+}
+
+/** Makes the SMS webhook answer `status` (500: the transport is down; 200: it is back). */
+export async function setSmsStatus(status: number): Promise<void> {
+  await fetch(`${inject("inboxUrl")}sms-status/${status}`, { method: "PUT" });
 }

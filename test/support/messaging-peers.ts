@@ -80,7 +80,7 @@ export async function startSmtpPeer(auth: { user: string; pass: string }, port =
   };
 }
 
-export type TWebhookCall = { headers: IncomingHttpHeaders; body: Record<string, unknown> };
+export type TWebhookCall = { headers: IncomingHttpHeaders; body: Record<string, unknown>; accepted: boolean };
 
 export type TWebhookPeer = {
   url: string;
@@ -97,7 +97,8 @@ export async function startWebhookPeer(): Promise<TWebhookPeer> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      peer.calls.push({ headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown> });
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Record<string, unknown>;
+      peer.calls.push({ headers: req.headers, body, accepted: peer.status >= 200 && peer.status < 300 });
       res.writeHead(peer.status, { "content-type": "application/json" }).end("{}");
     });
   });

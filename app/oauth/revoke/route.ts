@@ -1,4 +1,4 @@
-// POST /oauth/revoke – revoke an access token (RFC 7009)
+// POST /oauth/revoke – revoke an access or refresh token (RFC 7009)
 import { revokeRoute } from "@/server/oauth/oauth.routes";
 import { otherMethods } from "@/server/http/fallback-routes";
 

@@ -1,4 +1,4 @@
-// POST /oauth/te – issue an access token (RFC 6749 client_credentials)
+// POST /oauth/te – issue tokens (client_credentials, authorization_code with PKCE, refresh_token)
 import { tokenRoute } from "@/server/oauth/oauth.routes";
 import { otherMethods } from "@/server/http/fallback-routes";
 

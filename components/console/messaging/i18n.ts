@@ -1,7 +1,6 @@
 "use client";
-import { useMemo } from "react";
-import { fillIn, type TLang } from "../../i18n.ts";
-import { useI18n } from "../../i18n-provider.tsx";
+import type { TLang } from "../../i18n.ts";
+import { useAreaText } from "../../i18n-provider.tsx";
 
 // The outbox and delivery pages' own words, kept with them rather than in the shared dictionary.
 const en = {
@@ -132,6 +131,5 @@ export type TMessagingText = (key: TMessagingKey, params?: Record<string, string
 
 /** The messaging pages' words in the console's language. */
 export function useMessagingText(): TMessagingText {
-  const { lang } = useI18n();
-  return useMemo(() => (key, params) => fillIn(DICTIONARIES[lang][key], params), [lang]);
+  return useAreaText(DICTIONARIES);
 }

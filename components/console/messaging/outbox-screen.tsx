@@ -7,6 +7,7 @@ import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { SelectField } from "../../ui/field.tsx";
 import { messageOf } from "../call-errors.ts";
+import { LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { useMessagingText } from "./i18n.ts";
 import "./messaging.css";
@@ -17,25 +18,10 @@ const STATUSES = ["pending", "sent", "failed"] as const;
 
 /** Whichever the list is in: loading, failed, empty, or the table. */
 function ListBody({ pages, filtered, children }: { pages: TOutboxPages; filtered: boolean; children: ReactNode }) {
-  const { t } = useI18n();
   const m = useMessagingText();
-  if (pages.first.isPending) {
-    return (
-      <div className="state state--loading" role="status">
-        <span className="spinner" aria-hidden="true" /> {m("outbox.loading")}
-      </div>
-    );
-  }
-  if (pages.first.isError) {
-    return (
-      <div className="state">
-        <p className="ui-alert ui-alert--error" role="alert">
-          {m("outbox.loadFailed")} {messageOf(pages.first.error, t)}
-        </p>
-        <Button onClick={() => void pages.first.refetch()}>{m("outbox.retry")}</Button>
-      </div>
-    );
-  }
+  const { first } = pages;
+  if (first.isPending) return <LoadingState label={m("outbox.loading")} />;
+  if (first.isError) return <LoadFailedState label={m("outbox.loadFailed")} error={first.error} retryLabel={m("outbox.retry")} onRetry={() => void first.refetch()} />;
   if (pages.messages.length === 0) {
     return (
       <div className="state state--empty">
@@ -95,11 +81,7 @@ export function OutboxScreen({ status }: { status: TStatusFilter }) {
         />
         {pages.first.isFetching && !pages.first.isPending ? <span className="spinner" aria-hidden="true" /> : null}
       </div>
-      {notice ? (
-        <p className={`ui-alert ${notice.error ? "ui-alert--error" : "ui-alert--info"}`} role={notice.error ? "alert" : "status"}>
-          {notice.text}
-        </p>
-      ) : null}
+      <Notice text={notice?.text} error={notice?.error} />
       <ListBody pages={pages} filtered={!!status}>
         <OutboxTable
           messages={pages.messages}

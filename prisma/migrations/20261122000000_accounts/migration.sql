@@ -98,7 +98,8 @@ CREATE TABLE "registrations" (
     "user_id" TEXT,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    CONSTRAINT "registrations_pkey" PRIMARY KEY ("context")
+    CONSTRAINT "registrations_pkey" PRIMARY KEY ("context"),
+    CONSTRAINT "registrations_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 CREATE INDEX "registrations_expires_at_idx" ON "registrations"("expires_at");
 ALTER TABLE "confirmations" ADD CONSTRAINT "confirmations_registration_id_fkey" FOREIGN KEY ("registration_id") REFERENCES "registrations"("context") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -1,9 +1,12 @@
 import { recordEvent } from "../../audit/audit.service.ts";
-import { authenticateClient, type TClientAuthRow } from "../../clients/clients.service.ts";
+import { authenticateClient, identifyPublicClient, type TClientAuthRow } from "../../clients/clients.service.ts";
 import { AppError } from "../../errors/app-error.ts";
 
-export type TClientAuthMethod = "client_secret_basic" | "client_secret_post";
-export const CLIENT_AUTH_METHODS: TClientAuthMethod[] = ["client_secret_basic", "client_secret_post"];
+/** "none": a public client names itself with client_id and nothing else (RFC 7591 §2). */
+export type TClientAuthMethod = "client_secret_basic" | "client_secret_post" | "none";
+/** Methods of confidential clients: the only ones introspection accepts. */
+export const SECRET_AUTH_METHODS: TClientAuthMethod[] = ["client_secret_basic", "client_secret_post"];
+export const CLIENT_AUTH_METHODS: TClientAuthMethod[] = [...SECRET_AUTH_METHODS, "none"];
 
 function invalidClient(desc: string): AppError {
   return new AppError("oauth.invalid_client", { desc });
@@ -25,7 +28,7 @@ function decodeBasic(header: string): { id: string; secret: string } {
 }
 
 /** Finds the one authentication method the client used; two at once is invalid_request. */
-function presented(req: Request, form: Map<string, string>): { id: string; secret: string; method: TClientAuthMethod } {
+function presented(req: Request, form: Map<string, string>): { id: string; secret?: string; method: TClientAuthMethod } {
   const header = req.headers.get("authorization");
   const postSecret = form.get("client_secret");
   if (header && postSecret !== undefined) {
@@ -39,13 +42,22 @@ function presented(req: Request, form: Map<string, string>): { id: string; secre
   }
   const id = form.get("client_id");
   if (id && postSecret) return { id, secret: postSecret, method: "client_secret_post" };
+  if (id && postSecret === undefined) return { id, method: "none" };
   throw invalidClient("client authentication is required");
 }
 
-/** Authenticates the calling client or throws invalid_client (401, with a Basic challenge). */
-export async function authenticateTokenClient(req: Request, form: Map<string, string>): Promise<{ client: TClientAuthRow; method: TClientAuthMethod }> {
+/**
+ * Authenticates the calling client or throws invalid_client (401, with a Basic challenge). A public
+ * client is identified by its id alone, and only where `methods` admits "none".
+ */
+export async function authenticateTokenClient(
+  req: Request,
+  form: Map<string, string>,
+  methods: TClientAuthMethod[] = CLIENT_AUTH_METHODS,
+): Promise<{ client: TClientAuthRow; method: TClientAuthMethod }> {
   const { id, secret, method } = presented(req, form);
-  const result = await authenticateClient(id, secret);
+  if (!methods.includes(method)) throw invalidClient("client authentication is required");
+  const result = secret === undefined ? await identifyPublicClient(id) : await authenticateClient(id, secret);
   if (!result.ok) {
     await recordEvent("client.auth_failed", { clientId: id.slice(0, 128) }, { reason: result.reason, method });
     throw invalidClient("client authentication failed");

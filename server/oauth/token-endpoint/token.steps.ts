@@ -1,6 +1,9 @@
 import { AppError } from "../../errors/app-error.ts";
 import type { TClientAuthRow } from "../../clients/clients.service.ts";
-import { ZScopeName } from "../../clients/clients.schemas.ts";
+import { ZScopeName, type TGrantType } from "../../clients/clients.schemas.ts";
+import { redeemAuthorizationCode } from "../grants/authorization-codes.service.ts";
+import { refreshGrant } from "../grants/refresh-tokens.service.ts";
+import type { TTokenSet } from "../grants/user-tokens.ts";
 import { issueAccessToken } from "../tokens/access-token.ts";
 import { authenticateTokenClient } from "./client-auth.ts";
 import { readForm, required } from "./form.ts";
@@ -10,14 +13,14 @@ export type TTokenRequest = {
   req: Request;
   form: Map<string, string>;
   client?: TClientAuthRow;
-  grantType?: string;
+  grantType?: TGrantType;
   scopes?: string[];
-  response?: { access_token: string; expires_in: number; scope: string; token_type: "Bearer" };
+  response?: TTokenSet;
 };
 
 export type TTokenStep = (t: TTokenRequest) => Promise<void> | void;
 
-export const SUPPORTED_GRANT_TYPES = ["client_credentials"] as const;
+export const SUPPORTED_GRANT_TYPES = ["client_credentials", "authorization_code", "refresh_token"] as const satisfies readonly TGrantType[];
 
 export const parseForm: TTokenStep = async (t) => {
   t.form = await readForm(t.req);
@@ -32,11 +35,14 @@ export const checkGrantType: TTokenStep = (t) => {
   if (!(SUPPORTED_GRANT_TYPES as readonly string[]).includes(grantType)) {
     throw new AppError("oauth.unsupported_grant_type", { desc: `grant_type ${grantType.slice(0, 64)} is not supported` });
   }
+  if (!t.client!.grantTypes.includes(grantType as TGrantType)) {
+    throw new AppError("oauth.unauthorized_client", { desc: `the client may not use the ${grantType} grant` });
+  }
   // A client with no system scopes has nothing to obtain for itself: it may not use this grant.
   if (grantType === "client_credentials" && t.client!.scopes.length === 0) {
     throw new AppError("oauth.unauthorized_client", { desc: "the client may not use the client_credentials grant" });
   }
-  t.grantType = grantType;
+  t.grantType = grantType as TGrantType;
 };
 
 /** Every requested scope must be one the client may obtain (RFC 6749 §3.3: space-delimited). */
@@ -51,14 +57,39 @@ export const checkScope: TTokenStep = (t) => {
   t.scopes = requested;
 };
 
-export const issue: TTokenStep = async (t) => {
+export const issueClientToken: TTokenStep = async (t) => {
   const client = t.client!;
-  const token = await issueAccessToken({ clientId: client.id, sub: client.id, subType: "client", scopes: t.scopes! });
+  const token = await issueAccessToken({ clientId: client.id, sub: client.id, subType: "client", scopes: t.scopes!, ttl: client.accessTokenTtl });
   t.response = { access_token: token.token, expires_in: token.expiresIn, scope: token.scope, token_type: "Bearer" };
 };
 
-/** The token endpoint as a list of small steps, in the order RFC 6749 §4.4 and §5 imply. */
-export const TOKEN_STEPS: TTokenStep[] = [parseForm, authenticate, checkGrantType, checkScope, issue];
+/** RFC 6749 §4.1.3 with PKCE (RFC 7636 §4.5). */
+export const redeemCode: TTokenStep = async (t) => {
+  t.response = await redeemAuthorizationCode({
+    client: t.client!,
+    code: required(t.form, "code"),
+    redirectUri: t.form.get("redirect_uri"),
+    codeVerifier: t.form.get("code_verifier"),
+  });
+};
+
+/** RFC 6749 §6, with rotation. */
+export const refresh: TTokenStep = async (t) => {
+  t.response = await refreshGrant({ client: t.client!, token: required(t.form, "refresh_token"), scope: t.form.get("scope") });
+};
+
+const GRANTS: Record<TGrantType, TTokenStep[]> = {
+  client_credentials: [checkScope, issueClientToken],
+  authorization_code: [redeemCode],
+  refresh_token: [refresh],
+};
+
+export const runGrant: TTokenStep = async (t) => {
+  for (const step of GRANTS[t.grantType!]) await step(t);
+};
+
+/** The token endpoint as a list of small steps, in the order RFC 6749 §4 and §5 imply. */
+export const TOKEN_STEPS: TTokenStep[] = [parseForm, authenticate, checkGrantType, runGrant];
 
 /** Runs the steps; `onClient` learns who authenticated, even when a later step refuses the request. */
 export async function runTokenRequest(req: Request, onClient: (id: string) => void = () => undefined, steps = TOKEN_STEPS) {

@@ -21,11 +21,12 @@ export type TAccessClaims = {
   exp: number;
 };
 
-export type TIssuedToken = { token: string; expiresIn: number; jti: string; scope: string };
+export type TIssuedToken = { token: string; expiresIn: number; jti: string; scope: string; expiresAt: Date };
 
-/** Signs an RFC 9068 JWT access token (`typ: at+jwt`). */
-export async function issueAccessToken(input: { clientId: string; sub: string; subType: TSubjectType; scopes: string[] }): Promise<TIssuedToken> {
-  const { issuer, accessTokenTtl } = getConfig();
+/** Signs an RFC 9068 JWT access token (`typ: at+jwt`); `ttl` (seconds) overrides the server's default. */
+export async function issueAccessToken(input: { clientId: string; sub: string; subType: TSubjectType; scopes: string[]; ttl?: number | null }): Promise<TIssuedToken> {
+  const { issuer } = getConfig();
+  const accessTokenTtl = input.ttl ?? getConfig().accessTokenTtl;
   const { kid, key } = await getSigningKey();
   const jti = randomUUID();
   const scope = input.scopes.join(" ");
@@ -42,7 +43,7 @@ export async function issueAccessToken(input: { clientId: string; sub: string; s
     exp: iat + accessTokenTtl,
   };
   const token = signEs256Jwt({ typ: "at+jwt", kid }, claims, key);
-  return { token, expiresIn: accessTokenTtl, jti, scope };
+  return { token, expiresIn: accessTokenTtl, jti, scope, expiresAt: new Date(claims.exp * 1000) };
 }
 
 function invalid(reason: string): AppError {

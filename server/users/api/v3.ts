@@ -41,7 +41,11 @@ export function toUserV3(account: TAccount, catalog: TCatalog, sel: TSelectionPa
   const all = attributesOf(account);
   const readable = catalog.defs.filter((d) => !sel.read || sel.read.has(d.name));
   const out: Record<string, unknown> = {};
-  for (const def of readable) if (all[def.name] !== undefined) out[def.name] = all[def.name];
+  for (const def of readable) {
+    const v = all[def.name];
+    // Contacts in the contract's key order: PostgreSQL's JSONB stores keys in an order of its own.
+    if (v !== undefined) out[def.name] = typeof v === "object" && !Array.isArray(v) ? { value: v.value, vrf: v.vrf } : v;
+  }
   out.meta = {
     instanceId: account.instanceId,
     unmodifiable: readable.filter((d) => d.unmodifiable || (sel.change && !sel.change.has(d.name))).map((d) => d.name),

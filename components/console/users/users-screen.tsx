@@ -1,0 +1,119 @@
+"use client";
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+import { Button } from "../../ui/button.tsx";
+import { Dialog } from "../../ui/dialog.tsx";
+import { LoadFailedState, LoadingState, Notice, SearchBar } from "../list-parts.tsx";
+import { useDebounced } from "../use-debounced.ts";
+import { CreateUserForm } from "./create-user-form.tsx";
+import { useUsersText } from "./i18n.ts";
+import { useUserList, type TUserList } from "./use-user-list.ts";
+import { userHref, UsersTable } from "./users-table.tsx";
+import "./users.css";
+
+const SEARCH_DELAY_MS = 300;
+
+/** Whichever the list is in: loading, failed, empty (or no match), or the table with its pager. */
+function ListBody({ list }: { list: TUserList }) {
+  const u = useUsersText();
+  const { query } = list;
+  if (query.isPending) return <LoadingState label={u("users.loading")} />;
+  if (query.isError) return <LoadFailedState label={u("users.loadFailed")} error={query.error} retryLabel={u("users.retry")} onRetry={() => void query.refetch()} />;
+  const { items, total } = query.data;
+  if (items.length === 0 && !list.prev) {
+    return (
+      <div className="state state--empty">
+        <p className="state__title">{list.search ? u("users.noMatch", { q: list.search }) : u("users.empty")}</p>
+      </div>
+    );
+  }
+  const range = { from: String(items.length ? list.offset + 1 : list.offset), to: String(list.offset + items.length), total: String(total) };
+  return (
+    <>
+      <UsersTable users={items} />
+      <nav className="users__pager" aria-label={u("users.pager")}>
+        <Button onClick={() => list.prev?.()} disabled={!list.prev}>
+          {u("users.prev")}
+        </Button>
+        <span className="muted" role="status" data-testid="users-range">
+          {u("users.range", range)}
+        </span>
+        <Button onClick={() => list.next?.()} disabled={!list.next}>
+          {u("users.next")}
+        </Button>
+      </nav>
+    </>
+  );
+}
+
+/**
+ * The search box: the URL follows typing, and the text follows the URL when something else changes
+ * it (the Users link in the header). While a search of ours is on its way into the URL, an earlier
+ * one arriving there must not overwrite what is being typed.
+ */
+function SearchBox({ list }: { list: TUserList }) {
+  const u = useUsersText();
+  const [text, setText] = useState(list.search);
+  const typed = useDebounced(text.trim(), SEARCH_DELAY_MS);
+  const sent = useRef(list.search);
+  const inFlight = useRef(false);
+  const { search, setSearch } = list;
+  useEffect(() => {
+    if (typed === sent.current) return;
+    sent.current = typed;
+    inFlight.current = true;
+    setSearch(typed);
+  }, [typed, setSearch]);
+  useEffect(() => {
+    if (search === sent.current) inFlight.current = false;
+    if (search === sent.current || inFlight.current) return;
+    sent.current = search;
+    setText(search);
+  }, [search]);
+  return (
+    <SearchBar
+      label={u("users.search")}
+      placeholder={u("users.searchPlaceholder")}
+      value={text}
+      onChange={setText}
+      busy={list.query.isFetching && !list.query.isPending}
+    />
+  );
+}
+
+export function UsersScreen() {
+  const u = useUsersText();
+  const list = useUserList();
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<string | null>(null);
+  return (
+    <section className="clients">
+      <div className="clients__head">
+        <h1 className="page-title">{u("users.title")}</h1>
+        <Button variant="primary" onClick={() => setCreating(true)}>
+          {u("users.new")}
+        </Button>
+      </div>
+      <SearchBox list={list} />
+      <Notice
+        text={
+          created && (
+            <>
+              {u("users.created", { sub: created })} <Link href={userHref(created)}>{u("users.open")}</Link>
+            </>
+          )
+        }
+      />
+      <ListBody list={list} />
+      <Dialog open={creating} title={u("create.title")} onClose={() => setCreating(false)} wide>
+        <CreateUserForm
+          onCancel={() => setCreating(false)}
+          onCreated={(user) => {
+            setCreating(false);
+            setCreated(user.sub);
+          }}
+        />
+      </Dialog>
+    </section>
+  );
+}

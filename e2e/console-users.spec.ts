@@ -1,0 +1,141 @@
+import { expect, test } from "@playwright/test";
+import { UserDetailPage } from "./pages/user-detail.page.ts";
+import { UsersPage } from "./pages/users.page.ts";
+import { consoleClientToken, signInAsAdmin, uniqueTag } from "./support/admin.ts";
+
+test("console user search, edit and lock", async ({ page }) => {
+  await signInAsAdmin(page);
+  const users = new UsersPage(page);
+  await users.goto();
+
+  // Subjects and e-mails carry one tag, surnames another, so a surname search cannot match a subject.
+  const tag = uniqueTag();
+  const surname = uniqueTag();
+  const capital = surname[0]!.toUpperCase() + surname.slice(1);
+  const anna = { sub: `anna-${tag}`, familyName: `${capital}ova`, givenName: "Anna", email: `anna.${tag}@example.org` };
+  const boris = { sub: `boris-${tag}`, familyName: `${capital}ov`, givenName: "Boris", phone: "+7 (912) 000-11-22" };
+  const vera = { sub: `vera-${tag}`, familyName: "Smirnova", givenName: "Vera", email: `vera.${tag}@example.org`, emailConfirmed: true };
+
+  // The server's field errors appear next to the field; fixing the field creates the account.
+  await users.fillCreate({ ...anna, email: "not-an-email" });
+  await expect(users.createDialog.getByLabel("E-mail", { exact: true })).toHaveAccessibleDescription(/must be an e-mail address/);
+  await users.createDialog.getByLabel("E-mail", { exact: true }).fill(anna.email);
+  await users.createDialog.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(users.createDialog).toBeHidden();
+  await users.create(boris);
+  await users.create(vera);
+
+  // A surname prefix finds both, case-insensitively; the total is shown.
+  await users.searchFor(capital.slice(0, 5).toLowerCase());
+  await expect(users.row(anna.sub)).toBeVisible();
+  await expect(users.row(boris.sub)).toBeVisible();
+  await expect(users.row(vera.sub)).toHaveCount(0);
+  await expect(users.range).toHaveText("1–2 of 2");
+
+  // The search lives in the URL: a reload shows the same result.
+  await page.reload();
+  await expect(users.search).toHaveValue(capital.slice(0, 5).toLowerCase());
+  await expect(users.row(anna.sub)).toBeVisible();
+
+  // By e-mail: one account, with its confirmation shown.
+  await users.searchFor(vera.email);
+  await expect(users.table.getByRole("row")).toHaveCount(2);
+  await expect(users.row(vera.sub)).toContainText("confirmed");
+  await expect(users.row(vera.sub)).not.toContainText("not confirmed");
+
+  // Open Anna, change an attribute, lock her.
+  await users.searchFor(tag);
+  await users.open(anna.sub);
+  const detail = new UserDetailPage(page);
+  await detail.expectShown(anna.sub);
+  await detail.field("Given name").fill("Anya");
+  await detail.save();
+  await expect(detail.text("Saved.")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Anya ${anna.familyName}`);
+  await detail.lock();
+  await expect(detail.text("Locked")).toBeVisible();
+
+  // Back returns to the same search, which now shows her locked and renamed.
+  await page.goBack();
+  await users.expectShown();
+  await expect(users.search).toHaveValue(tag);
+  await expect(users.row(anna.sub)).toContainText("Locked");
+  await expect(users.row(anna.sub)).toContainText("Anya");
+  await expect(users.row(boris.sub)).toContainText("Active");
+
+  // Delete Boris.
+  await users.open(boris.sub);
+  await detail.expectShown(boris.sub);
+  await detail.delete(boris.sub);
+  await users.expectShown();
+  await users.searchFor(boris.sub);
+  await expect(page.getByText(`No users match “${boris.sub}”.`)).toBeVisible();
+});
+
+test("an edit made from a stale page is refused and the page reloads", async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  const users = new UsersPage(page);
+  await users.goto();
+  const tag = uniqueTag();
+  const sub = `stale-${tag}`;
+  await users.create({ sub, familyName: "Stale", givenName: "First" });
+
+  // A second administrator session changes the account after this page has read it.
+  const detail = new UserDetailPage(page);
+  await page.goto(`console/users/${sub}`);
+  await detail.expectShown(sub);
+  const other = await browser.newPage();
+  await signInAsAdmin(other);
+  const otherDetail = new UserDetailPage(other);
+  await other.goto(`console/users/${sub}`);
+  await otherDetail.expectShown(sub);
+  await otherDetail.field("Given name").fill("Second");
+  await otherDetail.save();
+  await expect(otherDetail.text("Saved.")).toBeVisible();
+  await other.close();
+
+  await detail.field("Family name").fill("Mine");
+  await detail.save();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Someone else changed this user meanwhile");
+  await expect(detail.field("Given name")).toHaveValue("Second");
+  await expect(detail.field("Family name")).toHaveValue("Stale");
+});
+
+test("users are paged with the cursor in the URL", async ({ page, request }) => {
+  const clients = await signInAsAdmin(page);
+  const token = await consoleClientToken(clients, request, ["idp_api_sys_users_reg"]);
+  const tag = uniqueTag();
+  // 27 accounts through the registration API: more than one page of 25, without 27 dialogs.
+  for (let i = 1; i <= 27; i++) {
+    const sub = `p${String(i).padStart(2, "0")}-${tag}`;
+    const r = await request.put("reg/api/v3/users", { headers: { authorization: `Bearer ${token}` }, data: { user: { attrs: { sub, family_name: `Pager ${tag}` } } } });
+    expect(r.status(), await r.text()).toBe(200);
+  }
+
+  const users = new UsersPage(page);
+  await users.goto();
+  await users.searchFor(tag);
+  await expect(users.range).toHaveText("1–25 of 27");
+  await expect(users.table.getByRole("row")).toHaveCount(26);
+  const prev = page.getByRole("button", { name: "Previous page" });
+  const next = page.getByRole("button", { name: "Next page" });
+  await expect(prev).toBeDisabled();
+
+  await next.click();
+  await expect(page).toHaveURL(new RegExp(`after=p25-${tag}`));
+  await expect(users.range).toHaveText("26–27 of 27");
+  await expect(users.row(`p27-${tag}`)).toBeVisible();
+  await expect(users.row(`p01-${tag}`)).toHaveCount(0);
+  await expect(next).toBeDisabled();
+
+  await page.reload();
+  await expect(users.range).toHaveText("26–27 of 27");
+  await expect(users.search).toHaveValue(tag);
+
+  await page.goBack();
+  await expect(users.range).toHaveText("1–25 of 27");
+  await expect(users.row(`p01-${tag}`)).toBeVisible();
+  await next.click();
+  await prev.click();
+  await expect(users.range).toHaveText("1–25 of 27");
+});

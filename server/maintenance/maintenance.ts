@@ -1,0 +1,46 @@
+import { deleteExpiredConfirmations } from "../contacts/confirmations.repository.ts";
+import { describeError, log } from "../log/logger.ts";
+import { deleteExpiredCodes } from "../oauth/grants/authorization-codes.repository.ts";
+import { deleteExpiredRefreshTokens } from "../oauth/grants/refresh-tokens.repository.ts";
+import { deleteExpiredRegistrations } from "../registration/registration.repository.ts";
+import { deleteExpiredSessions } from "../sessions/sessions.repository.ts";
+import { deleteExpiredFlows } from "../sign-in/login-flows.repository.ts";
+import { deleteIdleThrottles } from "../sign-in/throttle.repository.ts";
+
+const HOUR_MS = 60 * 60 * 1000;
+// Expired confirmations are kept a day so that a late code still gets "code_expired", not "not found".
+const KEEP_EXPIRED_MS = 24 * HOUR_MS;
+// A used code is kept past its expiry for a while: a replay within that time still revokes what it issued.
+const KEEP_CODES_MS = HOUR_MS;
+
+/**
+ * Removes what has run out: unfinished registrations and sign-ins, old confirmations, codes, refresh
+ * tokens and sessions, idle throttle counters. Safe on every instance.
+ */
+export async function runMaintenance(now = new Date()) {
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  return {
+    registrations: await deleteExpiredRegistrations(now),
+    confirmations: await deleteExpiredConfirmations(ago(KEEP_EXPIRED_MS)),
+    loginFlows: await deleteExpiredFlows(now),
+    sessions: await deleteExpiredSessions(now),
+    authorizationCodes: await deleteExpiredCodes(ago(KEEP_CODES_MS)),
+    refreshTokens: await deleteExpiredRefreshTokens(now),
+    throttles: await deleteIdleThrottles(ago(KEEP_EXPIRED_MS)),
+  };
+}
+
+const KEY = Symbol.for("idp.maintenance");
+
+/** Hourly, in the background; a failure is logged and retried at the next hour. */
+export function startMaintenance(): void {
+  const g = globalThis as { [KEY]?: NodeJS.Timeout };
+  if (g[KEY]) return;
+  const tick = () =>
+    runMaintenance().then(
+      (removed) => log.info("maintenance", removed),
+      (e: unknown) => log.warn("maintenance failed", describeError(e)),
+    );
+  g[KEY] = setInterval(tick, HOUR_MS);
+  g[KEY].unref();
+}

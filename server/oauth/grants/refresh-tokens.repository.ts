@@ -1,0 +1,53 @@
+import { getPrisma, type TTx } from "../../db/index.ts";
+
+export type TRefreshRow = {
+  id: string;
+  familyId: string;
+  clientId: string;
+  userId: string;
+  sessionId: string | null;
+  scopes: string[];
+  authTime: Date;
+  amr: string[];
+  acr: string;
+  accessJti: string;
+  accessExpiresAt: Date;
+  expiresAt: Date;
+};
+
+const ROW = {
+  id: true, familyId: true, clientId: true, userId: true, sessionId: true, scopes: true, authTime: true, amr: true, acr: true,
+  accessJti: true, accessExpiresAt: true, expiresAt: true, rotatedAt: true, revokedAt: true, createdAt: true,
+} as const;
+
+export type TStoredRefresh = TRefreshRow & { rotatedAt: Date | null; revokedAt: Date | null; createdAt: Date };
+
+export async function insertRefreshToken(row: TRefreshRow & { tokenHash: string }, tx: TTx): Promise<void> {
+  await tx.refreshToken.create({ data: row, select: { id: true } });
+}
+
+export async function findRefreshToken(tokenHash: string): Promise<TStoredRefresh | null> {
+  const prisma = await getPrisma();
+  return prisma.refreshToken.findUnique({ where: { tokenHash }, select: ROW });
+}
+
+/** Marks a refresh token used, only if it was current: of two parallel uses one wins. */
+export async function markRotated(id: string, at: Date, tx: TTx): Promise<boolean> {
+  const { count } = await tx.refreshToken.updateMany({ where: { id, rotatedAt: null, revokedAt: null }, data: { rotatedAt: at } });
+  return count === 1;
+}
+
+/** Revokes every token of a family; returns the access tokens issued with them, to revoke those too. */
+export async function revokeFamilyRows(familyId: string, at: Date): Promise<{ accessJti: string; accessExpiresAt: Date }[]> {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.refreshToken.findMany({ where: { familyId }, select: { accessJti: true, accessExpiresAt: true } });
+    await tx.refreshToken.updateMany({ where: { familyId, revokedAt: null }, data: { revokedAt: at } });
+    return rows;
+  });
+}
+
+export async function deleteExpiredRefreshTokens(before: Date): Promise<number> {
+  const prisma = await getPrisma();
+  return (await prisma.refreshToken.deleteMany({ where: { expiresAt: { lt: before } } })).count;
+}

@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { clearCookie, readCookie, serializeCookie } from "../../http/cookies.ts";
+import { browserActor } from "../../http/request-context.ts";
+import { findActiveSession, SESSION_COOKIE } from "../../sessions/sessions.service.ts";
+import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "../../sign-in/csrf.ts";
+import { pickLang, textsFor } from "../../sign-in/pages/i18n.ts";
+import { htmlResponse, pageLink } from "../../sign-in/pages/layout.ts";
+import { browserEndpoint } from "../../sign-in/pages/page-route.ts";
+import { logoutView } from "../../sign-in/pages/views.ts";
+import { readParams } from "../authorize/authorization-request.ts";
+import { afterLogout, needsConfirmation, resolveLogout, signOut } from "./logout.service.ts";
+
+const ZLogoutRequest = z.looseObject({
+  id_token_hint: z.string().optional().describe("an ID token this service issued to the client; signs out at once when it names the signed-in user"),
+  client_id: z.string().optional(),
+  post_logout_redirect_uri: z.string().optional().describe("registered exactly for the client"),
+  state: z.string().optional(),
+  ui_locales: z.string().optional(),
+});
+
+const DESCRIPTION =
+  "OpenID Connect RP-Initiated Logout. Ends the browser's session and sends it to post_logout_redirect_uri (with `state`), which must be registered " +
+  "exactly for the client named by id_token_hint or client_id. Without an id_token_hint naming the signed-in user, the user confirms on an HTML page first. " +
+  "A bad hint or an unregistered URI is shown as an HTML page, never redirected to.";
+
+async function logout(request: Request, redirectStatus: number): Promise<Response> {
+  const params = await readParams(request);
+  const logoutRequest = await resolveLogout(params);
+  const session = await findActiveSession(readCookie(request, SESSION_COOKIE));
+  const csrf = csrfCookieFor(readCookie(request, CSRF_COOKIE));
+  const binding = `logout:${session?.id}`;
+  const confirmed = request.method === "POST" && csrfMatches(csrf.cookie, binding, params.values.get("csrf_token"));
+  const lang = pickLang(request, logoutRequest.uiLocales);
+  if (needsConfirmation(logoutRequest, session) && !confirmed) {
+    const hidden = {
+      client_id: logoutRequest.client?.id,
+      post_logout_redirect_uri: logoutRequest.postLogoutRedirectUri,
+      state: logoutRequest.state,
+      ui_locales: logoutRequest.uiLocales,
+      csrf_token: csrfField(csrf.cookie, binding),
+    };
+    const markup = logoutView({ lang, t: textsFor(lang), action: pageLink("/oauth/logout", { lang }), hidden, done: false });
+    return htmlResponse(markup, 200, csrf.isNew ? { "set-cookie": serializeCookie(CSRF_COOKIE, csrf.cookie) } : {});
+  }
+  await signOut(session, logoutRequest, browserActor(request));
+  const location = afterLogout(logoutRequest);
+  const cleared = { "set-cookie": clearCookie(SESSION_COOKIE) };
+  if (location) return new Response(null, { status: redirectStatus, headers: { location, "cache-control": "no-store", ...cleared } });
+  return htmlResponse(logoutView({ lang, t: textsFor(lang), done: true }), 200, cleared);
+}
+
+/** GET and POST {ctx}/oauth/logout. */
+export const [logoutGetRoute, logoutPostRoute] = browserEndpoint(
+  {
+    path: "/oauth/logout",
+    summary: "End the user's session (RP-initiated logout)",
+    description: DESCRIPTION,
+    params: ZLogoutRequest,
+    redirect: "Signed out; back to post_logout_redirect_uri",
+    otherResponses: [
+      { status: 200, description: "HTML page: the confirmation form, or \"signed out\" when no post_logout_redirect_uri was given" },
+      { status: 400, description: "HTML page: invalid id_token_hint, or post_logout_redirect_uri not registered" },
+    ],
+  },
+  logout,
+);

@@ -1,0 +1,30 @@
+import type { TAttrValue, TContact } from "../attributes/attribute-values.ts";
+import { AppError } from "../errors/app-error.ts";
+import { findActiveAccount } from "../users/users.service.ts";
+
+const isContact = (v: TAttrValue | undefined): v is TContact => typeof v === "object" && v !== null && !Array.isArray(v);
+const text = (v: TAttrValue | undefined) => (typeof v === "string" && v !== "" ? v : undefined);
+
+/** OIDC Core §5.4: the claims each scope releases. */
+const PROFILE_CLAIMS = ["family_name", "given_name", "middle_name"] as const;
+
+/**
+ * The userinfo response (OIDC Core §5.3) for a user token: `sub` always, then the claims of the
+ * scopes it holds. Phones go out in E.164 (+7…), as the standard's phone_number expects.
+ */
+export async function userinfoClaims(userId: string, scopes: string[]): Promise<Record<string, string | boolean>> {
+  const account = await findActiveAccount(userId);
+  if (!account) throw new AppError("auth.token_invalid", { params: { reason: "account" } });
+  const claims: Record<string, string | boolean> = { sub: account.id };
+  if (scopes.includes("profile")) {
+    for (const name of PROFILE_CLAIMS) {
+      const v = text(account.attrs[name]);
+      if (v) claims[name] = v;
+    }
+  }
+  const email = account.attrs.email;
+  if (scopes.includes("email") && isContact(email)) Object.assign(claims, { email: email.value, email_verified: email.vrf });
+  const phone = account.attrs.phone_number;
+  if (scopes.includes("phone") && isContact(phone)) Object.assign(claims, { phone_number: `+${phone.value}`, phone_number_verified: phone.vrf });
+  return claims;
+}

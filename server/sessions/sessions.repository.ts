@@ -1,0 +1,46 @@
+import { getPrisma, type TTx } from "../db/index.ts";
+
+export type TSessionRow = { id: string; userId: string; deviceId: string | null; authTime: Date; amr: string[]; expiresAt: Date; lastSeenAt: Date };
+const SESSION = { id: true, userId: true, deviceId: true, authTime: true, amr: true, expiresAt: true, lastSeenAt: true } as const;
+
+export async function insertSession(row: TSessionRow & { tokenHash: string }, tx: TTx): Promise<void> {
+  await tx.browserSession.create({ data: row, select: { id: true } });
+}
+
+/** The session a cookie names, with whether its account is locked now. */
+export async function findSessionByTokenHash(tokenHash: string): Promise<(TSessionRow & { userLocked: boolean }) | null> {
+  const prisma = await getPrisma();
+  const row = await prisma.browserSession.findUnique({ where: { tokenHash }, select: { ...SESSION, user: { select: { locked: true } } } });
+  if (!row) return null;
+  const { user, ...session } = row;
+  return { ...session, userLocked: user.locked };
+}
+
+export async function updateSessionSeen(id: string, at: Date): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.browserSession.updateMany({ where: { id }, data: { lastSeenAt: at } });
+}
+
+export async function deleteSession(id: string): Promise<boolean> {
+  const prisma = await getPrisma();
+  return (await prisma.browserSession.deleteMany({ where: { id } })).count > 0;
+}
+
+export async function deleteExpiredSessions(before: Date): Promise<number> {
+  const prisma = await getPrisma();
+  return (await prisma.browserSession.deleteMany({ where: { expiresAt: { lt: before } } })).count;
+}
+
+export type TDeviceWrite = { kind: string; name: string; userAgent: string | null; lastIp: string | null; lastSeenAt: Date };
+
+export async function findDeviceId(userId: string, keyHash: string, tx: TTx): Promise<string | null> {
+  return (await tx.device.findUnique({ where: { userId_keyHash: { userId, keyHash } }, select: { id: true } }))?.id ?? null;
+}
+
+export async function insertDevice(row: TDeviceWrite & { id: string; userId: string; keyHash: string }, tx: TTx): Promise<void> {
+  await tx.device.create({ data: { ...row, firstSeenAt: row.lastSeenAt }, select: { id: true } });
+}
+
+export async function updateDevice(id: string, data: TDeviceWrite, tx: TTx): Promise<void> {
+  await tx.device.update({ where: { id }, data, select: { id: true } });
+}

@@ -1,0 +1,84 @@
+import { randomUUID } from "node:crypto";
+import { getConfig } from "../config/config.ts";
+import { hashOpaqueToken, newOpaqueToken } from "../crypto/opaque-token.ts";
+import { inTransaction, type TTx } from "../db/index.ts";
+import {
+  deleteSession,
+  findDeviceId,
+  findSessionByTokenHash,
+  insertDevice,
+  insertSession,
+  updateDevice,
+  updateSessionSeen,
+  type TSessionRow,
+} from "./sessions.repository.ts";
+import { describeUserAgent } from "./user-agent.ts";
+
+export type TSession = TSessionRow;
+export type TStartedSession = { session: TSession; token: string; deviceKey: string };
+
+/** Cookie names (see server/http/cookies.ts): the session, and the key that recognises a device again. */
+export const SESSION_COOKIE = "idp_session";
+export const DEVICE_COOKIE = "idp_device";
+/** A device is recognised for a year after its last sign-in (browsers cap cookies at about 400 days). */
+export const DEVICE_KEY_TTL_MS = 365 * 86_400_000;
+
+type TClientInfo = { ip?: string; userAgent?: string };
+
+/** The device a sign-in comes from: the one its cookie names for this user, else a new one. */
+async function recordDevice(userId: string, deviceKey: string | undefined, info: TClientInfo, now: Date, tx: TTx): Promise<{ id: string; key: string }> {
+  const { kind, name } = describeUserAgent(info.userAgent);
+  const data = { kind, name, userAgent: info.userAgent ?? null, lastIp: info.ip ?? null, lastSeenAt: now };
+  const known = deviceKey ? await findDeviceId(userId, hashOpaqueToken(deviceKey), tx) : null;
+  if (known && deviceKey) {
+    await updateDevice(known, data, tx);
+    return { id: known, key: deviceKey };
+  }
+  const key = newOpaqueToken();
+  const id = randomUUID();
+  await insertDevice({ id, userId, keyHash: hashOpaqueToken(key), ...data }, tx);
+  return { id, key };
+}
+
+/** Starts a browser session after a successful sign-in, and records the device it came from. */
+export async function startSession(input: { userId: string; amr: string[]; deviceKey?: string } & TClientInfo, now = new Date()): Promise<TStartedSession> {
+  const token = newOpaqueToken();
+  return inTransaction(async (tx) => {
+    const device = await recordDevice(input.userId, input.deviceKey, input, now, tx);
+    const session: TSession = {
+      id: randomUUID(),
+      userId: input.userId,
+      deviceId: device.id,
+      authTime: now,
+      amr: input.amr,
+      expiresAt: new Date(now.getTime() + getConfig().sessionTtl * 1000),
+      lastSeenAt: now,
+    };
+    await insertSession({ ...session, tokenHash: hashOpaqueToken(token) }, tx);
+    return { session, token, deviceKey: device.key };
+  });
+}
+
+// Writing "last seen" on every authorization request would be a write per application visit; a
+// minute's precision is all a list of sessions needs.
+const SEEN_PRECISION_MS = 60_000;
+
+/** The live session a cookie holds: not expired, and its account not locked since. */
+export async function findActiveSession(token: string | undefined, now = new Date()): Promise<TSession | null> {
+  if (!token) return null;
+  const row = await findSessionByTokenHash(hashOpaqueToken(token));
+  if (!row || row.expiresAt <= now || row.userLocked) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_PRECISION_MS) await updateSessionSeen(row.id, now);
+  const { userLocked: _, ...session } = row;
+  return session;
+}
+
+export async function endSession(id: string): Promise<boolean> {
+  return deleteSession(id);
+}
+
+/** Ends the session a cookie holds, if it holds one (a new sign-in replaces the old session). */
+export async function endSessionByToken(token: string | undefined): Promise<void> {
+  const row = token ? await findSessionByTokenHash(hashOpaqueToken(token)) : null;
+  if (row) await deleteSession(row.id);
+}

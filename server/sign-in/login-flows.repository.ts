@@ -1,0 +1,39 @@
+import { getPrisma } from "../db/index.ts";
+import type { Prisma } from "../db/generated/client.ts";
+
+export type TFlowStep = "credentials" | "consent" | "done";
+export type TFlowRow = {
+  id: string;
+  clientId: string;
+  request: unknown;
+  step: TFlowStep;
+  csrfHash: string;
+  userId: string | null;
+  sessionId: string | null;
+  expiresAt: Date;
+  createdAt: Date;
+};
+
+const FLOW = { id: true, clientId: true, request: true, step: true, csrfHash: true, userId: true, sessionId: true, expiresAt: true, createdAt: true } as const;
+
+export async function insertFlow(row: Omit<TFlowRow, "request" | "createdAt"> & { request: object }): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.loginFlow.create({ data: { ...row, request: row.request as Prisma.InputJsonObject }, select: { id: true } });
+}
+
+export async function findFlow(id: string): Promise<TFlowRow | null> {
+  const prisma = await getPrisma();
+  return prisma.loginFlow.findUnique({ where: { id }, select: FLOW }) as Promise<TFlowRow | null>;
+}
+
+/** Moves a flow on only from the step it is expected at: of two submissions of one form, one wins. */
+export async function advanceFlow(id: string, from: TFlowStep, to: TFlowStep, data: { userId?: string; sessionId?: string } = {}): Promise<boolean> {
+  const prisma = await getPrisma();
+  const { count } = await prisma.loginFlow.updateMany({ where: { id, step: from }, data: { step: to, ...data } });
+  return count === 1;
+}
+
+export async function deleteExpiredFlows(before: Date): Promise<number> {
+  const prisma = await getPrisma();
+  return (await prisma.loginFlow.deleteMany({ where: { expiresAt: { lt: before } } })).count;
+}

@@ -1,0 +1,62 @@
+import { randomBytes } from "node:crypto";
+import { hashOpaqueToken, sameSecret } from "../crypto/opaque-token.ts";
+import { AppError } from "../errors/app-error.ts";
+import { csrfCookieFor, csrfField, csrfMatches } from "./csrf.ts";
+import type { TAuthorizationRequest } from "../oauth/authorize/authorization-request.ts";
+import { advanceFlow, findFlow, insertFlow, type TFlowRow, type TFlowStep } from "./login-flows.repository.ts";
+
+/** How long a person has to finish signing in. */
+export const FLOW_TTL_MS = 30 * 60_000;
+
+export type TFlow = Omit<TFlowRow, "request"> & { request: TAuthorizationRequest };
+
+const FLOW_ID = /^[A-Za-z0-9_-]{22,64}$/;
+
+/**
+ * Starts a flow for this browser. The browser's CSRF cookie is reused when it has one, so two
+ * sign-ins in two tabs do not invalidate each other's forms; otherwise a new one is returned to set.
+ */
+export async function createFlow(input: {
+  request: TAuthorizationRequest;
+  step: Exclude<TFlowStep, "done">;
+  csrfCookie?: string;
+  userId?: string;
+  sessionId?: string;
+}): Promise<{ flowId: string; newCsrfCookie?: string }> {
+  const { cookie, isNew } = csrfCookieFor(input.csrfCookie);
+  const flowId = randomBytes(18).toString("base64url");
+  await insertFlow({
+    id: flowId,
+    clientId: input.request.clientId,
+    request: input.request,
+    step: input.step,
+    csrfHash: hashOpaqueToken(cookie),
+    userId: input.userId ?? null,
+    sessionId: input.sessionId ?? null,
+    expiresAt: new Date(Date.now() + FLOW_TTL_MS),
+  });
+  return { flowId, newCsrfCookie: isNew ? cookie : undefined };
+}
+
+/** The flow a page is handed; a finished or unknown one is not found, an old one expired. */
+export async function loadFlow(id: string | null | undefined, now = new Date()): Promise<TFlow> {
+  const row = id && FLOW_ID.test(id) ? await findFlow(id) : null;
+  if (!row || row.step === "done") throw new AppError("login.flow_not_found");
+  if (row.expiresAt <= now) throw new AppError("login.flow_expired");
+  return { ...row, request: row.request as TAuthorizationRequest };
+}
+
+/** The CSRF field of a flow's form, when the browser holds the cookie the flow was started with. */
+export function csrfFieldOf(flow: Pick<TFlow, "id" | "csrfHash">, cookie: string | undefined): string | undefined {
+  return cookie && sameSecret(hashOpaqueToken(cookie), flow.csrfHash) ? csrfField(cookie, flow.id) : undefined;
+}
+
+/** Refuses a submission whose field does not match this flow and this browser's cookie. */
+export function checkCsrf(flow: TFlow, cookie: string | undefined, field: string | undefined): void {
+  if (!csrfFieldOf(flow, cookie) || !csrfMatches(cookie, flow.id, field)) throw new AppError("login.csrf_failed");
+}
+
+export async function moveFlow(flow: TFlow, to: TFlowStep, data: { userId?: string; sessionId?: string } = {}): Promise<void> {
+  // A second submission of the same form finds the flow moved on already.
+  if (!(await advanceFlow(flow.id, flow.step, to, data))) throw new AppError("login.flow_not_found");
+}

@@ -1,0 +1,91 @@
+import { getClientForAuth } from "../clients/clients.service.ts";
+import { AppError } from "../errors/app-error.ts";
+import { readCookie, serializeCookie } from "../http/cookies.ts";
+import { browserActor, type TRequestContext } from "../http/request-context.ts";
+import { continueAfterSignIn, pageUrl } from "../oauth/authorize/authorize.service.ts";
+import { readForm } from "../oauth/token-endpoint/form.ts";
+import { DEVICE_COOKIE, DEVICE_KEY_TTL_MS, endSessionByToken, SESSION_COOKIE, startSession } from "../sessions/sessions.service.ts";
+import { CSRF_COOKIE } from "./csrf.ts";
+import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
+import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
+import { htmlResponse, pageLink } from "./pages/layout.ts";
+import { pageRoute, seeOther } from "./pages/page-route.ts";
+import { loginView } from "./pages/views.ts";
+import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } from "./sign-in.service.ts";
+
+type TRefusal = { code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked"; retryAfterS?: number };
+
+async function clientOf(flow: TFlow) {
+  const client = await getClientForAuth(flow.clientId);
+  if (!client?.enabled) throw new AppError("login.flow_not_found");
+  return client;
+}
+
+/** The sign-in form of a flow, with a refusal when there was one. */
+async function renderLogin(req: Request, flow: TFlow, identifier: string | undefined, refusal?: TRefusal): Promise<Response> {
+  const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
+  if (!csrf) throw new AppError("login.csrf_failed");
+  const client = await clientOf(flow);
+  const lang = pickLang(req, flow.request.uiLocales);
+  const t = textsFor(lang);
+  const error = refusal && (refusal.code === "login.locked_out" ? t(refusal.code, { wait: waitText(t, refusal.retryAfterS!) }) : t(refusal.code));
+  const markup = loginView({
+    lang,
+    t,
+    clientName: client.name,
+    action: pageLink("/login", { flow: flow.id, lang }),
+    switchUrl: pageLink("/login", { flow: flow.id, lang: lang === "ru" ? "en" : "ru" }),
+    csrf,
+    identifier,
+    error,
+  });
+  const status = refusal ? new AppError(refusal.code).status : 200;
+  return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
+}
+
+function flowParam(req: Request): string | null {
+  return new URL(req.url).searchParams.get("flow");
+}
+
+const REFUSALS: Record<Exclude<TSignInResult, { ok: true }>["reason"], TRefusal["code"]> = {
+  invalid_credentials: "login.invalid_credentials",
+  locked_out: "login.locked_out",
+  account_locked: "login.account_locked",
+};
+
+// GET {ctx}/login?flow=… – the sign-in form of a flow
+export const loginPage = pageRoute(async (req) => {
+  const flow = await loadFlow(flowParam(req));
+  if (flow.step === "consent") return seeOther(pageUrl("consent", flow.id));
+  return renderLogin(req, flow, flow.request.loginHint);
+});
+
+/** Signs in, starts the browser session, and moves the flow on (consent, or back to the client). */
+async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifier: string, password: string): Promise<Response> {
+  const client = await clientOf(flow);
+  const actor = { clientId: client.id, ...browserActor(req) };
+  // Longer input cannot be a real account's: refused like any wrong password, without hashing megabytes.
+  const result: TSignInResult =
+    identifier.length > MAX_IDENTIFIER || password.length > MAX_PASSWORD ? { ok: false, reason: "invalid_credentials" } : await checkCredentials({ identifier, password }, actor);
+  if (!result.ok) return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined });
+  ctx.clientId = client.id;
+  await endSessionByToken(readCookie(req, SESSION_COOKIE));
+  const started = await startSession({ userId: result.userId, amr: result.amr, deviceKey: readCookie(req, DEVICE_COOKIE), ...actor });
+  const location = await continueAfterSignIn(flow, client, started.session);
+  return seeOther(location, [
+    serializeCookie(SESSION_COOKIE, started.token, { expires: started.session.expiresAt }),
+    serializeCookie(DEVICE_COOKIE, started.deviceKey, { expires: new Date(Date.now() + DEVICE_KEY_TTL_MS) }),
+  ]);
+}
+
+// POST {ctx}/login?flow=… – submit the identifier and password
+export const loginSubmit = pageRoute(async (req, ctx) => {
+  const flow = await loadFlow(flowParam(req));
+  if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
+  const form = await readForm(req);
+  checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
+  const identifier = (form.get("identifier") ?? "").trim();
+  const password = form.get("password") ?? "";
+  if (!identifier || !password) return renderLogin(req, flow, identifier || undefined, { code: "login.missing_credentials" });
+  return signIn(req, ctx, flow, identifier, password);
+});

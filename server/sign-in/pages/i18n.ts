@@ -1,0 +1,141 @@
+import { fillIn, type TLang } from "../../../components/i18n.ts";
+import { ERROR_CODES, type TErrorCode } from "../../errors/codes.ts";
+import { localeOf } from "../../http/locale.ts";
+
+export type { TLang };
+
+// The sign-in pages' own words (sign-in, consent, logout, errors), kept with them.
+const en = {
+  "page.product": "Identity",
+  "lang.switch": "Русский",
+  "login.title": "Sign in",
+  "login.to": "to continue to {client}",
+  "login.identifier": "Username, e-mail or phone",
+  "login.identifierHint": "A phone as 7XXXXXXXXXX",
+  "login.password": "Password",
+  "login.submit": "Sign in",
+  "login.invalid_credentials": "Wrong username or password.",
+  "login.missing_credentials": "Enter your username and password.",
+  "login.locked_out": "Too many sign-in attempts. Try again in {wait}.",
+  "login.account_locked": "This account is locked. Contact your administrator.",
+  "wait.seconds": "{n} s",
+  "wait.minutes": "{n} min",
+  "consent.title": "Allow access",
+  "consent.asks": "{client} asks for access to your account:",
+  "consent.signedInAs": "Signed in as {user}.",
+  "consent.allow": "Allow",
+  "consent.deny": "Deny",
+  "consent.note": "You can revoke this access later in your account settings.",
+  "scope.openid": "Confirm who you are",
+  "scope.profile": "Your name",
+  "scope.email": "Your e-mail address",
+  "scope.phone": "Your phone number",
+  "scope.offline_access": "Keep access while you are away, until you revoke it",
+  "scope.idp_api_user": "Read your account data",
+  "scope.idp_api_user_chg": "Change your account data",
+  "scope.other": "Permission {scope}",
+  "logout.title": "Sign out",
+  "logout.confirm": "Sign out of your account on this device?",
+  "logout.submit": "Sign out",
+  "logout.done": "You are signed out.",
+  "error.title": "Sign-in is not possible",
+  "error.back": "Go back to the application and start again.",
+  "error.authorize.invalid_request": "The application sent an invalid sign-in request.",
+  "error.authorize.unknown_client": "The application is not registered here or is disabled.",
+  "error.authorize.redirect_uri_mismatch": "The application's return address is not registered, so you are not sent back to it.",
+  "error.login.flow_not_found": "This sign-in request is unknown or already finished.",
+  "error.login.flow_expired": "This sign-in request has expired.",
+  "error.login.csrf_failed": "The form does not belong to this browser (it was opened elsewhere, or cookies are blocked).",
+  "error.logout.invalid_hint": "The sign-out request of the application is not valid.",
+  "error.logout.redirect_uri_mismatch": "The application's return address after sign-out is not registered.",
+  "error.bad_request": "The request is not valid.",
+  "error.other": "Something went wrong. Quote this id when reporting it: {requestId}.",
+};
+
+type TKey = keyof typeof en;
+
+const ru: Record<TKey, string> = {
+  "page.product": "Идентификация",
+  "lang.switch": "English",
+  "login.title": "Вход",
+  "login.to": "для продолжения в «{client}»",
+  "login.identifier": "Логин, e-mail или телефон",
+  "login.identifierHint": "Телефон в виде 7XXXXXXXXXX",
+  "login.password": "Пароль",
+  "login.submit": "Войти",
+  "login.invalid_credentials": "Неверный логин или пароль.",
+  "login.missing_credentials": "Введите логин и пароль.",
+  "login.locked_out": "Слишком много попыток входа. Повторите через {wait}.",
+  "login.account_locked": "Учётная запись заблокирована. Обратитесь к администратору.",
+  "wait.seconds": "{n} с",
+  "wait.minutes": "{n} мин",
+  "consent.title": "Разрешение доступа",
+  "consent.asks": "«{client}» запрашивает доступ к вашей учётной записи:",
+  "consent.signedInAs": "Вы вошли как {user}.",
+  "consent.allow": "Разрешить",
+  "consent.deny": "Отказать",
+  "consent.note": "Доступ можно отозвать позже в настройках учётной записи.",
+  "scope.openid": "Подтверждение вашей личности",
+  "scope.profile": "Фамилия, имя и отчество",
+  "scope.email": "Адрес электронной почты",
+  "scope.phone": "Номер телефона",
+  "scope.offline_access": "Доступ, когда вас нет в сети, пока вы его не отзовёте",
+  "scope.idp_api_user": "Чтение данных учётной записи",
+  "scope.idp_api_user_chg": "Изменение данных учётной записи",
+  "scope.other": "Разрешение {scope}",
+  "logout.title": "Выход",
+  "logout.confirm": "Выйти из учётной записи на этом устройстве?",
+  "logout.submit": "Выйти",
+  "logout.done": "Вы вышли из учётной записи.",
+  "error.title": "Вход невозможен",
+  "error.back": "Вернитесь в приложение и начните вход заново.",
+  "error.authorize.invalid_request": "Приложение прислало некорректный запрос на вход.",
+  "error.authorize.unknown_client": "Приложение здесь не зарегистрировано или отключено.",
+  "error.authorize.redirect_uri_mismatch": "Адрес возврата приложения не зарегистрирован, поэтому вы не будете на него перенаправлены.",
+  "error.login.flow_not_found": "Запрос на вход не найден или уже завершён.",
+  "error.login.flow_expired": "Время запроса на вход истекло.",
+  "error.login.csrf_failed": "Форма не относится к этому браузеру (открыта в другом или cookie заблокированы).",
+  "error.logout.invalid_hint": "Запрос приложения на выход некорректен.",
+  "error.logout.redirect_uri_mismatch": "Адрес возврата приложения после выхода не зарегистрирован.",
+  "error.bad_request": "Запрос некорректен.",
+  "error.other": "Что-то пошло не так. Сообщите этот номер: {requestId}.",
+};
+
+const DICTIONARIES: Record<TLang, Record<TKey, string>> = { en, ru };
+
+export type TText = (key: TKey, params?: Record<string, string>) => string;
+
+export function textsFor(lang: TLang): TText {
+  return (key, params) => fillIn(DICTIONARIES[lang][key], params);
+}
+
+/** The page's words for an error code, or the generic text of its kind. */
+export function errorText(t: TText, code: TErrorCode, requestId: string): string {
+  const key = `error.${code}` as TKey;
+  if (key in en) return t(key);
+  return ERROR_CODES[code].status < 500 ? t("error.bad_request") : t("error.other", { requestId });
+}
+
+export function scopeText(t: TText, scope: string): string {
+  const key = `scope.${scope}` as TKey;
+  return key in en ? t(key) : t("scope.other", { scope });
+}
+
+/** A wait as people say it: seconds below a minute, whole minutes (rounded up) above. */
+export function waitText(t: TText, seconds: number): string {
+  return seconds < 60 ? t("wait.seconds", { n: String(seconds) }) : t("wait.minutes", { n: String(Math.ceil(seconds / 60)) });
+}
+
+/**
+ * The page's language: the switch link's `lang`, then the application's ui_locales (OIDC Core
+ * §3.1.2.1, in order of preference), then Accept-Language; Russian when nothing says otherwise.
+ */
+export function pickLang(req: Request, uiLocales?: string): TLang {
+  const chosen = new URL(req.url).searchParams.get("lang");
+  if (chosen === "ru" || chosen === "en") return chosen;
+  for (const tag of (uiLocales ?? "").split(" ")) {
+    const base = tag.toLowerCase().split("-")[0];
+    if (base === "ru" || base === "en") return base;
+  }
+  return localeOf(req);
+}

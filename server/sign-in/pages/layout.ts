@@ -1,0 +1,87 @@
+import { createHash } from "node:crypto";
+import { getConfig } from "../../config/config.ts";
+import { html, type THtml } from "./html.ts";
+import type { TLang, TText } from "./i18n.ts";
+
+// Light and dark follow the system; focus is always visible; text scales with the user's settings.
+const CSS = `
+:root { color-scheme: light dark; --bg: #f4f5f7; --card: #fff; --text: #1b1f24; --muted: #57606a; --line: #c9d1d9;
+  --accent: #0b5cad; --accent-text: #fff; --error-bg: #fdecea; --error: #a4161a; }
+@media (prefers-color-scheme: dark) {
+  :root { --bg: #0d1117; --card: #161b22; --text: #e6edf3; --muted: #9da7b3; --line: #3d444d;
+    --accent: #4493f8; --accent-text: #0d1117; --error-bg: #3b1214; --error: #ff9b9b; } }
+* { box-sizing: border-box; }
+body { margin: 0; min-height: 100vh; display: flex; flex-direction: column; align-items: center; justify-content: center;
+  background: var(--bg); color: var(--text); font: 1rem/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; padding: 1rem; }
+main { width: 100%; max-width: 24rem; background: var(--card); border: 1px solid var(--line); border-radius: .75rem; padding: 2rem; }
+h1 { font-size: 1.5rem; margin: 0 0 .25rem; }
+p { margin: .5rem 0; }
+.muted { color: var(--muted); }
+form { margin-top: 1.25rem; display: grid; gap: .5rem; }
+label { font-weight: 600; margin-top: .5rem; }
+input[type=text], input[type=password] { font: inherit; padding: .6rem .75rem; border: 1px solid var(--line); border-radius: .5rem;
+  background: var(--bg); color: var(--text); width: 100%; }
+input[aria-invalid=true] { border-color: var(--error); }
+button { font: inherit; font-weight: 600; padding: .65rem 1rem; border-radius: .5rem; border: 1px solid var(--accent); cursor: pointer; }
+button.primary { background: var(--accent); color: var(--accent-text); }
+button.secondary { background: transparent; color: var(--accent); }
+.actions { display: flex; gap: .75rem; margin-top: 1rem; }
+.actions button { flex: 1; }
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.alert { background: var(--error-bg); color: var(--error); border-radius: .5rem; padding: .75rem 1rem; margin-top: 1rem; }
+.hint { font-size: .875rem; color: var(--muted); margin: 0; }
+ul.scopes { padding-left: 1.25rem; }
+footer { margin-top: 1rem; font-size: .875rem; }
+a { color: var(--accent); }
+`;
+
+// The page's only style, allowed by its hash: no inline script or foreign resource can run.
+const STYLE_HASH = `'sha256-${createHash("sha256").update(CSS).digest("base64")}'`;
+
+export type TPage = { lang: TLang; t: TText; title: string; body: THtml; switchUrl?: string };
+
+/** The document around a page's content, with a link to the same page in the other language. */
+export function renderPage(p: TPage): string {
+  const other: TLang = p.lang === "ru" ? "en" : "ru";
+  const doc = html`<!doctype html>
+<html lang="${p.lang}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="robots" content="noindex">
+<title>${p.title} · ${p.t("page.product")}</title>
+<style>${{ markup: CSS }}</style>
+</head>
+<body>
+<main>
+${p.body}
+</main>
+${p.switchUrl ? html`<footer><a href="${p.switchUrl}" hreflang="${other}" lang="${other}">${p.t("lang.switch")}</a></footer>` : ""}
+</body>
+</html>`;
+  return doc.markup;
+}
+
+/** A page answer: never cached, never framed (clickjacking), no referrer leaking the flow id. */
+export function htmlResponse(markup: string, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(markup, {
+    status,
+    headers: {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "no-store",
+      "content-security-policy": `default-src 'none'; style-src ${STYLE_HASH}; frame-ancestors 'none'; base-uri 'none'`,
+      "x-frame-options": "DENY",
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+      ...headers,
+    },
+  });
+}
+
+/** A page of the service by its path below the context path, as the public sees it. */
+export function pageLink(path: string, params: Record<string, string | undefined>): string {
+  const url = new URL(getConfig().issuer + path);
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}

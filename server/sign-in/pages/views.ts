@@ -1,0 +1,63 @@
+import { html } from "./html.ts";
+import { renderPage } from "./layout.ts";
+import { scopeText, type TLang, type TText } from "./i18n.ts";
+
+type TCommon = { lang: TLang; t: TText; switchUrl?: string };
+
+/** The alert that announces a refusal to screen readers as soon as the page loads. */
+const alert = (message: string | undefined) => (message ? html`<p class="alert" role="alert" id="form-error">${message}</p>` : "");
+
+export function loginView(v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string }): string {
+  const invalid = v.error ? "true" : undefined;
+  const described = v.error ? "form-error" : undefined;
+  // Focus goes where typing continues: the password once an identifier is there.
+  const focusPassword = !!v.identifier;
+  const body = html`<h1>${v.t("login.title")}</h1>
+<p class="muted">${v.t("login.to", { client: v.clientName })}</p>
+${alert(v.error)}
+<form method="post" action="${v.action}" novalidate>
+<input type="hidden" name="csrf_token" value="${v.csrf}">
+<label for="identifier">${v.t("login.identifier")}</label>
+<input type="text" id="identifier" name="identifier" value="${v.identifier ?? ""}" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="254" aria-describedby="${["identifier-hint", described].filter(Boolean).join(" ")}"${invalid ? html` aria-invalid="true"` : ""}${focusPassword ? "" : html` autofocus`}>
+<p class="hint" id="identifier-hint">${v.t("login.identifierHint")}</p>
+<label for="password">${v.t("login.password")}</label>
+<input type="password" id="password" name="password" autocomplete="current-password" required maxlength="1024"${described ? html` aria-describedby="form-error"` : ""}${invalid ? html` aria-invalid="true"` : ""}${focusPassword ? html` autofocus` : ""}>
+<button type="submit" class="primary">${v.t("login.submit")}</button>
+</form>`;
+  return renderPage({ lang: v.lang, t: v.t, title: v.t("login.title"), body, switchUrl: v.switchUrl });
+}
+
+export function consentView(v: TCommon & { clientName: string; userName: string; scopes: string[]; action: string; csrf: string }): string {
+  const body = html`<h1>${v.t("consent.title")}</h1>
+<p>${v.t("consent.asks", { client: v.clientName })}</p>
+<ul class="scopes">${v.scopes.map((s) => html`<li>${scopeText(v.t, s)}</li>`)}</ul>
+<p class="muted">${v.t("consent.signedInAs", { user: v.userName })} ${v.t("consent.note")}</p>
+<form method="post" action="${v.action}">
+<input type="hidden" name="csrf_token" value="${v.csrf}">
+<div class="actions">
+<button type="submit" name="decision" value="allow" class="primary" autofocus>${v.t("consent.allow")}</button>
+<button type="submit" name="decision" value="deny" class="secondary">${v.t("consent.deny")}</button>
+</div>
+</form>`;
+  return renderPage({ lang: v.lang, t: v.t, title: v.t("consent.title"), body, switchUrl: v.switchUrl });
+}
+
+export function errorView(v: TCommon & { message: string; hint?: string }): string {
+  const body = html`<h1>${v.t("error.title")}</h1>
+<p class="alert" role="alert">${v.message}</p>
+${v.hint ? html`<p>${v.hint}</p>` : ""}`;
+  return renderPage({ lang: v.lang, t: v.t, title: v.t("error.title"), body, switchUrl: v.switchUrl });
+}
+
+export function logoutView(v: TCommon & { action?: string; hidden?: Record<string, string | undefined>; done: boolean }): string {
+  const hidden = Object.entries(v.hidden ?? {}).filter(([, value]) => value !== undefined);
+  const body = v.done
+    ? html`<h1>${v.t("logout.title")}</h1><p role="status">${v.t("logout.done")}</p>`
+    : html`<h1>${v.t("logout.title")}</h1>
+<p>${v.t("logout.confirm")}</p>
+<form method="post" action="${v.action}">
+${hidden.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
+<button type="submit" class="primary" autofocus>${v.t("logout.submit")}</button>
+</form>`;
+  return renderPage({ lang: v.lang, t: v.t, title: v.t("logout.title"), body, switchUrl: v.switchUrl });
+}

@@ -1,0 +1,62 @@
+import { normalizeEmail, normalizePhone } from "../attributes/attribute-values.ts";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { hashSecret, needsRehash } from "../crypto/password-hash.ts";
+import { updateCredentials } from "../users/users.repository.ts";
+import { findSignInCandidates, type TSignInCandidate } from "./sign-in.repository.ts";
+import { ACCOUNT_POLICY, IP_POLICY } from "./throttle-policy.ts";
+import { reserveSignInAttempt, settleSuccessfulAttempt } from "./throttle.service.ts";
+import { verifyPassword } from "./verification-gate.ts";
+
+/** Longer input cannot be valid; refusing it early spares the password hash needless work. */
+export const MAX_IDENTIFIER = 254;
+export const MAX_PASSWORD = 1024;
+
+export type TSignInResult =
+  | { ok: true; userId: string; amr: string[] }
+  /** Unknown account and wrong password alike: telling them apart would enumerate accounts. */
+  | { ok: false; reason: "invalid_credentials" }
+  | { ok: false; reason: "locked_out"; retryAfterS: number }
+  /** Said only after the password was right, so it reveals nothing a guesser does not already know. */
+  | { ok: false; reason: "account_locked" };
+
+const MATCH_ORDER: TSignInCandidate["matchedBy"][] = ["sub", "login", "email", "phone"];
+
+/** The account an identifier names: a sub wins over an administrator's login, over an e-mail, over a phone. */
+async function findAccountFor(identifier: string): Promise<TSignInCandidate | undefined> {
+  const text = identifier.trim();
+  const email = text.includes("@") ? normalizeEmail(text)?.toLowerCase() : undefined;
+  const phone = /^[+\d\s()-]+$/.test(text) ? normalizePhone(text) : undefined;
+  const found = await findSignInCandidates({ text, email, phone });
+  return found.sort((a, b) => MATCH_ORDER.indexOf(a.matchedBy) - MATCH_ORDER.indexOf(b.matchedBy))[0];
+}
+
+/**
+ * Checks an identifier (sub, e-mail or phone 7XXXXXXXXXX) and a password. Unknown accounts take the
+ * same path as known ones (a throttle counter of their own, a password check against a dummy hash),
+ * so neither the answer nor its timing tells them apart. Every outcome is an audit event.
+ */
+export async function checkCredentials(input: { identifier: string; password: string }, actor: TEventActor): Promise<TSignInResult> {
+  const account = await findAccountFor(input.identifier);
+  const accountKey = account ? `user:${account.id}` : `id:${input.identifier.trim().toLowerCase()}`;
+  const ipKey = actor.ip ? `ip:${actor.ip}` : undefined;
+  const who = { ...actor, subject: account?.id };
+  const reserved = await reserveSignInAttempt([{ key: accountKey, policy: ACCOUNT_POLICY }, ...(ipKey ? [{ key: ipKey, policy: IP_POLICY }] : [])]);
+  if (!reserved.allowed) {
+    await recordEvent("user.sign_in_failed", who, { reason: "locked_out", retryAfter: reserved.retryAfterS });
+    return { ok: false, reason: "locked_out", retryAfterS: reserved.retryAfterS };
+  }
+  const hash = account?.passwordHash ?? null;
+  if (!(await verifyPassword(hash, input.password)) || !account) {
+    await recordEvent("user.sign_in_failed", who, { reason: account ? "bad_password" : "unknown_account" });
+    return { ok: false, reason: "invalid_credentials" };
+  }
+  await settleSuccessfulAttempt(accountKey, ipKey);
+  if (account.locked) {
+    await recordEvent("user.sign_in_failed", who, { reason: "account_locked" });
+    return { ok: false, reason: "account_locked" };
+  }
+  // An imported hash (bcrypt, weaker argon2) is replaced by today's while the password is at hand.
+  if (needsRehash(hash!)) await updateCredentials(account.id, { passwordHash: await hashSecret(input.password) });
+  await recordEvent("user.signed_in", who, { method: "pwd", by: account.matchedBy });
+  return { ok: true, userId: account.id, amr: ["pwd"] };
+}

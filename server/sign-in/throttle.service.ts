@@ -1,0 +1,36 @@
+import { inTransaction } from "../db/index.ts";
+import { afterSuccess, emptyThrottle, reserveAttempt, type TThrottlePolicy, type TThrottleState } from "./throttle-policy.ts";
+import { lockThrottles, saveThrottle } from "./throttle.repository.ts";
+
+export type TThrottleKey = { key: string; policy: TThrottlePolicy };
+
+/**
+ * Takes one attempt from every counter, or from none: refused when any of them is locked out (the
+ * longest wait is reported). Runs before the password is checked, so a lockout says nothing about it.
+ */
+export async function reserveSignInAttempt(keys: TThrottleKey[], now = new Date()): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }> {
+  return inTransaction(async (tx) => {
+    const states = await lockThrottles(keys.map((k) => k.key), now, tx);
+    const decided = keys.map((k) => ({ key: k.key, r: reserveAttempt(states.get(k.key) ?? emptyThrottle(now), now, k.policy) }));
+    const refused = decided.flatMap((d) => (d.r.allowed ? [] : [d.r.retryAfterS]));
+    if (refused.length) return { allowed: false, retryAfterS: Math.max(...refused) };
+    for (const d of decided) if (d.r.allowed) await saveThrottle(d.key, d.r.next, tx);
+    return { allowed: true };
+  });
+}
+
+/**
+ * The reserved attempt was right. The account's series starts over; an IP only gets its one slot
+ * back, so that signing in to one's own account between guesses at others' buys nothing.
+ */
+export async function settleSuccessfulAttempt(accountKey: string, ipKey: string | undefined, now = new Date()): Promise<void> {
+  await inTransaction(async (tx) => {
+    const states = await lockThrottles(ipKey ? [accountKey, ipKey] : [accountKey], now, tx);
+    await saveThrottle(accountKey, afterSuccess(states.get(accountKey)!, now), tx);
+    if (ipKey) await saveThrottle(ipKey, giveBack(states.get(ipKey)!, now), tx);
+  });
+}
+
+function giveBack(s: TThrottleState, now: Date): TThrottleState {
+  return { ...s, failures: Math.max(0, s.failures - 1), windowFailures: Math.max(0, s.windowFailures - 1), updatedAt: now };
+}

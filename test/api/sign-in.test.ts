@@ -1,0 +1,134 @@
+import { describe, expect, it } from "vitest";
+import { changeToken, regToken, unique } from "../support/accounts.ts";
+import { alertOf, Browser, formOf, uniqueIp, type TPage } from "../support/browser.ts";
+import { api } from "../support/http.ts";
+import { IVANOV, webAuthorization } from "../support/oidc.ts";
+
+/** A fresh account with a password, so that failures counted against it disturb no other test. */
+async function accountWithPassword(password = "correct horse battery"): Promise<{ sub: string; instanceId: string; password: string }> {
+  const sub = unique("signin-");
+  const r = await api("PUT", "/reg/api/v3/users", { token: await regToken(), body: { user: { attrs: { sub, family_name: "Входов" }, credentials: { password } } } });
+  if (r.status !== 200) throw new Error(`registration failed: ${r.status} ${r.text}`);
+  return { sub, instanceId: r.body.instanceId, password };
+}
+
+async function loginPage(browser: Browser, extra: Record<string, string> = {}): Promise<TPage> {
+  const page = await browser.open(webAuthorization(extra).url);
+  expect(page.status).toBe(200);
+  return page;
+}
+
+function post(browser: Browser, page: TPage, identifier: string, password: string): Promise<TPage> {
+  const { action, hidden } = formOf(page.text);
+  return browser.fetch(action, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ ...hidden, identifier, password }).toString(),
+  });
+}
+
+describe("sign-in page", () => {
+  it("is a plain, labelled form in Russian by default, in English on request, and cannot be framed", async () => {
+    const browser = new Browser({ "x-forwarded-for": uniqueIp() });
+    const ru = await loginPage(browser);
+    expect(ru.text).toContain('<html lang="ru">');
+    expect(ru.text).toContain('<form method="post"');
+    expect(ru.text).not.toContain("<script");
+    for (const id of ["identifier", "password"]) expect(ru.text).toMatch(new RegExp(`<label for="${id}">[^<]+</label>\\s*<input [^>]*id="${id}"`));
+    expect(ru.text).toContain('autocomplete="username"');
+    expect(ru.text).toContain('autocomplete="current-password"');
+    expect(ru.text).toMatch(/<a href="[^"]*lang=en" hreflang="en" lang="en">English<\/a>/);
+    expect(ru.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(ru.headers.get("x-frame-options")).toBe("DENY");
+    expect(ru.headers.get("cache-control")).toBe("no-store");
+
+    const en = await loginPage(new Browser({ "accept-language": "en-US,en;q=0.9" }));
+    expect(en.text).toContain('<html lang="en">');
+    expect(en.text).toContain("Sign in");
+    const hinted = await loginPage(new Browser(), { ui_locales: "en ru", login_hint: "ivanov" });
+    expect(hinted.text).toContain('<html lang="en">');
+    expect(hinted.text).toMatch(/id="identifier" name="identifier" value="ivanov"/);
+    const switched = await browser.open(/href="([^"]*lang=en)"/.exec(ru.text)![1]!.replace(/&amp;/g, "&"));
+    expect(switched.text).toContain('<html lang="en">');
+  });
+
+  it("signs in by phone number and by e-mail as well as by sub", async () => {
+    for (const identifier of [IVANOV.phone, `+7 (999) 000-00-01`, IVANOV.email.toUpperCase()]) {
+      const browser = new Browser({ "x-forwarded-for": uniqueIp() });
+      const done = await post(browser, await loginPage(browser, { scope: "openid" }), identifier, IVANOV.password);
+      expect(done.status).toBe(303);
+      expect(done.headers.getSetCookie().join()).toMatch(/idp_session=[^;]+; Path=\/idp; HttpOnly; SameSite=Lax/);
+    }
+  });
+
+  it("answers an unknown account exactly as a wrong password", async () => {
+    const { sub } = await accountWithPassword();
+    const answers = [];
+    for (const identifier of [sub, unique("nobody-")]) {
+      const browser = new Browser({ "x-forwarded-for": uniqueIp(), "accept-language": "en" });
+      const page = await post(browser, await loginPage(browser), identifier, "wrong password");
+      answers.push({ status: page.status, alert: alertOf(page.text), body: page.text.replace(/value="[^"]*"/g, "").replace(/flow=[\w-]+/g, "") });
+    }
+    expect(answers[0]!.status).toBe(400);
+    expect(answers[0]!.alert).toBe("Wrong username or password.");
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
+  it("lets 50 parallel wrong passwords check no more than the limit, then locks out whatever the password", async () => {
+    const account = await accountWithPassword();
+    const browser = new Browser({ "x-forwarded-for": uniqueIp() });
+    const page = await loginPage(browser);
+    const results = await Promise.all(Array.from({ length: 50 }, () => post(browser, page, account.sub, "wrong password")));
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45);
+    const locked = results.find((r) => r.status === 429)!;
+    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
+    // The right password during the lockout gets the same answer: the lockout tells nothing about it.
+    const right = await post(browser, page, account.sub, account.password);
+    expect(right.status).toBe(429);
+    const waitless = (p: TPage) => alertOf(p.text)!.replace(/\d+/g, "N");
+    expect(waitless(right)).toBe(waitless(locked));
+    expect(waitless(right)).toBe("Слишком много попыток входа. Повторите через N с.");
+  });
+
+  it("limits failures per address across accounts", async () => {
+    const browser = new Browser({ "x-forwarded-for": uniqueIp() });
+    const page = await loginPage(browser);
+    const results = await Promise.all(Array.from({ length: 24 }, () => post(browser, page, unique("nobody-"), "wrong password")));
+    expect(results.filter((r) => r.status === 400)).toHaveLength(20);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(4);
+  });
+
+  it("tells a locked account so only after the right password", async () => {
+    const account = await accountWithPassword();
+    const lock = await api("POST", `/api/v3/users/${account.instanceId}`, { token: await changeToken(), body: { locked: true } });
+    expect(lock.status).toBe(200);
+    const browser = new Browser({ "x-forwarded-for": uniqueIp(), "accept-language": "en" });
+    const page = await loginPage(browser);
+    const wrong = await post(browser, page, account.sub, "wrong password");
+    expect(wrong.status).toBe(400);
+    expect(alertOf(wrong.text)).toBe("Wrong username or password.");
+    const right = await post(browser, page, account.sub, account.password);
+    expect(right.status).toBe(403);
+    expect(alertOf(right.text)).toBe("This account is locked. Contact your administrator.");
+    expect(right.headers.getSetCookie().join()).not.toContain("idp_session");
+  });
+
+  it("refuses a form without the browser's CSRF cookie, and an empty form with a message", async () => {
+    const browser = new Browser({ "x-forwarded-for": uniqueIp(), "accept-language": "en" });
+    const page = await loginPage(browser);
+    const empty = await post(browser, page, "", "");
+    expect(empty.status).toBe(400);
+    expect(alertOf(empty.text)).toBe("Enter your username and password.");
+    const stranger = new Browser({ "x-forwarded-for": uniqueIp() });
+    const forged = await post(stranger, page, IVANOV.sub, IVANOV.password);
+    expect(forged.status).toBe(403);
+    expect(forged.headers.getSetCookie().join()).not.toContain("idp_session");
+    const done = await post(browser, page, IVANOV.sub, IVANOV.password);
+    expect(done.status).toBe(303);
+    // The flow is finished: the same form cannot be submitted twice.
+    expect((await post(browser, page, IVANOV.sub, IVANOV.password)).status).toBe(404);
+    expect(done.location).toMatch(/\/consent\?flow=|^https:\/\/rp\.example\.test\/callback\?code=/);
+  });
+});

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getClientForAuth } from "../../server/clients/clients.service.ts";
+import { hasConsent } from "../../server/consents/consents.service.ts";
+import { grantConsent } from "../../server/consents/consents.service.ts";
+import { AppError } from "../../server/errors/app-error.ts";
+import { importFile } from "../../server/import/import.service.ts";
+import { ensureSigningKey } from "../../server/oauth/keys/signing-keys.service.ts";
+import { CODE_TTL_MS, issueAuthorizationCode, redeemAuthorizationCode } from "../../server/oauth/grants/authorization-codes.service.ts";
+import { reserveSignInAttempt } from "../../server/sign-in/throttle.service.ts";
+import { ACCOUNT_POLICY } from "../../server/sign-in/throttle-policy.ts";
+import { startSession, findActiveSession, endSessionByToken } from "../../server/sessions/sessions.service.ts";
+import { IMPORT_FIXTURE } from "../support/fixtures.ts";
+import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
+
+// Service-level tests of what needs a controlled clock or direct sight of the database: code expiry,
+// atomic failure counting, consent merging, sessions and devices as stored.
+
+const grant = { clientId: "rp-web", userId: "ivanov", sessionId: null, redirectUri: "https://rp.example.test/callback", scopes: ["openid"], nonce: null, codeChallenge: null, authTime: new Date(), amr: ["pwd"], acr: "1" };
+
+describe.each(DB_KINDS)("sign-in and grants on %s", (kind) => {
+  let t: TTestDatabase;
+  beforeAll(async () => {
+    t = await installTestDatabase(kind);
+    await importFile(IMPORT_FIXTURE, {});
+    await ensureSigningKey();
+  });
+  afterAll(async () => t?.close());
+
+  it("refuses an authorization code after its lifetime and redeems it within", async () => {
+    const client = (await getClientForAuth("rp-web"))!;
+    const issuedAt = new Date("2026-11-25T10:00:00Z");
+    const late = await issueAuthorizationCode(grant, issuedAt);
+    const after = new Date(issuedAt.getTime() + CODE_TTL_MS + 1);
+    const refused = await redeemAuthorizationCode({ client, code: late, redirectUri: grant.redirectUri, codeVerifier: undefined }, after).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).details.desc).toMatch(/expired/);
+    const inTime = await issueAuthorizationCode(grant);
+    const tokens = await redeemAuthorizationCode({ client, code: inTime, redirectUri: grant.redirectUri, codeVerifier: undefined });
+    expect(tokens.id_token).toEqual(expect.any(String));
+    const stored = await t.db.prisma.authorizationCode.findMany({ select: { codeHash: true } });
+    expect(stored.map((c) => c.codeHash)).not.toContain(inTime);
+  });
+
+  it("counts parallel failures atomically: never more attempts than the threshold", async () => {
+    const key = `user:parallel-${kind}`;
+    const results = await Promise.all(Array.from({ length: 30 }, () => reserveSignInAttempt([{ key, policy: ACCOUNT_POLICY }])));
+    expect(results.filter((r) => r.allowed)).toHaveLength(ACCOUNT_POLICY.threshold);
+    const row = await t.db.prisma.signInThrottle.findUnique({ where: { key } });
+    expect(row).toMatchObject({ failures: ACCOUNT_POLICY.threshold, level: 1 });
+  });
+
+  it("merges consents and answers whether one covers the scopes asked", async () => {
+    await grantConsent("ivanov", "rp-web", ["openid", "profile"], {});
+    await grantConsent("ivanov", "rp-web", ["openid", "email"], {});
+    expect(await hasConsent("ivanov", "rp-web", ["profile", "email"])).toBe(true);
+    expect(await hasConsent("ivanov", "rp-web", ["phone"])).toBe(false);
+    const row = await t.db.prisma.consent.findUnique({ where: { userId_clientId: { userId: "ivanov", clientId: "rp-web" } } });
+    expect(row!.scopes).toEqual(["email", "openid", "profile"]);
+  });
+
+  it("keeps sessions and device keys hashed, recognises the device again, and ends a session", async () => {
+    const ua = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+    const first = await startSession({ userId: "ivanov", amr: ["pwd"], ip: "192.0.2.1", userAgent: ua });
+    const second = await startSession({ userId: "ivanov", amr: ["pwd"], deviceKey: first.deviceKey, ip: "192.0.2.2", userAgent: ua });
+    expect(second.session.deviceId).toBe(first.session.deviceId);
+    const device = await t.db.prisma.device.findUnique({ where: { id: first.session.deviceId! } });
+    expect(device).toMatchObject({ kind: "desktop", name: "Chrome, Windows", lastIp: "192.0.2.2" });
+    expect(device!.keyHash).not.toBe(first.deviceKey);
+    const stored = await t.db.prisma.browserSession.findUnique({ where: { id: first.session.id } });
+    expect(stored!.tokenHash).not.toBe(first.token);
+    expect((await findActiveSession(first.token))!.id).toBe(first.session.id);
+    await endSessionByToken(first.token);
+    expect(await findActiveSession(first.token)).toBeNull();
+    expect(await findActiveSession(second.token, new Date(Date.now() + 365 * 86_400_000))).toBeNull();
+  });
+});
