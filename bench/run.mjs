@@ -6,7 +6,8 @@
 // sub read for the first time), and the v1 mask search `surname=Ива*`. Prints req/s, p50/p99, the
 // ratios to the trivial route, and the server's resident memory idle after start and after load.
 // BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_USERS (0: no account rows),
-// BENCH_DB=postgres (+TEST_DATABASE_URL).
+// BENCH_DB=postgres (+TEST_DATABASE_URL), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
+// bench/results when it stops).
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,7 +38,8 @@ if (userCount > 0) {
   console.log(`seeding ${userCount} accounts …`);
   seedSeconds = seedUsers(userCount, env);
 }
-const server = await startServer({ env, logFile: path.join(dataDir, "server.log") });
+const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, "bench", "results")}`] : [];
+const server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
 const rss = {};
 const basicOAuth = "Basic " + Buffer.from(`bench-app:${encodeURIComponent(secret)}`).toString("base64");
 const basicRest = "Basic " + Buffer.from(`bench-app:${restPassword}`).toString("base64");
