@@ -29,8 +29,9 @@ function bearerActor(ctx: TRequestContext): TBearerActor {
 /** The client's attribute selections for the token's mode. */
 async function selectionsOf(actor: TBearerActor): Promise<TSelectionPair> {
   const scopes = SCOPES[actor.mode];
-  const [read, change] = await Promise.all([selectionFor(actor.clientId, scopes.read), selectionFor(actor.clientId, scopes.change)]);
-  return { read, change };
+  // One after the other: both come from the client's one cache entry, which the first call fills.
+  const read = await selectionFor(actor.clientId, scopes.read);
+  return { read, change: await selectionFor(actor.clientId, scopes.change) };
 }
 
 /** `current` is the token's own user; a system token has none. */
@@ -49,8 +50,8 @@ function snapshot(sub: string): Promise<TSnapshot> {
 }
 
 async function present(account: TAccount, sel: TSelectionPair, waiting?: TConfirmationRow[]): Promise<TUserV3> {
-  const [catalog, rows] = await Promise.all([getCatalog(), waiting ?? waitingChanges(account.id)]);
-  return toUserV3(account, catalog, sel, notesOf(rows));
+  const catalog = await getCatalog();
+  return toUserV3(account, catalog, sel, notesOf(waiting ?? (await waitingChanges(account.id))));
 }
 
 export async function getUserV3(ctx: TRequestContext, subjectId: string): Promise<TUserV3> {
