@@ -8,7 +8,7 @@
 // BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_USERS (0: no account rows),
 // BENCH_DB=postgres (+TEST_DATABASE_URL), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
 // bench/results when it stops).
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -60,8 +60,10 @@ async function accountRows() {
   const contextPath = new URL(server.baseUrl).pathname;
   const subs = await sampleSubs(server.baseUrl, basicRest, 1000);
   const paths = subs.map((s) => `${contextPath}/api/v3/users/${s}`);
-  const hot = paths.slice(0, HOT_SUBS);
-  const cold = paths.slice(HOT_SUBS);
+  // With few accounts (a small BENCH_USERS), half of them are read cached and half for the first time.
+  const hotCount = Math.min(HOT_SUBS, Math.floor(paths.length / 2));
+  const hot = paths.slice(0, hotCount);
+  const cold = paths.slice(hotCount);
   const bearer = { authorization: `Bearer ${await accessToken()}` };
   await load(server.baseUrl, { ...rotating(hot, bearer), amount: hot.length });
   const cached = summary(`GET /api/v3/users/{sub}, ${hot.length} subs, cached`, await load(server.baseUrl, rotating(hot, bearer)));
@@ -72,6 +74,7 @@ async function accountRows() {
   return { cached, first, search };
 }
 
+let finished = false;
 try {
   await sleep(2_000);
   rss.idle = rssMb(server.pid);
@@ -107,7 +110,11 @@ try {
   const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, seedSeconds, rows, ratio, rss };
   writeFileSync(path.join(root, "bench", "results", `bench-${Date.now()}.json`), JSON.stringify(result, null, 2));
   if (rows.some((r) => typeof r.failed === "number" && r.failed > 0)) process.exitCode = 1;
+  finished = !process.exitCode;
 } finally {
   await server.stop();
   await pgDb?.drop();
+  // An embedded database of 100,000 accounts takes ~400 MB; a failed run keeps it and the server log.
+  if (finished) rmSync(dataDir, { recursive: true, force: true });
+  else console.log(`server log and data: ${dataDir}`);
 }
