@@ -51,3 +51,24 @@ export async function deleteExpiredRefreshTokens(before: Date): Promise<number> 
   const prisma = await getPrisma();
   return (await prisma.refreshToken.deleteMany({ where: { expiresAt: { lt: before } } })).count;
 }
+
+/** Which of a user's refresh tokens to revoke: those issued before a time, narrowed by session or client. */
+export type TRefreshSelection = { before: Date; onlySessions?: string[]; exceptSessions?: string[] };
+
+/** Revokes the selected live refresh tokens of a user (the current member of each family). */
+export async function revokeUserRefreshRows(userId: string, sel: TRefreshSelection, tx: TTx): Promise<number> {
+  const bySession = sel.onlySessions
+    ? { sessionId: { in: sel.onlySessions } }
+    : sel.exceptSessions?.length
+      ? { OR: [{ sessionId: null }, { sessionId: { notIn: sel.exceptSessions } }] }
+      : {};
+  const where = { userId, revokedAt: null, createdAt: { lt: sel.before }, ...bySession };
+  return (await tx.refreshToken.updateMany({ where, data: { revokedAt: sel.before } })).count;
+}
+
+/** The families of refresh tokens a user holds for one client. */
+export async function findFamiliesOf(userId: string, clientId: string): Promise<string[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.refreshToken.findMany({ where: { userId, clientId, revokedAt: null }, select: { familyId: true }, distinct: ["familyId"] });
+  return rows.map((r) => r.familyId);
+}
