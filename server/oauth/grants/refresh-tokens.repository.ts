@@ -52,17 +52,22 @@ export async function deleteExpiredRefreshTokens(before: Date): Promise<number> 
   return (await prisma.refreshToken.deleteMany({ where: { expiresAt: { lt: before } } })).count;
 }
 
-/** Which of a user's refresh tokens to revoke: those issued before a time, narrowed by session or client. */
-export type TRefreshSelection = { before: Date; onlySessions?: string[]; exceptSessions?: string[] };
+/** Which of a user's grants (codes, refresh tokens) to end: those issued before a time, narrowed by session. */
+export type TGrantSelection = { before: Date; onlySessions?: string[]; exceptSessions?: string[] };
 
-/** Revokes the selected live refresh tokens of a user (the current member of each family). */
-export async function revokeUserRefreshRows(userId: string, sel: TRefreshSelection, tx: TTx): Promise<number> {
+/** The Prisma filter of a selection; codes and refresh tokens share the columns it names. */
+export function grantSelectionWhere(userId: string, sel: TGrantSelection) {
   const bySession = sel.onlySessions
     ? { sessionId: { in: sel.onlySessions } }
     : sel.exceptSessions?.length
       ? { OR: [{ sessionId: null }, { sessionId: { notIn: sel.exceptSessions } }] }
       : {};
-  const where = { userId, revokedAt: null, createdAt: { lt: sel.before }, ...bySession };
+  return { userId, createdAt: { lt: sel.before }, ...bySession };
+}
+
+/** Revokes the selected live refresh tokens of a user (the current member of each family). */
+export async function revokeUserRefreshRows(userId: string, sel: TGrantSelection, tx: TTx): Promise<number> {
+  const where = { ...grantSelectionWhere(userId, sel), revokedAt: null };
   return (await tx.refreshToken.updateMany({ where, data: { revokedAt: sel.before } })).count;
 }
 

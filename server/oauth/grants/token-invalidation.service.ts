@@ -1,7 +1,8 @@
-import { inTransaction } from "../../db/index.ts";
+import { inTransaction, type TTx } from "../../db/index.ts";
 import { moveSessionCutoffs, moveUserCutoff } from "../tokens/token-cutoffs.repository.ts";
 import { publishCutoffs } from "../tokens/token-cutoffs.ts";
-import { revokeUserRefreshRows } from "./refresh-tokens.repository.ts";
+import { deleteUnusedCodesOf } from "./authorization-codes.repository.ts";
+import { revokeUserRefreshRows, type TGrantSelection } from "./refresh-tokens.repository.ts";
 
 /*
  * Why cutoffs and not a list of token ids: access tokens are not stored, so "every token issued
@@ -9,13 +10,18 @@ import { revokeUserRefreshRows } from "./refresh-tokens.repository.ts";
  * token-cutoffs.ts); refresh tokens are rows, revoked here so they cannot mint new access tokens.
  */
 
+async function endGrants(userId: string, sel: TGrantSelection, tx: TTx): Promise<void> {
+  await revokeUserRefreshRows(userId, sel, tx);
+  await deleteUnusedCodesOf(userId, sel, tx);
+}
+
 /** Every token of the user issued before `at` fails from now on, except those of the sessions in `keep`. */
 export async function invalidateUserTokens(userId: string, opts: { keepSessions?: string[]; at?: Date } = {}): Promise<void> {
   const at = opts.at ?? new Date();
   const keep = opts.keepSessions ?? [];
   await inTransaction(async (tx) => {
     await moveUserCutoff(userId, at, keep, tx);
-    await revokeUserRefreshRows(userId, { before: at, exceptSessions: keep }, tx);
+    await endGrants(userId, { before: at, exceptSessions: keep }, tx);
   });
   await publishCutoffs(userId);
 }
@@ -25,7 +31,7 @@ export async function invalidateSessionTokens(userId: string, sessionIds: string
   if (sessionIds.length === 0) return;
   await inTransaction(async (tx) => {
     await moveSessionCutoffs(userId, sessionIds, at, tx);
-    await revokeUserRefreshRows(userId, { before: at, onlySessions: sessionIds }, tx);
+    await endGrants(userId, { before: at, onlySessions: sessionIds }, tx);
   });
   await publishCutoffs(userId);
 }
