@@ -14,7 +14,7 @@ export const resetSessionsRoute = defineRoute(
     path: "/api/v3/users/{instanceId}/sessions/reset",
     summary: "End every session of the user and invalidate their tokens",
     description:
-      "Ends all browser sessions of the user; every access and refresh token issued before fails at once (401, introspection `active: false`) " +
+      "Ends all browser sessions of the user; every access and refresh token issued before fails at once with 401 (introspection: `active: false`) " +
       "on every instance. With the header `IDP-CI-UA-ID: <device id>` (an id of GET …/apps) that device keeps its sessions and their tokens.",
     tags: TAGS,
     auth: { kind: "bearer", user: ["idp_api_usec_chg"], system: ["idp_api_sys_usec_chg"] },
