@@ -3,8 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { Browser } from "../support/browser.ts";
 import { consoleMutation, consoleSignIn } from "../support/console.ts";
 import { fixtureClient, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
+import { introspect, IVANOV, webTokens } from "../support/oidc.ts";
 
 const postgres = inject("dbKind") === "postgres";
 const ADMIN_PASSWORD = "coherence-admin-password";
@@ -20,6 +22,20 @@ async function grantStatus(server: TServer, id: string, secret: string, scope = 
     body: new URLSearchParams({ grant_type: "client_credentials", scope }),
   });
   return res.status;
+}
+
+/** A client_credentials token of a fixture client at one server. */
+async function tokenAt(server: TServer, id: string, scope: string): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/oauth/te`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: oauthBasic(id, fixtureClient(id).secret) },
+    body: new URLSearchParams({ grant_type: "client_credentials", scope }),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+async function callAt(server: TServer, method: string, path: string, token: string): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
 }
 
 describe.runIf(postgres)("two server processes on one database", () => {
@@ -70,5 +86,20 @@ describe.runIf(postgres)("two server processes on one database", () => {
     expect(await grantStatus(a, svc.id, svc.secret)).toBe(401);
 
     await expect.poll(() => grantStatus(b, svc.id, svc.secret), WITHIN_A_SECOND).toBe(401);
+  });
+
+  it("refuses a user's token within a second of a session reset through the other", async () => {
+    const { tokens } = await webTokens(new Browser({}, b.baseUrl));
+    const status = async () => (await callAt(b, "GET", "/api/v3/users/current", tokens.access_token)).status;
+    // B has seen the user (and holds "no cutoff" for them) before the reset.
+    expect(await status()).toBe(200);
+
+    const read = await callAt(a, "GET", `/api/v3/users/${IVANOV.sub}`, await tokenAt(a, "users-app", "idp_api_sys_users"));
+    const { meta } = (await read.json()) as { meta: { instanceId: string } };
+    const reset = await callAt(a, "POST", `/api/v3/users/${meta.instanceId}/sessions/reset`, await tokenAt(a, "users-app", "idp_api_sys_usec_chg"));
+    expect(reset.status).toBe(204);
+
+    await expect.poll(status, WITHIN_A_SECOND).toBe(401);
+    expect((await introspect(tokens.access_token, b.baseUrl)).body).toEqual({ active: false });
   });
 });

@@ -5,6 +5,7 @@ import { getSigningKey, getVerificationKey } from "../keys/signing-keys.service.
 import { signEs256Jwt } from "./jwt-sign.ts";
 import { JwtError, verifyEs256Jwt } from "./jwt-verify.ts";
 import { isRevoked } from "./revocation-cache.ts";
+import { isCutOff } from "./token-cutoffs.ts";
 
 /** Whose token it is: a client acting for itself (system mode) or a user (user mode). */
 export type TSubjectType = "client" | "user";
@@ -18,12 +19,14 @@ export type TAccessClaims = {
   jti: string;
   iat: number;
   exp: number;
+  /** User mode: the browser session the grant came from, which cutoffs may name. */
+  sid?: string;
 };
 
 export type TIssuedToken = { token: string; expiresIn: number; jti: string; scope: string; expiresAt: Date };
 
 /** Signs an RFC 9068 JWT access token (`typ: at+jwt`); `ttl` (seconds) overrides the server's default. */
-export async function issueAccessToken(input: { clientId: string; sub: string; subType: TSubjectType; scopes: string[]; ttl?: number | null }): Promise<TIssuedToken> {
+export async function issueAccessToken(input: { clientId: string; sub: string; subType: TSubjectType; scopes: string[]; ttl?: number | null; sessionId?: string | null }): Promise<TIssuedToken> {
   const { issuer } = getConfig();
   const accessTokenTtl = input.ttl ?? getConfig().accessTokenTtl;
   const { kid, key } = await getSigningKey();
@@ -40,6 +43,7 @@ export async function issueAccessToken(input: { clientId: string; sub: string; s
     jti,
     iat,
     exp: iat + accessTokenTtl,
+    ...(input.sessionId ? { sid: input.sessionId } : {}),
   };
   const token = signEs256Jwt({ typ: "at+jwt", kid }, claims, key);
   return { token, expiresIn: accessTokenTtl, jti, scope, expiresAt: new Date(claims.exp * 1000) };
@@ -66,10 +70,13 @@ export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
     typeof claims.jti !== "string" ||
     typeof claims.client_id !== "string" ||
     typeof claims.scope !== "string" ||
-    (claims.sub_type !== "client" && claims.sub_type !== "user")
+    typeof claims.iat !== "number" ||
+    (claims.sub_type !== "client" && claims.sub_type !== "user") ||
+    (claims.sid !== undefined && typeof claims.sid !== "string")
   ) {
     throw invalid("missing_claims");
   }
   if (await isRevoked(claims.jti)) throw new AppError("auth.token_revoked");
+  if (claims.sub_type === "user" && (await isCutOff(claims.sub, claims.sid, claims.iat))) throw new AppError("auth.token_revoked");
   return claims as TAccessClaims;
 }
