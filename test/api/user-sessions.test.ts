@@ -171,3 +171,30 @@ describe("GET and DELETE /api/v3/users/{subjectId}/acls", () => {
     expect((await api("GET", "/api/v3/users/current/acls", { token: tokens.access_token })).status).toBe(200);
   });
 });
+
+describe("locking or deleting an account ends its tokens", () => {
+  it("refuses every token issued before a lock, at once, and introspection says inactive", async () => {
+    const account = await createUserWithPassword();
+    const { tokens } = await signIn(account);
+    expect((await me(tokens.access_token)).status).toBe(200);
+    const locked = await api("POST", `/api/v3/users/${await instanceOf(account.sub)}`, { token: await sysToken("idp_api_sys_users_chg"), body: { locked: true } });
+    expect(locked.status).toBe(200);
+    expect(locked.body.locked).toBe(true);
+    expect((await me(tokens.access_token)).status).toBe(401);
+    expect((await introspect(tokens.access_token)).body).toEqual({ active: false });
+    expect((await refresh(tokens)).body.error).toBe("invalid_grant");
+  });
+
+  it("refuses the tokens of a deleted account", async () => {
+    const account = await createUserWithPassword();
+    const { tokens } = await signIn(account);
+    expect((await me(tokens.access_token)).status).toBe(200);
+    const gone = await api("DELETE", `/api/v3/users/${await instanceOf(account.sub)}`, { token: await sysToken("idp_api_sys_users_chg") });
+    expect(gone.status).toBe(204);
+    const after = await me(tokens.access_token);
+    expect(after.status).toBe(401);
+    expect(after.body.desc).toBe("revoked_access_token");
+    expect((await introspect(tokens.access_token)).body).toEqual({ active: false });
+    expect((await refresh(tokens)).status).toBe(400);
+  });
+});

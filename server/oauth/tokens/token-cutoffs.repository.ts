@@ -1,10 +1,20 @@
 import { getPrisma, type TTx } from "../../db/index.ts";
 
-/** The user's cutoffs: session id ("" for every token of the user) → not before. */
+// Every token of a deleted account is cut off: its cutoff rows went with it.
+const FOREVER = new Date(8_640_000_000_000_000);
+
+/**
+ * The user's cutoffs: session id ("" for every token of the user) → not before. An account that no
+ * longer exists has a user-wide cutoff at the end of time.
+ */
 export async function findCutoffs(userId: string): Promise<Map<string, Date>> {
   const prisma = await getPrisma();
-  const rows = await prisma.tokenCutoff.findMany({ where: { userId }, select: { sessionId: true, notBefore: true } });
-  return new Map(rows.map((r) => [r.sessionId, r.notBefore]));
+  const user = await prisma.user.findUnique({
+    where: { id: userId },
+    select: { tokenCutoffs: { select: { sessionId: true, notBefore: true } } },
+  });
+  if (!user) return new Map([["", FOREVER]]);
+  return new Map(user.tokenCutoffs.map((r) => [r.sessionId, r.notBefore]));
 }
 
 /**
