@@ -1,32 +1,29 @@
 #!/usr/bin/env node
-// `npm run bench`: load on loopback against the production build. Measures POST /oauth/te
-// (client_credentials) and, in the same run and server, GET /health/live as the ceiling a trivial
-// route of this app reaches; prints req/s, p50/p99 latency and the ratio token/trivial.
-// BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_DB=postgres (+TEST_DATABASE_URL).
-import autocannon from "autocannon";
+// `npm run bench`: load on loopback against the production build, with BENCH_USERS (default 100,000)
+// accounts seeded through `npm run idp -- seed-users` before the server starts. In one run and
+// server: GET /health/live as the ceiling a trivial route of this app reaches, a POST that does no
+// work, POST /oauth/te, GET /api/v3/users/{sub} over thousands of different subs (cached, then each
+// sub read for the first time), and the v1 mask search `surname=Ива*`. Prints req/s, p50/p99, the
+// ratios to the trivial route, and the server's resident memory idle after start and after load.
+// BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_USERS (0: no account rows),
+// BENCH_DB=postgres (+TEST_DATABASE_URL), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
+// bench/results when it stops).
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { createPgDatabase, startServer } from "../scripts/server-lib.mjs";
+import { connections, duration, load, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
 
-const duration = Number(process.env.BENCH_DURATION ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const userCount = Number(process.env.BENCH_USERS ?? 100_000);
+// Reads cycle through this many subs: all of them cached after the warm-up, none of them one hot entry.
+const HOT_SUBS = 4_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), "idp-bench-"));
 const importFile = path.join(dataDir, "clients.json");
 const secret = "bench-secret:0123456789";
-writeFileSync(importFile, JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, scopes: ["idp_api_sys_users"] }] }));
-
-function load(url, opts = {}) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
-  });
-}
-
-function summary(name, res) {
-  const bad = res.non2xx + res.errors + res.timeouts;
-  return { name, rps: Math.round(res.requests.average), p50: res.latency.p50, p99: res.latency.p99, requests: res.requests.total, failed: bad };
-}
+const restPassword = "bench-rest-password";
+writeFileSync(importFile, JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users"] }] }));
 
 delete process.env.IDP_CONTEXT_PATH;
 buildIfStale();
@@ -36,15 +33,48 @@ if (process.env.BENCH_DB === "postgres") {
   pgDb = await createPgDatabase(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
   Object.assign(env, { DATABASE_URL: pgDb.url, IDP_SECRET_KEY: "bench-secret-key-0123456789abcdefghij" });
 }
-const server = await startServer({ env, logFile: path.join(dataDir, "server.log") });
-const basic = "Basic " + Buffer.from(`bench-app:${encodeURIComponent(secret)}`).toString("base64");
+let seedSeconds;
+if (userCount > 0) {
+  console.log(`seeding ${userCount} accounts …`);
+  seedSeconds = seedUsers(userCount, env);
+}
+const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, "bench", "results")}`] : [];
+const server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
+const rss = {};
+const basicOAuth = "Basic " + Buffer.from(`bench-app:${encodeURIComponent(secret)}`).toString("base64");
+const basicRest = "Basic " + Buffer.from(`bench-app:${restPassword}`).toString("base64");
 const token = {
   method: "POST",
-  headers: { authorization: basic, "content-type": "application/x-www-form-urlencoded" },
+  headers: { authorization: basicOAuth, "content-type": "application/x-www-form-urlencoded" },
   body: "grant_type=client_credentials&scope=idp_api_sys_users",
 };
 
+async function accessToken() {
+  const res = await fetch(`${server.baseUrl}/oauth/te`, token);
+  if (res.status !== 200) throw new Error(`no token: ${res.status}`);
+  return (await res.json()).access_token;
+}
+
+/** The account rows: cached reads over HOT_SUBS subs, first reads of the rest, and the mask search. */
+async function accountRows() {
+  const contextPath = new URL(server.baseUrl).pathname;
+  const subs = await sampleSubs(server.baseUrl, basicRest, 1000);
+  const paths = subs.map((s) => `${contextPath}/api/v3/users/${s}`);
+  const hot = paths.slice(0, HOT_SUBS);
+  const cold = paths.slice(HOT_SUBS);
+  const bearer = { authorization: `Bearer ${await accessToken()}` };
+  await load(server.baseUrl, { ...rotating(hot, bearer), amount: hot.length });
+  const cached = summary(`GET /api/v3/users/{sub}, ${hot.length} subs, cached`, await load(server.baseUrl, rotating(hot, bearer)));
+  const first = summary(`GET /api/v3/users/{sub}, first read of each sub`, await load(server.baseUrl, rotating(cold, bearer)));
+  first.uncached = Math.min(first.requests, cold.length);
+  const searchUrl = `${server.baseUrl}/api/v1/users?query=${encodeURIComponent("surname=Ива*")}`;
+  const search = summary("GET /api/v1/users?query=surname=Ива* (100 records)", await load(searchUrl, { headers: { authorization: basicRest } }));
+  return { cached, first, search };
+}
+
 try {
+  await sleep(2_000);
+  rss.idle = rssMb(server.pid);
   // Warm-up: JIT, connection pools, the client and verified-secret caches.
   await load(`${server.baseUrl}/health/live`, { duration: 3 });
   await load(`${server.baseUrl}/oauth/te`, { ...token, duration: 3 });
@@ -52,18 +82,31 @@ try {
   // The same POST to an API path with no operation: what Next itself costs for a POST with a body.
   const post = summary("POST same body, unknown API path (JSON 404)", await load(`${server.baseUrl}/api/v3/none`, token));
   const te = summary("POST /oauth/te client_credentials", await load(`${server.baseUrl}/oauth/te`, token));
-  const rows = [trivial, post, te];
-  console.log(`\nnode ${process.version}, ${connections} connections, ${duration}s each, database: ${pgDb ? "postgres" : "embedded"}\n`);
-  console.log("| route | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
+  const accounts = userCount > 0 ? await accountRows() : undefined;
+  rss.afterLoad = rssMb(server.pid);
+  await sleep(5_000);
+  rss.afterLoadIdle = rssMb(server.pid);
+
+  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search] : [])];
+  console.log(`\nnode ${process.version}, ${connections} connections, ${duration}s each, database: ${pgDb ? "postgres" : "embedded"}, accounts: ${userCount}`);
+  if (seedSeconds !== undefined) console.log(`seed-users ${userCount}: ${seedSeconds.toFixed(1)} s`);
+  console.log("\n| route | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
   console.log("|---|---|---|---|---|---|");
   // The 404 row answers non-2xx by design.
   post.failed = "(404 by design)";
   for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.failed} |`);
   const ratio = te.rps / trivial.rps;
   console.log(`\nratio token/trivial: ${ratio.toFixed(2)}  (token/POST-404: ${(te.rps / post.rps).toFixed(2)})`);
+  if (accounts) {
+    console.log(`ratio users(cached)/trivial: ${(accounts.cached.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.cached.p99} ms)`);
+    console.log(`ratio users(first read)/trivial: ${(accounts.first.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.first.p99} ms; ${accounts.first.uncached} of ${accounts.first.requests} requests were first reads)`);
+    console.log(`v1 search surname=Ива*: p50 ${accounts.search.p50} ms, p99 ${accounts.search.p99} ms, ${accounts.search.rps} req/s`);
+  }
+  console.log(`server RSS MB: idle after start ${rss.idle}, right after load ${rss.afterLoad}, 5 s later ${rss.afterLoadIdle}`);
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-  writeFileSync(path.join(root, "bench", "results", `bench-${Date.now()}.json`), JSON.stringify({ connections, duration, rows, ratio }, null, 2));
-  if (te.failed > 0 || trivial.failed > 0) process.exitCode = 1;
+  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, seedSeconds, rows, ratio, rss };
+  writeFileSync(path.join(root, "bench", "results", `bench-${Date.now()}.json`), JSON.stringify(result, null, 2));
+  if (rows.some((r) => typeof r.failed === "number" && r.failed > 0)) process.exitCode = 1;
 } finally {
   await server.stop();
   await pgDb?.drop();

@@ -41,10 +41,11 @@ switch (command) {
     break;
   case "migrate":
   case "import":
+  case "seed-users":
   case "check-config":
     cli([command, ...rest]);
     break;
   default:
-    console.error("usage: npm run idp -- start | dev | build | migrate | import <file.json> | check-config");
+    console.error("usage: npm run idp -- start | dev | build | migrate | import <file.json> | seed-users <count> | check-config");
     process.exit(2);
 }

@@ -4,8 +4,9 @@ import { getConfig } from "../config/config.ts";
 import { getDatabase } from "../db/index.ts";
 import { migrate } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
+import { seedAccounts } from "../users/seed.service.ts";
 
-const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json>";
+const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json> | seed-users <count>";
 
 async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
   const db = await getDatabase();
@@ -39,6 +40,15 @@ async function main(argv: string[]): Promise<void> {
       for (const [section, r] of Object.entries(summary)) {
         console.log(`${section}: ${r.created.length} created, ${r.updated.length} updated, ${r.unchanged.length} unchanged`);
       }
+      return;
+    }
+    case "seed-users": {
+      if (!arg || !/^\d+$/.test(arg)) throw new Error(USAGE);
+      const { created, seconds } = await withDatabase(async () => {
+        const started = performance.now();
+        return { ...(await seedAccounts(Number(arg))), seconds: (performance.now() - started) / 1000 };
+      });
+      console.log(`seeded ${created} accounts in ${seconds.toFixed(1)} s (${Math.round(created / seconds)} accounts/s)`);
       return;
     }
     default:

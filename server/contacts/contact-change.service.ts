@@ -23,6 +23,8 @@ import { openConfirmation } from "./open-confirmation.ts";
 import { CONTACT_ACTIONS, type TConfirmationFailure, type TConfirmRequest, type TContactKind, type TPendingConfirmation } from "./contacts.schemas.ts";
 
 const PURPOSE = "contact_change";
+/** A contact change that waits for its code, as stored. */
+export const WAITING_CHANGE = { purpose: PURPOSE, status: "code_waiting" } as const;
 
 export function toPendingConfirmation(row: TConfirmationRow, kind: TContactKind, now = Date.now()): TPendingConfirmation {
   return {
@@ -56,7 +58,7 @@ export async function startContactChanges(tx: TTx, account: TAccount, pending: T
 
 /** The contact changes of an account that wait for a code, as stored (expiry is judged when shown). */
 export async function waitingChanges(userId: string): Promise<TConfirmationRow[]> {
-  return (await findConfirmationsOf({ userId })).filter((r) => r.purpose === PURPOSE && r.status === "code_waiting");
+  return (await findConfirmationsOf({ userId })).filter((r) => r.purpose === WAITING_CHANGE.purpose && r.status === WAITING_CHANGE.status);
 }
 
 /** notes.actions: the waiting changes whose code is still valid now. */

@@ -14,6 +14,11 @@ export async function getPrisma(): Promise<PrismaClient> {
 
 export type TTx = Prisma.TransactionClient;
 
+/** After a bulk write: on the embedded database, a checkpoint once enough WAL has piled up. */
+export async function checkpointIfDue(): Promise<void> {
+  await (await getDatabase()).checkpointIfDue?.();
+}
+
 /** Runs fn in one database transaction; repositories accept the `tx` it hands out. */
 export async function inTransaction<T>(fn: (tx: TTx) => Promise<T>): Promise<T> {
   const prisma = await getPrisma();

@@ -75,24 +75,30 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
     const started = performance.now();
     const requestId = requestIdOf(req);
     let ctx: TRequestContext = { requestId, actor: { mode: "anonymous" } };
+    const url = new URL(req.url);
     let res: Response;
     try {
       const rawParams = await pathParams(context, op.paramNames);
       ctx = await authenticate(req, op.auth, rawParams, requestId);
       const params = op.params ? validate(op.params, rawParams) : rawParams;
-      const rawQuery = queryObject(new URL(req.url));
-      const query = op.query ? validate(op.query, rawQuery) : validate(EMPTY_QUERY, rawQuery);
+      const query = parseQuery(op, url);
       const body = op.body ? validate(op.body, await parseJsonBody(req)) : undefined;
       const result = await handler({ ctx, params, query, body, request: req } as THandlerInput<P, Q, B>);
       res = result instanceof Response ? result : jsonResponse(op, result);
     } catch (e) {
       res = op.renderError ? op.renderError(req, e, requestId) : respondWithError(e, op.errorShape ?? "v3", ctx);
     }
-    return finish(res, req, ctx, op, started);
+    return finish(res, req, ctx, op, started, url.pathname);
   };
   return Object.assign(route, { operation: op as unknown as TOperation });
 }
 
+/** The validated query; a request without one (most GETs) skips parsing and validation. */
+function parseQuery(op: TOperation, url: URL): unknown {
+  if (!url.search && !op.query) return {};
+  const rawQuery = queryObject(url);
+  return validate(op.query ?? EMPTY_QUERY, rawQuery);
+}
 
 function jsonResponse(op: TOperation, result: unknown): Response {
   const headers = new Headers({ "cache-control": op.cacheControl ?? "no-store", ...op.response.headers });

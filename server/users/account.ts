@@ -12,6 +12,9 @@ export type TAccount = {
   updatedAt: Date;
 };
 
+/** An account's attributes at one version: what a v1 version record shows. */
+export type TAccountVersion = Pick<TAccount, "id" | "attrs" | "locked" | "instanceId">;
+
 /** Every catalog attribute of the account, `sub` and `locked` included. */
 export function attributesOf(a: Pick<TAccount, "id" | "attrs" | "locked">): Record<string, TAttrValue> {
   return { ...a.attrs, sub: a.id, locked: a.locked };

@@ -1,7 +1,7 @@
 import type { TAttributeScope } from "../attributes/attributes.schemas.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
 import { selectionFor } from "../attributes/selections.service.ts";
-import { notesOf, startContactChanges, waitingChanges } from "../contacts/contact-change.service.ts";
+import { notesOf, startContactChanges, waitingChanges, WAITING_CHANGE } from "../contacts/contact-change.service.ts";
 import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
 import { AppError } from "../errors/app-error.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
@@ -11,7 +11,7 @@ import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import type { TAccount } from "./account.ts";
 import { toUserV3, type TSelectionPair, type TUserV3 } from "./api/v3.ts";
 import { accountCache } from "./account-cache.ts";
-import { findAccount } from "./users.repository.ts";
+import { findAccountAwaiting } from "./users.repository.ts";
 import { changeAttributes, deleteAccount } from "./users.service.ts";
 
 const SCOPES: Record<"user" | "system", { read: TAttributeScope; change: TAttributeScope }> = {
@@ -29,8 +29,9 @@ function bearerActor(ctx: TRequestContext): TBearerActor {
 /** The client's attribute selections for the token's mode. */
 async function selectionsOf(actor: TBearerActor): Promise<TSelectionPair> {
   const scopes = SCOPES[actor.mode];
-  const [read, change] = await Promise.all([selectionFor(actor.clientId, scopes.read), selectionFor(actor.clientId, scopes.change)]);
-  return { read, change };
+  // One after the other: both come from the client's one cache entry, which the first call fills.
+  const read = await selectionFor(actor.clientId, scopes.read);
+  return { read, change: await selectionFor(actor.clientId, scopes.change) };
 }
 
 /** `current` is the token's own user; a system token has none. */
@@ -45,15 +46,12 @@ type TSnapshot = { account: TAccount; waiting: TConfirmationRow[] } | null;
 const snapshots = accountCache<TSnapshot>();
 
 function snapshot(sub: string): Promise<TSnapshot> {
-  return snapshots.get(sub, async (id) => {
-    const account = await findAccount(id);
-    return account ? { account, waiting: await waitingChanges(id) } : null;
-  });
+  return snapshots.get(sub, (id) => findAccountAwaiting(id, WAITING_CHANGE));
 }
 
 async function present(account: TAccount, sel: TSelectionPair, waiting?: TConfirmationRow[]): Promise<TUserV3> {
-  const [catalog, rows] = await Promise.all([getCatalog(), waiting ?? waitingChanges(account.id)]);
-  return toUserV3(account, catalog, sel, notesOf(rows));
+  const catalog = await getCatalog();
+  return toUserV3(account, catalog, sel, notesOf(waiting ?? (await waitingChanges(account.id))));
 }
 
 export async function getUserV3(ctx: TRequestContext, subjectId: string): Promise<TUserV3> {

@@ -4,7 +4,7 @@ import { AppError } from "../errors/app-error.ts";
 import type { TEventActor } from "../audit/audit.service.ts";
 import { attributesOf, subjectOfInstance } from "./account.ts";
 import { toVersionRecordV1, type TChangeUserV1, type TVersionRecordV1 } from "./api/v1.ts";
-import { findAccounts, searchAccountIds } from "./users.repository.ts";
+import { searchAccounts } from "./users.repository.ts";
 import { changeAttributes, readAccount } from "./users.service.ts";
 
 const bad = (pos: string, desc: string): AppError => new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc, pos }] });
@@ -38,8 +38,7 @@ function searchTerm(catalog: TCatalog, query: string): { attr: string; like: str
 export async function searchUsersV1(query: string, limit: number): Promise<TVersionRecordV1[]> {
   const catalog = await getCatalog();
   const term = searchTerm(catalog, query);
-  const ids = await searchAccountIds(term.attr, term.like, limit);
-  return (await findAccounts(ids)).map((a) => toVersionRecordV1(a, catalog));
+  return (await searchAccounts(term.attr, term.like, limit)).map((a) => toVersionRecordV1(a, catalog));
 }
 
 /** Any version id of an account reads its current version (the record's instanceId says which). */

@@ -1,7 +1,8 @@
 import { getPrisma, type TTx } from "../db/index.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { TAttrValue } from "../attributes/attribute-values.ts";
-import type { TAccount } from "./account.ts";
+import { confirmationFromJson, type TConfirmationJson, type TConfirmationRow } from "../contacts/confirmations.repository.ts";
+import type { TAccount, TAccountVersion } from "./account.ts";
 
 const ACCOUNT = { id: true, attrs: true, locked: true, instanceId: true, roles: true, createdAt: true, updatedAt: true } as const;
 
@@ -37,6 +38,46 @@ export async function findAccount(id: string, tx?: TTx): Promise<TAccount | null
   const db = tx ?? (await getPrisma());
   const row = await db.user.findUnique({ where: { id }, select: ACCOUNT });
   return row ? toAccount(row) : null;
+}
+
+type TAccountAwaitingRow = {
+  id: string;
+  attrs: Record<string, TAttrValue> | null;
+  locked: boolean;
+  instance_id: string;
+  roles: string[];
+  created_at: Date;
+  updated_at: Date;
+  waiting: TConfirmationJson[];
+};
+
+/**
+ * An account and, in the same round trip, its confirmations in state `awaiting`: the account read
+ * path runs this on every cache miss, and a second query would double its database cost.
+ */
+export async function findAccountAwaiting(
+  id: string,
+  awaiting: { purpose: string; status: string },
+): Promise<{ account: TAccount; waiting: TConfirmationRow[] } | null> {
+  const prisma = await getPrisma();
+  const [row] = await prisma.$queryRaw<TAccountAwaitingRow[]>`
+    SELECT u.id, u.attrs, u.locked, u.instance_id, u.roles, u.created_at, u.updated_at,
+      COALESCE((SELECT json_agg(c ORDER BY c.created_at) FROM confirmations c
+                WHERE c.user_id = u.id AND c.purpose = ${awaiting.purpose} AND c.status = ${awaiting.status}), '[]') AS waiting
+    FROM users u WHERE u.id = ${id}`;
+  if (!row) return null;
+  return {
+    account: {
+      id: row.id,
+      attrs: row.attrs ?? {},
+      locked: row.locked,
+      instanceId: row.instance_id,
+      roles: row.roles,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    },
+    waiting: row.waiting.map(confirmationFromJson),
+  };
 }
 
 export async function findAccounts(ids: string[]): Promise<TAccount[]> {
@@ -98,17 +139,20 @@ export async function findTakenValues(rows: { attr: string; value: string }[], e
 }
 
 /**
- * Account ids whose normalised value of `attr` matches a LIKE pattern (already escaped by the
- * caller). A bound pattern is planned with its value, so a prefix uses the text_pattern_ops index and
- * an infix or suffix the trigram index.
+ * Accounts whose normalised value of `attr` matches a LIKE pattern (already escaped by the caller),
+ * by id, in one round trip. A bound pattern is planned with its value, so a prefix uses the
+ * text_pattern_ops index and an infix or suffix the trigram index.
  */
-export async function searchAccountIds(attr: string, likePattern: string, limit: number): Promise<string[]> {
+export async function searchAccounts(attr: string, likePattern: string, limit: number): Promise<TAccountVersion[]> {
   const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<{ user_id: string }[]>`
-    SELECT DISTINCT user_id FROM user_attr_values
-    WHERE attr = ${attr} AND value LIKE ${likePattern}
-    ORDER BY user_id LIMIT ${limit}`;
-  return rows.map((r) => r.user_id);
+  const rows = await prisma.$queryRaw<{ id: string; attrs: Record<string, TAttrValue> | null; locked: boolean; instance_id: string }[]>`
+    SELECT u.id, u.attrs, u.locked, u.instance_id FROM users u
+    WHERE u.id IN (
+      SELECT DISTINCT user_id FROM user_attr_values
+      WHERE attr = ${attr} AND value LIKE ${likePattern}
+      ORDER BY user_id LIMIT ${limit})
+    ORDER BY u.id`;
+  return rows.map((r) => ({ id: r.id, attrs: r.attrs ?? {}, locked: r.locked, instanceId: r.instance_id }));
 }
 
 export async function findPasswordHash(id: string, tx?: TTx): Promise<string | null> {

@@ -1,6 +1,8 @@
-import { mkdtempSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
 import { Browser } from "../support/browser.ts";
@@ -10,6 +12,7 @@ import { introspect, IVANOV, webTokens } from "../support/oidc.ts";
 
 const postgres = inject("dbKind") === "postgres";
 const ADMIN_PASSWORD = "coherence-admin-password";
+const SECRET_KEY = "coherence-secret-key-0123456789abcdef";
 const WITHIN_A_SECOND = { timeout: 1_000, interval: 50 };
 
 type TServer = Awaited<ReturnType<typeof startServer>>;
@@ -24,14 +27,22 @@ async function grantStatus(server: TServer, id: string, secret: string, scope = 
   return res.status;
 }
 
-/** A client_credentials token of a fixture client at one server. */
-async function tokenAt(server: TServer, id: string, scope: string): Promise<string> {
+/** A client_credentials token of a fixture client, issued by one server. */
+async function tokenAt(server: TServer, clientId: string, scope: string): Promise<string> {
   const res = await fetch(`${server.baseUrl}/oauth/te`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", authorization: oauthBasic(id, fixtureClient(id).secret) },
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: oauthBasic(clientId, fixtureClient(clientId).secret) },
     body: new URLSearchParams({ grant_type: "client_credentials", scope }),
   });
+  if (res.status !== 200) throw new Error(`no token from ${server.baseUrl}: ${res.status}`);
   return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** GET /api/v3/users/{sub} at one server: the body of a 200. */
+async function readAt(server: TServer, token: string, sub: string): Promise<Record<string, any>> {
+  const res = await fetch(`${server.baseUrl}/api/v3/users/${sub}`, { headers: { authorization: `Bearer ${token}` } });
+  if (res.status !== 200) throw new Error(`read ${sub} at ${server.baseUrl}: ${res.status}`);
+  return (await res.json()) as Record<string, any>;
 }
 
 async function callAt(server: TServer, method: string, path: string, token: string): Promise<Response> {
@@ -48,7 +59,7 @@ describe.runIf(postgres)("two server processes on one database", () => {
     db = await createPgDatabase(process.env.TEST_DATABASE_URL!);
     const env = (name: string) => ({
       DATABASE_URL: db.url,
-      IDP_SECRET_KEY: "coherence-secret-key-0123456789abcdef",
+      IDP_SECRET_KEY: SECRET_KEY,
       IDP_ADMIN_PASSWORD: ADMIN_PASSWORD,
       IDP_IMPORT: IMPORT_FIXTURE,
       IDP_DATA_DIR: mkdtempSync(path.join(tmpdir(), `idp-coherence-${name}-`)),
@@ -101,5 +112,42 @@ describe.runIf(postgres)("two server processes on one database", () => {
 
     await expect.poll(status, WITHIN_A_SECOND).toBe(401);
     expect((await introspect(tokens.access_token, b.baseUrl)).body).toEqual({ active: false });
+  });
+
+  it("shows an account changed through the other server within a second, though it had the account cached", async () => {
+    const readToken = await tokenAt(b, "users-app", "idp_api_sys_users");
+    const before = await readAt(b, readToken, "ivanov");
+    expect(before.given_name).toBe("Иван");
+
+    const res = await fetch(`${a.baseUrl}/api/v3/users/${before.meta.instanceId}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await tokenAt(a, "users-app", "idp_api_sys_users_chg")}`, "content-type": "application/json" },
+      body: JSON.stringify({ given_name: "Иоанн" }),
+    });
+    expect(res.status).toBe(200);
+    const changed = (await res.json()) as { meta: { instanceId: string } };
+
+    await expect.poll(async () => (await readAt(b, readToken, "ivanov")).given_name, WITHIN_A_SECOND).toBe("Иоанн");
+    expect((await readAt(b, readToken, "ivanov")).meta.instanceId).toBe(changed.meta.instanceId);
+  });
+
+  it("applies a catalog and a client's attribute selection imported from the command line within a second", async () => {
+    const readToken = await tokenAt(b, "users-app", "idp_api_sys_users");
+    const before = await readAt(b, readToken, "petrov");
+    expect(Object.keys(before).sort()).toEqual(["family_name", "given_name", "locked", "meta", "sub"]);
+    expect(before.meta.unmodifiable).toEqual(["sub"]);
+
+    const users = fixtureClient("users-app");
+    const doc = path.join(mkdtempSync(path.join(tmpdir(), "idp-coherence-import-")), "import.json");
+    writeFileSync(doc, JSON.stringify({
+      attributes: [{ name: "badge_no", type: "string", unmodifiable: true }],
+      clients: [{ ...users, attributes: { idp_api_sys_users: ["sub", "family_name", "badge_no"] } }],
+    }));
+    await promisify(execFile)(process.execPath, ["scripts/idp.mjs", "import", doc], {
+      env: { ...process.env, DATABASE_URL: db.url, IDP_SECRET_KEY: SECRET_KEY },
+    });
+
+    const expected = { sub: "petrov", family_name: "Петров", meta: { instanceId: before.meta.instanceId, unmodifiable: ["sub", "badge_no"] } };
+    await expect.poll(() => readAt(b, readToken, "petrov"), WITHIN_A_SECOND).toEqual(expected);
   });
 });

@@ -6,6 +6,7 @@ import { signEs256Jwt } from "./jwt-sign.ts";
 import { JwtError, verifyEs256Jwt } from "./jwt-verify.ts";
 import { isRevoked } from "./revocation-cache.ts";
 import { isCutOff } from "./token-cutoffs.ts";
+import { forgetVerified, recallVerified, rememberVerified, tokenDigest } from "./verified-tokens.ts";
 
 /** Whose token it is: a client acting for itself (system mode) or a user (user mode). */
 export type TSubjectType = "client" | "user";
@@ -53,12 +54,14 @@ function invalid(reason: string): AppError {
   return new AppError("auth.token_invalid", { params: { reason } });
 }
 
-/** Verifies signature, issuer, audience, type, expiry and revocation; throws the contract's 401s. */
-export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
+/** Signature, issuer, audience, type, expiry and the claims we rely on; throws the contract's 401s. */
+async function verifySigned(token: string): Promise<{ claims: TAccessClaims; kid: string }> {
   const { issuer } = getConfig();
   let payload: Record<string, unknown>;
+  // The kid the signature was checked with: a remembered token is only good while that key is.
+  let kid = "";
   try {
-    payload = await verifyEs256Jwt(token, { issuer, audience: issuer, typ: "at+jwt", keyFor: getVerificationKey });
+    payload = await verifyEs256Jwt(token, { issuer, audience: issuer, typ: "at+jwt", keyFor: (k) => getVerificationKey((kid = k)) });
   } catch (e) {
     if (!(e instanceof JwtError)) throw e;
     if (e.reason === "expired") throw new AppError("auth.token_expired");
@@ -76,7 +79,32 @@ export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
   ) {
     throw invalid("missing_claims");
   }
+  return { claims: claims as TAccessClaims, kid };
+}
+
+/**
+ * Verifies an access token and checks it is neither expired, revoked nor cut off; throws the contract's 401s.
+ * A token verified before is not verified again while its signing key is still in the key set
+ * (verified-tokens.ts); expiry, revocation and the user's cutoff are checked every time.
+ */
+export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
+  const digest = tokenDigest(token);
+  let verified = recallVerified<TAccessClaims>(digest);
+  if (verified && !(await getVerificationKey(verified.kid))) {
+    forgetVerified(digest);
+    verified = undefined;
+  }
+  if (!verified) {
+    verified = await verifySigned(token);
+    rememberVerified(digest, verified);
+  }
+  const { claims } = verified;
+  if (Math.floor(Date.now() / 1000) >= claims.exp) {
+    forgetVerified(digest);
+    throw new AppError("auth.token_expired");
+  }
   if (await isRevoked(claims.jti)) throw new AppError("auth.token_revoked");
+  // Session resets, device removals, locks and deletions: checked every time, from the in-process cache.
   if (claims.sub_type === "user" && (await isCutOff(claims.sub, claims.sid, claims.iat))) throw new AppError("auth.token_revoked");
-  return claims as TAccessClaims;
+  return claims;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { flatValue } from "../../attributes/attribute-values.ts";
 import type { TAttributeDef } from "../../attributes/attributes.schemas.ts";
 import type { TCatalog } from "../../attributes/attributes.service.ts";
-import { attributesOf, type TAccount } from "../account.ts";
+import { attributesOf, type TAccountVersion } from "../account.ts";
 
 /** The account version record of the contract's v1 section. */
 export const ZVersionRecordV1 = z
@@ -32,7 +32,7 @@ export const ZSearchQueryV1 = z.strictObject({
 /** The name v1 clients know an attribute by: its first alias, else its name. */
 export const v1Name = (def: TAttributeDef): string => def.aliases[0] ?? def.name;
 
-export function toVersionRecordV1(account: TAccount, catalog: TCatalog): TVersionRecordV1 {
+export function toVersionRecordV1(account: TAccountVersion, catalog: TCatalog): TVersionRecordV1 {
   const all = attributesOf(account);
   const attrs: Record<string, unknown> = {};
   for (const def of catalog.defs) if (all[def.name] !== undefined) attrs[v1Name(def)] = flatValue(all[def.name]!);

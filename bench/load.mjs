@@ -1,0 +1,62 @@
+// Helpers of bench/run.mjs: autocannon runs, their summary rows, the server's resident memory, and
+// seeding accounts through the real command.
+import autocannon from "autocannon";
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { root } from "../scripts/build-lib.mjs";
+
+export const duration = Number(process.env.BENCH_DURATION ?? 10);
+export const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
+
+export function load(url, opts = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+/**
+ * GETs that walk `paths` in order across all connections (autocannon repeats a request list per
+ * connection, which would have 16 connections ask for the same path at the same moment).
+ */
+export function rotating(paths, headers) {
+  let next = 0;
+  return { headers, requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] };
+}
+
+export function summary(name, res) {
+  const bad = res.non2xx + res.errors + res.timeouts;
+  return { name, rps: Math.round(res.requests.average), p50: res.latency.p50, p99: res.latency.p99, requests: res.requests.total, failed: bad };
+}
+
+/** Resident memory of a process in MB, as the kernel counts it (VmRSS). */
+export function rssMb(pid) {
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+/** Runs `npm run idp -- seed-users <count>` against `env`'s database; returns the seconds it reported. */
+export function seedUsers(count, env) {
+  const r = spawnSync(process.execPath, [path.join(root, "scripts", "idp.mjs"), "seed-users", String(count)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: "utf8",
+  });
+  const m = /seeded (\d+) accounts in ([\d.]+) s/.exec(r.stdout ?? "");
+  if (r.status !== 0 || !m) throw new Error(`seed-users failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  return Number(m[2]);
+}
+
+/**
+ * Subs of seeded accounts, through the public v1 search: `uid=0*` … `uid=f*` (seeded subs are UUIDs),
+ * up to `perPrefix` each.
+ */
+export async function sampleSubs(baseUrl, basic, perPrefix) {
+  const subs = [];
+  for (const hex of "0123456789abcdef") {
+    const res = await fetch(`${baseUrl}/api/v1/users?query=${encodeURIComponent(`uid=${hex}*`)}&limit=${perPrefix}`, { headers: { authorization: basic } });
+    if (res.status !== 200) throw new Error(`v1 search answered ${res.status}: ${await res.text()}`);
+    for (const record of await res.json()) subs.push(record.attrs.uid);
+  }
+  return subs;
+}
