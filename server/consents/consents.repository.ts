@@ -15,3 +15,20 @@ export async function upsertConsent(userId: string, clientId: string, scopes: st
     ON CONFLICT (user_id, client_id) DO UPDATE
     SET scopes = ARRAY(SELECT DISTINCT unnest(consents.scopes || EXCLUDED.scopes) ORDER BY 1), updated_at = now()`;
 }
+
+export type TConsentRow = { id: string; clientId: string; scopes: string[]; updatedAt: Date };
+
+export async function findConsentsOf(userId: string): Promise<TConsentRow[]> {
+  const prisma = await getPrisma();
+  return prisma.consent.findMany({ where: { userId }, select: { id: true, clientId: true, scopes: true, updatedAt: true }, orderBy: [{ updatedAt: "desc" }, { id: "asc" }] });
+}
+
+/** Deletes a consent of the user; returns the client it was given to, or null when there is none. */
+export async function deleteConsentOf(userId: string, id: string): Promise<string | null> {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    const row = await tx.consent.findFirst({ where: { userId, id }, select: { clientId: true } });
+    if (row) await tx.consent.delete({ where: { id }, select: { id: true } });
+    return row?.clientId ?? null;
+  });
+}

@@ -120,6 +120,10 @@ const ERROR_DEFS = {
   "user.not_found": { status: 404, type: "not_found_error", error: "unknown_user", desc: "user not found" },
   /** The instanceId is not the account's current version: it changed since it was read. Nothing was changed. */
   "user.stale_instance": { status: 409, type: "process_error", error: "stale_instance_id", desc: "the account changed since this instanceId was read; read it again" },
+  /** No device (or browser) with this id among those the user signed in from. */
+  "device.not_found": { status: 404, type: "not_found_error", error: "unknown_device", desc: "device not found" },
+  /** No consent with this id among those the user gave. */
+  "consent.not_found": { status: 404, type: "not_found_error", error: "unknown_acl", desc: "consent not found" },
   /** No pending contact confirmation with this state (unknown, already confirmed, or another user's). */
   "contact.not_found": { status: 404, type: "not_found_error", error: "unknown_confirmation", desc: "confirmation not found" },
   /** A new code was asked for before the resend cooldown passed (Retry-After says when). */

@@ -1,8 +1,10 @@
 import { auditRoute } from "../audit/audit.routes.ts";
+import { ACL_ROUTES } from "../consents/acls.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
+import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
 import type { TOperation, TRouteHandler } from "./define-route.ts";
 
@@ -18,6 +20,8 @@ export const ROUTES: TRouteHandler[] = [
   ...USER_V1_ROUTES,
   ...REGISTRATION_ROUTES,
   auditRoute,
+  ...USER_DEVICE_ROUTES,
+  ...ACL_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

@@ -44,3 +44,40 @@ export async function insertDevice(row: TDeviceWrite & { id: string; userId: str
 export async function updateDevice(id: string, data: TDeviceWrite, tx: TTx): Promise<void> {
   await tx.device.update({ where: { id }, data, select: { id: true } });
 }
+
+/** Ends the user's sessions, but those on `keepDevice`; returns the ids of the sessions ended. */
+export async function deleteUserSessions(userId: string, keepDevice?: string): Promise<string[]> {
+  const prisma = await getPrisma();
+  const where = keepDevice ? { userId, OR: [{ deviceId: null }, { deviceId: { not: keepDevice } }] } : { userId };
+  return prisma.$transaction(async (tx) => {
+    const rows = await tx.browserSession.findMany({ where, select: { id: true } });
+    await tx.browserSession.deleteMany({ where: { id: { in: rows.map((r) => r.id) } } });
+    return rows.map((r) => r.id);
+  });
+}
+
+export async function findSessionIdsOfDevice(userId: string, deviceId: string): Promise<string[]> {
+  const prisma = await getPrisma();
+  return (await prisma.browserSession.findMany({ where: { userId, deviceId }, select: { id: true } })).map((r) => r.id);
+}
+
+export type TDeviceRow = { id: string; kind: string; name: string; firstSeenAt: Date; lastSeenAt: Date; lastIp: string | null };
+
+export async function findDevicesOf(userId: string): Promise<TDeviceRow[]> {
+  const prisma = await getPrisma();
+  return prisma.device.findMany({
+    where: { userId },
+    select: { id: true, kind: true, name: true, firstSeenAt: true, lastSeenAt: true, lastIp: true },
+    orderBy: [{ lastSeenAt: "desc" }, { id: "asc" }],
+  });
+}
+
+/** Removes a device of the user and (by cascade) its sessions; returns the ids of those sessions, or null when there is no such device. */
+export async function deleteDeviceOf(userId: string, id: string): Promise<string[] | null> {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    const sessions = await tx.browserSession.findMany({ where: { userId, deviceId: id }, select: { id: true } });
+    const { count } = await tx.device.deleteMany({ where: { userId, id } });
+    return count ? sessions.map((s) => s.id) : null;
+  });
+}

@@ -5,6 +5,8 @@ import { inTransaction, type TTx } from "../db/index.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { TAttrValue } from "../attributes/attribute-values.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
+import { invalidateUserTokens } from "../oauth/grants/token-invalidation.service.ts";
+import { publishCutoffs } from "../oauth/tokens/token-cutoffs.ts";
 import { publishAccountChange } from "./account-cache.ts";
 import { attributesOf, newInstanceId, subjectOfInstance, type TAccount } from "./account.ts";
 import { applyPlan, indexRows, planChanges, splitColumns, type TPendingContact, type TPlanOptions } from "./account-changes.ts";
@@ -136,6 +138,8 @@ export async function changeAttributes(
     return next;
   });
   await publishAccountChange(result.id);
+  // A lock ends what the account holds: every token issued before it fails from now on.
+  if (plan.set.get("locked") === true) await invalidateUserTokens(result.id);
   if (changed.length) await recordEvent("user.attributes_changed", { ...opts.actor, subject: result.id }, { attributes: changed });
   return { account: result, changed };
 }
@@ -146,6 +150,8 @@ export async function deleteAccount(instanceId: string, opts: { expectSubject?: 
   if (opts.expectSubject !== undefined && account.id !== opts.expectSubject) throw new AppError("auth.wrong_subject");
   if (!(await deleteAccountIfVersion(account.id, instanceId))) throw new AppError("user.stale_instance", { params: { instanceId } });
   await publishAccountChange(account.id);
+  // The account's tokens fail everywhere at once: a cutoff read for a missing account cuts off all.
+  await publishCutoffs(account.id);
   await recordEvent("user.deleted", { ...opts.actor, subject: account.id });
 }
 

@@ -5,8 +5,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { Browser } from "../support/browser.ts";
 import { consoleMutation, consoleSignIn } from "../support/console.ts";
 import { fixtureClient, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
+import { introspect, IVANOV, webTokens } from "../support/oidc.ts";
 
 const postgres = inject("dbKind") === "postgres";
 const ADMIN_PASSWORD = "coherence-admin-password";
@@ -41,6 +43,10 @@ async function readAt(server: TServer, token: string, sub: string): Promise<Reco
   const res = await fetch(`${server.baseUrl}/api/v3/users/${sub}`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200) throw new Error(`read ${sub} at ${server.baseUrl}: ${res.status}`);
   return (await res.json()) as Record<string, any>;
+}
+
+async function callAt(server: TServer, method: string, path: string, token: string): Promise<Response> {
+  return fetch(`${server.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${token}` } });
 }
 
 describe.runIf(postgres)("two server processes on one database", () => {
@@ -91,6 +97,21 @@ describe.runIf(postgres)("two server processes on one database", () => {
     expect(await grantStatus(a, svc.id, svc.secret)).toBe(401);
 
     await expect.poll(() => grantStatus(b, svc.id, svc.secret), WITHIN_A_SECOND).toBe(401);
+  });
+
+  it("refuses a user's token within a second of a session reset through the other", async () => {
+    const { tokens } = await webTokens(new Browser({}, b.baseUrl));
+    const status = async () => (await callAt(b, "GET", "/api/v3/users/current", tokens.access_token)).status;
+    // B has seen the user (and holds "no cutoff" for them) before the reset.
+    expect(await status()).toBe(200);
+
+    const read = await callAt(a, "GET", `/api/v3/users/${IVANOV.sub}`, await tokenAt(a, "users-app", "idp_api_sys_users"));
+    const { meta } = (await read.json()) as { meta: { instanceId: string } };
+    const reset = await callAt(a, "POST", `/api/v3/users/${meta.instanceId}/sessions/reset`, await tokenAt(a, "users-app", "idp_api_sys_usec_chg"));
+    expect(reset.status).toBe(204);
+
+    await expect.poll(status, WITHIN_A_SECOND).toBe(401);
+    expect((await introspect(tokens.access_token, b.baseUrl)).body).toEqual({ active: false });
   });
 
   it("shows an account changed through the other server within a second, though it had the account cached", async () => {

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { changeToken, regToken, unique } from "../support/accounts.ts";
+import { changeToken, createUserWithPassword, unique } from "../support/accounts.ts";
 import { alertOf, Browser, formOf, uniqueIp, type TPage } from "../support/browser.ts";
 import { api } from "../support/http.ts";
 import { IVANOV, webAuthorization } from "../support/oidc.ts";
-
-/** A fresh account with a password, so that failures counted against it disturb no other test. */
-async function accountWithPassword(password = "correct horse battery"): Promise<{ sub: string; instanceId: string; password: string }> {
-  const sub = unique("signin-");
-  const r = await api("PUT", "/reg/api/v3/users", { token: await regToken(), body: { user: { attrs: { sub, family_name: "Входов" }, credentials: { password } } } });
-  if (r.status !== 200) throw new Error(`registration failed: ${r.status} ${r.text}`);
-  return { sub, instanceId: r.body.instanceId, password };
-}
 
 async function loginPage(browser: Browser, extra: Record<string, string> = {}): Promise<TPage> {
   const page = await browser.open(webAuthorization(extra).url);
@@ -62,7 +54,7 @@ describe("sign-in page", () => {
   });
 
   it("answers an unknown account exactly as a wrong password", async () => {
-    const { sub } = await accountWithPassword();
+    const { sub } = await createUserWithPassword();
     const answers = [];
     for (const identifier of [sub, unique("nobody-")]) {
       const browser = new Browser({ "x-forwarded-for": uniqueIp(), "accept-language": "en" });
@@ -75,7 +67,7 @@ describe("sign-in page", () => {
   });
 
   it("lets 50 parallel wrong passwords check no more than the limit, then locks out whatever the password", async () => {
-    const account = await accountWithPassword();
+    const account = await createUserWithPassword();
     const browser = new Browser({ "x-forwarded-for": uniqueIp() });
     const page = await loginPage(browser);
     const results = await Promise.all(Array.from({ length: 50 }, () => post(browser, page, account.sub, "wrong password")));
@@ -101,7 +93,7 @@ describe("sign-in page", () => {
   });
 
   it("tells a locked account so only after the right password", async () => {
-    const account = await accountWithPassword();
+    const account = await createUserWithPassword();
     const lock = await api("POST", `/api/v3/users/${account.instanceId}`, { token: await changeToken(), body: { locked: true } });
     expect(lock.status).toBe(200);
     const browser = new Browser({ "x-forwarded-for": uniqueIp(), "accept-language": "en" });

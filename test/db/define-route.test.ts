@@ -47,7 +47,7 @@ const basicRoute = defineRoute(
 
 type TCall = { token?: string; subject?: string; body?: unknown; headers?: Record<string, string>; query?: string };
 
-async function call({ token, subject = "user-1", body = { name: "x" }, headers = {}, query = "" }: TCall) {
+async function call({ token, subject = "ivanov", body = { name: "x" }, headers = {}, query = "" }: TCall) {
   const req = new Request(`http://idp.test/idp/test/users/${subject}${query}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
@@ -68,7 +68,8 @@ describe.each(DB_KINDS)("defineRoute on %s", (kind) => {
     await ensureSigningKey();
     await importFile(IMPORT_FIXTURE, {});
     systemToken = (await issueAccessToken({ clientId: "svc-app", sub: "svc-app", subType: "client", scopes: ["idp_api_sys_users"] })).token;
-    userToken = (await issueAccessToken({ clientId: "svc-app", sub: "user-1", subType: "user", scopes: ["idp_api_user"] })).token;
+    // User-mode tokens belong to existing accounts (a deleted account's tokens are cut off): a fixture account.
+    userToken = (await issueAccessToken({ clientId: "svc-app", sub: "ivanov", subType: "user", scopes: ["idp_api_user"] })).token;
   });
   afterAll(async () => t.close());
 
@@ -91,7 +92,7 @@ describe.each(DB_KINDS)("defineRoute on %s", (kind) => {
   it("runs user mode on the token's own subject and captures X-Forwarded-For and User-Agent", async () => {
     const r = await call({ token: userToken, headers: { "x-forwarded-for": "203.0.113.9, 10.0.0.1", "user-agent": "Mobile/1.0" } });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ actor: { mode: "user", userId: "user-1", clientId: "svc-app" }, ip: "203.0.113.9", userAgent: "Mobile/1.0" });
+    expect(r.body).toMatchObject({ actor: { mode: "user", userId: "ivanov", clientId: "svc-app" }, ip: "203.0.113.9", userAgent: "Mobile/1.0" });
     expect((await call({ token: userToken, subject: "current" })).status).toBe(200);
   });
 

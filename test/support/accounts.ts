@@ -17,6 +17,14 @@ export async function createUser(attrs: Record<string, unknown> = {}): Promise<{
   return { sub, instanceId: r.body.instanceId };
 }
 
+/** A fresh account with a password, for tests that sign in as someone no other test disturbs. */
+export async function createUserWithPassword(password = "correct horse battery"): Promise<{ sub: string; instanceId: string; password: string }> {
+  const sub = unique("pw-");
+  const r = await api("PUT", "/reg/api/v3/users", { token: await regToken(), body: { user: { attrs: { sub, family_name: "Входов" }, credentials: { password } } } });
+  if (r.status !== 200) throw new Error(`registration failed: ${r.status} ${r.text}`);
+  return { sub, instanceId: r.body.instanceId, password };
+}
+
 export async function readUser(sub: string): Promise<TResult> {
   return api("GET", `/api/v3/users/${encodeURIComponent(sub)}`, { token: await usersToken() });
 }

@@ -9,7 +9,11 @@ export type TPage = { status: number; url: string; headers: Headers; text: strin
 export class Browser {
   readonly cookies = new Map<string, string>();
 
-  constructor(readonly headers: Record<string, string> = {}) {}
+  /** `origin`: the service it talks to, when not the suite's own server. */
+  constructor(
+    readonly headers: Record<string, string> = {},
+    readonly origin?: string,
+  ) {}
 
   private store(res: Response): void {
     for (const line of res.headers.getSetCookie()) {
@@ -34,7 +38,7 @@ export class Browser {
   /** Follows redirects while they stay on the service; returns the first page, or the redirect that leaves it. */
   async open(url: string, init: RequestInit = {}): Promise<TPage> {
     let page = await this.fetch(url, init);
-    while (page.location && page.location.startsWith(base())) page = await this.fetch(page.location);
+    while (page.location && page.location.startsWith(this.origin ?? base())) page = await this.fetch(page.location);
     return page;
   }
 

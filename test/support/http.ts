@@ -5,8 +5,8 @@ export const base = () => inject("baseUrl");
 
 export type TResult = { status: number; headers: Headers; body: any; text: string };
 
-export async function request(path: string, init: RequestInit = {}): Promise<TResult> {
-  const res = await fetch(base() + path, { redirect: "manual", ...init });
+export async function request(path: string, init: RequestInit = {}, origin = base()): Promise<TResult> {
+  const res = await fetch(origin + path, { redirect: "manual", ...init });
   const text = await res.text();
   let body: unknown;
   try {

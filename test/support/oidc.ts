@@ -13,12 +13,12 @@ export function pkcePair(): { verifier: string; challenge: string } {
   return { verifier, challenge: createHash("sha256").update(verifier).digest("base64url") };
 }
 
-export function authorizeUrl(params: Record<string, string>): string {
-  return `${base()}/oauth/ae?${new URLSearchParams(params)}`;
+export function authorizeUrl(params: Record<string, string>, origin = base()): string {
+  return `${origin}/oauth/ae?${new URLSearchParams(params)}`;
 }
 
 /** An authorization request of rp-web with PKCE; returns the URL and the verifier. */
-export function webAuthorization(extra: Record<string, string> = {}) {
+export function webAuthorization(extra: Record<string, string> = {}, origin = base()) {
   const { verifier, challenge } = pkcePair();
   const url = authorizeUrl({
     response_type: "code",
@@ -30,7 +30,7 @@ export function webAuthorization(extra: Record<string, string> = {}) {
     code_challenge: challenge,
     code_challenge_method: "S256",
     ...extra,
-  });
+  }, origin);
   return { url, verifier };
 }
 
@@ -55,26 +55,24 @@ export function callbackParams(page: TPage): URLSearchParams {
 }
 
 /** POST {ctx}/oauth/te as rp-web (Basic) or as the public rp-spa (client_id only). */
-export function tokenAs(client: "web" | "spa", form: Record<string, string>): Promise<TResult> {
+export function tokenAs(client: "web" | "spa", form: Record<string, string>, origin = base()): Promise<TResult> {
   const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
   if (client === "web") headers.authorization = oauthBasic(WEB.id, WEB.secret);
   const body = new URLSearchParams(client === "spa" ? { ...form, client_id: SPA.id } : form).toString();
-  return request("/oauth/te", { method: "POST", headers, body });
+  return request("/oauth/te", { method: "POST", headers, body }, origin);
 }
 
-export function introspect(token: string): Promise<TResult> {
-  return request("/oauth/introspect", {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", authorization: oauthBasic(WEB.id, WEB.secret) },
-    body: new URLSearchParams({ token }).toString(),
-  });
+export function introspect(token: string, origin = base()): Promise<TResult> {
+  const headers = { "content-type": "application/x-www-form-urlencoded", authorization: oauthBasic(WEB.id, WEB.secret) };
+  return request("/oauth/introspect", { method: "POST", headers, body: new URLSearchParams({ token }).toString() }, origin);
 }
 
-/** A full sign-in of ivanov through rp-web, exchanged for tokens. */
-export async function webTokens(browser = new Browser(), extra: Record<string, string> = {}) {
-  const { url, verifier } = webAuthorization(extra);
-  const code = callbackParams(await authorizeThrough(browser, url)).get("code")!;
-  const r = await tokenAs("web", { grant_type: "authorization_code", code, redirect_uri: WEB.redirectUri, code_verifier: verifier });
+/** A full sign-in through rp-web (of ivanov unless `as` names another account), exchanged for tokens. */
+export async function webTokens(browser = new Browser(), extra: Record<string, string> = {}, as: { identifier?: string; password?: string } = {}) {
+  const origin = browser.origin ?? base();
+  const { url, verifier } = webAuthorization(extra, origin);
+  const code = callbackParams(await authorizeThrough(browser, url, as)).get("code")!;
+  const r = await tokenAs("web", { grant_type: "authorization_code", code, redirect_uri: WEB.redirectUri, code_verifier: verifier }, origin);
   if (r.status !== 200) throw new Error(`token request failed: ${r.status} ${r.text}`);
   return { browser, code, verifier, tokens: r.body as { access_token: string; id_token: string; refresh_token: string; scope: string; expires_in: number } };
 }

@@ -1,4 +1,5 @@
 import { getPrisma, type TTx } from "../../db/index.ts";
+import { grantSelectionWhere, type TGrantSelection } from "./refresh-tokens.repository.ts";
 
 export type TCodeRow = {
   codeHash: string;
@@ -44,4 +45,9 @@ export async function markCodeUsed(codeHash: string, issued: Omit<TCodeRedemptio
 export async function deleteExpiredCodes(before: Date): Promise<number> {
   const prisma = await getPrisma();
   return (await prisma.authorizationCode.deleteMany({ where: { expiresAt: { lt: before } } })).count;
+}
+
+/** Deletes the selected codes of a user not redeemed yet: a code of an ended session must not yield tokens. */
+export async function deleteUnusedCodesOf(userId: string, sel: TGrantSelection, tx: TTx): Promise<void> {
+  await tx.authorizationCode.deleteMany({ where: { ...grantSelectionWhere(userId, sel), usedAt: null } });
 }

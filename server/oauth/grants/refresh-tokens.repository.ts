@@ -51,3 +51,29 @@ export async function deleteExpiredRefreshTokens(before: Date): Promise<number> 
   const prisma = await getPrisma();
   return (await prisma.refreshToken.deleteMany({ where: { expiresAt: { lt: before } } })).count;
 }
+
+/** Which of a user's grants (codes, refresh tokens) to end: those issued before a time, narrowed by session. */
+export type TGrantSelection = { before: Date; onlySessions?: string[]; exceptSessions?: string[] };
+
+/** The Prisma filter of a selection; codes and refresh tokens share the columns it names. */
+export function grantSelectionWhere(userId: string, sel: TGrantSelection) {
+  const bySession = sel.onlySessions
+    ? { sessionId: { in: sel.onlySessions } }
+    : sel.exceptSessions?.length
+      ? { OR: [{ sessionId: null }, { sessionId: { notIn: sel.exceptSessions } }] }
+      : {};
+  return { userId, createdAt: { lt: sel.before }, ...bySession };
+}
+
+/** Revokes the selected live refresh tokens of a user (the current member of each family). */
+export async function revokeUserRefreshRows(userId: string, sel: TGrantSelection, tx: TTx): Promise<number> {
+  const where = { ...grantSelectionWhere(userId, sel), revokedAt: null };
+  return (await tx.refreshToken.updateMany({ where, data: { revokedAt: sel.before } })).count;
+}
+
+/** The families of refresh tokens a user holds for one client. */
+export async function findFamiliesOf(userId: string, clientId: string): Promise<string[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.refreshToken.findMany({ where: { userId, clientId, revokedAt: null }, select: { familyId: true }, distinct: ["familyId"] });
+  return rows.map((r) => r.familyId);
+}

@@ -5,13 +5,18 @@ import { hashOpaqueToken } from "../../crypto/opaque-token.ts";
 import { inTransaction, type TTx } from "../../db/index.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { revokeAccessTokenIds } from "../tokens/revocation.service.ts";
-import { findRefreshToken, insertRefreshToken, markRotated, revokeFamilyRows, type TStoredRefresh } from "./refresh-tokens.repository.ts";
+import { findFamiliesOf, findRefreshToken, insertRefreshToken, markRotated, revokeFamilyRows, type TStoredRefresh } from "./refresh-tokens.repository.ts";
 import { invalidGrant, prepareUserTokens, requireActiveAccount, type TPreparedTokens, type TTokenSet, type TUserGrant } from "./user-tokens.ts";
 
 /** Revokes a whole family of refresh tokens and the access tokens issued with them. */
 export async function revokeFamily(familyId: string, now = new Date()): Promise<void> {
   const issued = await revokeFamilyRows(familyId, now);
   await revokeAccessTokenIds(issued.map((r) => ({ jti: r.accessJti, expiresAt: r.accessExpiresAt })), now);
+}
+
+/** Revokes every refresh token family a user holds for one client, with their access tokens. */
+export async function revokeClientGrantsOf(userId: string, clientId: string, now = new Date()): Promise<void> {
+  for (const familyId of await findFamiliesOf(userId, clientId)) await revokeFamily(familyId, now);
 }
 
 /** Stores the refresh token of prepared tokens (if they have one) as a member of `familyId`. */

@@ -5,6 +5,7 @@ import { getSigningKey, getVerificationKey } from "../keys/signing-keys.service.
 import { signEs256Jwt } from "./jwt-sign.ts";
 import { JwtError, verifyEs256Jwt } from "./jwt-verify.ts";
 import { isRevoked } from "./revocation-cache.ts";
+import { isCutOff } from "./token-cutoffs.ts";
 import { forgetVerified, recallVerified, rememberVerified, tokenDigest } from "./verified-tokens.ts";
 
 /** Whose token it is: a client acting for itself (system mode) or a user (user mode). */
@@ -19,12 +20,14 @@ export type TAccessClaims = {
   jti: string;
   iat: number;
   exp: number;
+  /** User mode: the browser session the grant came from, which cutoffs may name. */
+  sid?: string;
 };
 
 export type TIssuedToken = { token: string; expiresIn: number; jti: string; scope: string; expiresAt: Date };
 
 /** Signs an RFC 9068 JWT access token (`typ: at+jwt`); `ttl` (seconds) overrides the server's default. */
-export async function issueAccessToken(input: { clientId: string; sub: string; subType: TSubjectType; scopes: string[]; ttl?: number | null }): Promise<TIssuedToken> {
+export async function issueAccessToken(input: { clientId: string; sub: string; subType: TSubjectType; scopes: string[]; ttl?: number | null; sessionId?: string | null }): Promise<TIssuedToken> {
   const { issuer } = getConfig();
   const accessTokenTtl = input.ttl ?? getConfig().accessTokenTtl;
   const { kid, key } = await getSigningKey();
@@ -41,6 +44,7 @@ export async function issueAccessToken(input: { clientId: string; sub: string; s
     jti,
     iat,
     exp: iat + accessTokenTtl,
+    ...(input.sessionId ? { sid: input.sessionId } : {}),
   };
   const token = signEs256Jwt({ typ: "at+jwt", kid }, claims, key);
   return { token, expiresIn: accessTokenTtl, jti, scope, expiresAt: new Date(claims.exp * 1000) };
@@ -69,7 +73,9 @@ async function verifySigned(token: string): Promise<{ claims: TAccessClaims; kid
     typeof claims.jti !== "string" ||
     typeof claims.client_id !== "string" ||
     typeof claims.scope !== "string" ||
-    (claims.sub_type !== "client" && claims.sub_type !== "user")
+    typeof claims.iat !== "number" ||
+    (claims.sub_type !== "client" && claims.sub_type !== "user") ||
+    (claims.sid !== undefined && typeof claims.sid !== "string")
   ) {
     throw invalid("missing_claims");
   }
@@ -77,9 +83,9 @@ async function verifySigned(token: string): Promise<{ claims: TAccessClaims; kid
 }
 
 /**
- * Verifies an access token and checks it is neither expired nor revoked; throws the contract's 401s.
+ * Verifies an access token and checks it is neither expired, revoked nor cut off; throws the contract's 401s.
  * A token verified before is not verified again while its signing key is still in the key set
- * (verified-tokens.ts); expiry and revocation are checked every time.
+ * (verified-tokens.ts); expiry, revocation and the user's cutoff are checked every time.
  */
 export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
   const digest = tokenDigest(token);
@@ -98,5 +104,7 @@ export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
     throw new AppError("auth.token_expired");
   }
   if (await isRevoked(claims.jti)) throw new AppError("auth.token_revoked");
+  // Session resets, device removals, locks and deletions: checked every time, from the in-process cache.
+  if (claims.sub_type === "user" && (await isCutOff(claims.sub, claims.sid, claims.iat))) throw new AppError("auth.token_revoked");
   return claims;
 }

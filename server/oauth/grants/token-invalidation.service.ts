@@ -1,0 +1,37 @@
+import { inTransaction, type TTx } from "../../db/index.ts";
+import { moveSessionCutoffs, moveUserCutoff } from "../tokens/token-cutoffs.repository.ts";
+import { publishCutoffs } from "../tokens/token-cutoffs.ts";
+import { deleteUnusedCodesOf } from "./authorization-codes.repository.ts";
+import { revokeUserRefreshRows, type TGrantSelection } from "./refresh-tokens.repository.ts";
+
+/*
+ * Why cutoffs and not a list of token ids: access tokens are not stored, so "every token issued
+ * before" can only be said as a time. Access tokens are checked against it in process (see
+ * token-cutoffs.ts); refresh tokens are rows, revoked here so they cannot mint new access tokens.
+ */
+
+async function endGrants(userId: string, sel: TGrantSelection, tx: TTx): Promise<void> {
+  await revokeUserRefreshRows(userId, sel, tx);
+  await deleteUnusedCodesOf(userId, sel, tx);
+}
+
+/** Every token of the user issued before `at` fails from now on, except those of the sessions in `keep`. */
+export async function invalidateUserTokens(userId: string, opts: { keepSessions?: string[]; at?: Date } = {}): Promise<void> {
+  const at = opts.at ?? new Date();
+  const keep = opts.keepSessions ?? [];
+  await inTransaction(async (tx) => {
+    await moveUserCutoff(userId, at, keep, tx);
+    await endGrants(userId, { before: at, exceptSessions: keep }, tx);
+  });
+  await publishCutoffs(userId);
+}
+
+/** The tokens of some sessions of the user issued before `at` fail from now on. */
+export async function invalidateSessionTokens(userId: string, sessionIds: string[], at = new Date()): Promise<void> {
+  if (sessionIds.length === 0) return;
+  await inTransaction(async (tx) => {
+    await moveSessionCutoffs(userId, sessionIds, at, tx);
+    await endGrants(userId, { before: at, onlySessions: sessionIds }, tx);
+  });
+  await publishCutoffs(userId);
+}

@@ -1,0 +1,26 @@
+import { publishChange } from "../../cache/change-bus.ts";
+import { keyedCache } from "../../cache/keyed-cache.ts";
+import { findCutoffs } from "./token-cutoffs.repository.ts";
+
+// A session reset, a device removal or a consent revocation must make older tokens fail at once on
+// every process, without a query per bearer request: each process holds every user's cutoffs it has
+// seen (one indexed read the first time), and the change bus drops a user's entry everywhere when
+// they move. A user without cutoffs is cached as an empty map, so the steady state reads nothing.
+const CUTOFF_TOPIC = "token-cutoff";
+const cache = keyedCache<Map<string, Date>>(CUTOFF_TOPIC, { ttlMs: 10 * 60_000, maxEntries: 100_000 });
+
+/**
+ * True when a user-mode token was issued before its cutoff. `iat` has one-second precision, so a
+ * token of the very second of the cutoff counts as older: refusing one fresh token costs a new
+ * sign-in, accepting an old one would defeat the reset.
+ */
+export async function isCutOff(userId: string, sessionId: string | undefined, iat: number): Promise<boolean> {
+  const cutoffs = await cache.get(userId, findCutoffs);
+  const notBefore = (sessionId !== undefined ? cutoffs.get(sessionId) : undefined) ?? cutoffs.get("");
+  return notBefore !== undefined && iat * 1000 < notBefore.getTime();
+}
+
+/** After cutoffs of `userId` moved (committed): every process reads them again. */
+export function publishCutoffs(userId: string): Promise<void> {
+  return publishChange(CUTOFF_TOPIC, userId);
+}
