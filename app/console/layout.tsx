@@ -5,6 +5,7 @@ import { LANG_COOKIE, pickLang } from "@/components/i18n";
 import { readConsoleSession } from "@/server/auth/console-session";
 import { getConfig } from "@/server/config/config";
 import "@/components/ui/ui.css";
+import "@/components/app-shell.css";
 import "@/components/console/console.css";
 
 export const metadata = { title: "Identity console", robots: { index: false, follow: false } };

@@ -3,10 +3,11 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { signOut } from "next-auth/react";
 import { useState } from "react";
+import { Brand } from "../brand.tsx";
 import type { TMessageKey } from "../i18n.ts";
 import { useI18n } from "../i18n-provider.tsx";
 import { Button } from "../ui/button.tsx";
-import { LangToggle } from "./lang-toggle.tsx";
+import { LangToggle } from "../lang-toggle.tsx";
 import { leaveTo, useContextPath } from "./providers.tsx";
 
 const NAV: { href: string; label: TMessageKey }[] = [
@@ -23,14 +24,9 @@ export function ConsoleHeader({ login }: { login: string }) {
   const contextPath = useContextPath();
   const [leaving, setLeaving] = useState(false);
   return (
-    <header className="console-header">
-      <div className="console-header__inner">
-        <Link href="/console/clients" className="console-brand">
-          <span className="console-brand__mark" aria-hidden="true">
-            ID
-          </span>
-          {t("app.title")}
-        </Link>
+    <header className="app-header console-header">
+      <div className="app-header__inner console-header__inner">
+        <Brand title={t("app.title")} href="/console/clients" />
         <nav className="console-nav" aria-label={t("app.title")}>
           {NAV.map((item) => (
             <Link key={item.href} href={item.href} className="console-nav__link" aria-current={pathname.startsWith(item.href) ? "page" : undefined}>

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useI18n } from "../i18n-provider.tsx";
 import { Button } from "../ui/button.tsx";
 import { TextField } from "../ui/field.tsx";
-import { LangToggle } from "./lang-toggle.tsx";
+import { LangToggle } from "../lang-toggle.tsx";
 import { leaveTo, useContextPath } from "./providers.tsx";
 
 export function SignInForm() {

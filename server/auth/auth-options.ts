@@ -10,7 +10,7 @@ declare module "next-auth" {
     roles: string[];
   }
   interface Session {
-    user: { id: string; login: string; roles: string[] };
+    user: { id: string; login?: string; roles?: string[] };
   }
 }
 

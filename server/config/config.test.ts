@@ -22,6 +22,13 @@ describe("parseConfig", () => {
     expect(parseConfig({ IDP_CONTEXT_PATH: "/" }).issuer).toBe("http://localhost:3000");
   });
 
+  it("reaches itself over loopback on its own port unless IDP_INTERNAL_URL says otherwise", () => {
+    const behindProxy = parseConfig({ PORT: "8080", IDP_PUBLIC_URL: "https://id.example.com" });
+    expect(behindProxy.issuer).toBe("https://id.example.com/idp");
+    expect(behindProxy.internalUrl).toBe("http://127.0.0.1:8080/idp");
+    expect(parseConfig({ IDP_INTERNAL_URL: "http://10.0.0.5:3000/", IDP_CONTEXT_PATH: "/" }).internalUrl).toBe("http://10.0.0.5:3000");
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set, and then requires IDP_SECRET_KEY", () => {
     expect(() => parseConfig({ DATABASE_URL: "postgresql://u@h/db" })).toThrow("IDP_SECRET_KEY: is required when DATABASE_URL is set");
     const c = parseConfig({ DATABASE_URL: "postgresql://u@h/db", IDP_SECRET_KEY: "x".repeat(32) });
@@ -33,6 +40,7 @@ describe("parseConfig", () => {
     [{ PORT: "70000" }, /^PORT: must be at most 65535/],
     [{ IDP_ACCESS_TOKEN_TTL: "10" }, /^IDP_ACCESS_TOKEN_TTL: must be at least 60/],
     [{ IDP_PUBLIC_URL: "ftp://x" }, /^IDP_PUBLIC_URL: must be an http\(s\) URL/],
+    [{ IDP_INTERNAL_URL: "127.0.0.1:3000" }, /^IDP_INTERNAL_URL: must be an http\(s\) URL/],
     [{ IDP_CONTEXT_PATH: "idp" }, /^IDP_CONTEXT_PATH: must start with "\/"/],
     [{ IDP_CONTEXT_PATH: "/a b" }, /^IDP_CONTEXT_PATH: segments may use only/],
     [{ DATABASE_URL: "mysql://x" }, /^DATABASE_URL: must be a postgresql:\/\/ connection URL/],

@@ -22,6 +22,9 @@ const ZEnv = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://id.example.com" })
     .optional(),
   IDP_CONTEXT_PATH: z.string().optional(),
+  IDP_INTERNAL_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://127.0.0.1:3000" })
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must be a postgresql:// connection URL")
@@ -48,6 +51,11 @@ export type TConfig = {
   contextPath: string;
   /** public URL + context path: the OAuth issuer and the base of every published URL. */
   issuer: string;
+  /**
+   * Where the server reaches itself (plus the context path): the console and portal exchange their
+   * sign-in codes at the service's own token endpoint, which behind a proxy the public URL may not reach.
+   */
+  internalUrl: string;
   database: { kind: "postgres"; url: string } | { kind: "embedded"; dir: string };
   dataDir: string;
   importFile?: string;
@@ -94,6 +102,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     publicUrl,
     contextPath: contextPath.value,
     issuer: publicUrl + contextPath.value,
+    internalUrl: (e.IDP_INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, "") + contextPath.value,
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "embedded", dir: path.join(dataDir, "pglite") },

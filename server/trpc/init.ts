@@ -1,20 +1,30 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Session } from "next-auth";
 import type { TEventActor } from "../audit/audit.service.ts";
+import { AUTH_APPS } from "../auth/apps.ts";
 import { consoleUserOf, readConsoleSession } from "../auth/console-session.ts";
+import { portalUserOf, readPortalSession } from "../auth/portal-session.ts";
 import { AppError } from "../errors/app-error.ts";
-import { forwardedFor } from "../http/request-context.ts";
+import { browserActor } from "../http/request-context.ts";
 import { describeTRPCError, toTRPCError } from "./errors.ts";
 
-export type TTrpcContext = { session: Session | null; ip?: string; userAgent?: string };
+export type TTrpcContext = {
+  /** The console's next-auth session. */
+  session: Session | null;
+  /** The portal's (a separate cookie); absent means none. */
+  portalSession?: Session | null;
+  ip?: string;
+  userAgent?: string;
+};
 
-/** Per request: who is signed in (next-auth cookie) and where the call comes from, for the audit trail. */
+/**
+ * Per request: who is signed in (next-auth cookies) and where the call comes from, for the audit
+ * trail. Console and portal are browsers talking to the service itself, so the address is taken the
+ * way the sign-in pages take it (IDP_TRUSTED_PROXIES), not from whatever X-Forwarded-For claims.
+ */
 export async function createTrpcContext(req: Request): Promise<TTrpcContext> {
-  return {
-    session: await readConsoleSession(),
-    ip: forwardedFor(req),
-    userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? undefined,
-  };
+  const [session, portalSession] = await Promise.all([readConsoleSession(), readPortalSession()]);
+  return { session, portalSession, ...browserActor(req) };
 }
 
 const t = initTRPC.context<TTrpcContext>().create({
@@ -41,4 +51,16 @@ export const adminProcedure = t.procedure.use(mapAppErrors).use(async ({ ctx, ne
   if (!admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in as an administrator" });
   const actor: TEventActor = { subject: admin.id, ip: ctx.ip, userAgent: ctx.userAgent };
   return next({ ctx: { admin, actor } });
+});
+
+/**
+ * Portal procedures: a signed-in person whose account exists, is not locked and whose session was not
+ * ended since (session reset, device removal), re-checked on every call. They act on `ctx.user.sub`
+ * only: a portal procedure never takes a subject from its input.
+ */
+export const portalProcedure = t.procedure.use(mapAppErrors).use(async ({ ctx, next }) => {
+  const user = await portalUserOf(ctx.portalSession ?? null);
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in to your account" });
+  const actor: TEventActor = { subject: user.sub, clientId: AUTH_APPS.portal.clientId, ip: ctx.ip, userAgent: ctx.userAgent };
+  return next({ ctx: { user: { sub: user.sub }, actor } });
 });

@@ -4,9 +4,11 @@ import { clientsRouter } from "./routers/console/clients.router.ts";
 import { deliveryRouter } from "./routers/console/delivery.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
+import { portalRouter } from "./routers/portal/portal.router.ts";
 
 export const appRouter = createRouter({
   console: createRouter({ clients: clientsRouter, users: usersRouter, attributes: attributesRouter, outbox: outboxRouter, delivery: deliveryRouter }),
+  portal: portalRouter,
 });
 
 export type AppRouter = typeof appRouter;

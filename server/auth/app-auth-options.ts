@@ -1,0 +1,144 @@
+import { createHmac } from "node:crypto";
+import type { AuthOptions, CookiesOptions } from "next-auth";
+import type { OAuthConfig } from "next-auth/providers/oauth";
+import { BUILTIN_SCOPES, builtinClientSecret } from "../clients/builtin-clients.ts";
+import { getConfig } from "../config/config.ts";
+import { keyFor } from "../crypto/keys.ts";
+import { log } from "../log/logger.ts";
+import { AUTH_APPS, type TAuthApp } from "./apps.ts";
+
+/** The claims of the ID token the service issues to its own applications (scopes openid profile email phone). */
+export type TIdTokenClaims = {
+  sub: string;
+  sid?: string;
+  iat: number;
+  family_name?: string;
+  given_name?: string;
+  email?: string;
+};
+
+declare module "next-auth" {
+  interface Session {
+    /** The IdP session the sign-in belongs to and when its ID token was issued: checked against token cutoffs. */
+    idp?: { sid?: string; iat: number };
+  }
+}
+
+declare module "next-auth/jwt" {
+  interface JWT {
+    app?: TAuthApp;
+    /** Kept for RP-initiated logout (id_token_hint); never handed to the browser's scripts. */
+    idToken?: string;
+    sid?: string;
+    idTokenIat?: number;
+  }
+}
+
+/**
+ * The service as the OpenID provider of its own applications. The browser goes to the public
+ * authorization endpoint; the server exchanges the code and reads the signing keys over its internal
+ * address (IDP_INTERNAL_URL), since behind a reverse proxy it may not reach its own public URL. The ID
+ * token is validated by openid-client (signature against the JWKS, iss, aud, exp, nonce) before
+ * next-auth creates a session.
+ */
+function idpProvider(app: TAuthApp): OAuthConfig<TIdTokenClaims> {
+  const { issuer, internalUrl } = getConfig();
+  const { clientId } = AUTH_APPS[app];
+  return {
+    id: clientId,
+    name: AUTH_APPS[app].name,
+    type: "oauth",
+    issuer,
+    clientId,
+    clientSecret: builtinClientSecret(clientId),
+    authorization: { url: `${issuer}/oauth/ae`, params: { scope: BUILTIN_SCOPES } },
+    token: `${internalUrl}/oauth/te`,
+    jwks_endpoint: `${internalUrl}/.well-known/jwks.json`,
+    idToken: true,
+    checks: ["pkce", "state", "nonce"],
+    // openid-client expects RS256 unless told; the service signs with ES256 only.
+    client: { id_token_signed_response_alg: "ES256", token_endpoint_auth_method: "client_secret_basic" },
+    httpOptions: { timeout: 10_000 },
+    profile: (claims) => ({ id: claims.sub }) as never,
+  };
+}
+
+/**
+ * One set of cookies per application, all scoped to the context path (the tRPC endpoint serves both
+ * apps and must receive them). The CSRF cookie is shared: both apps' sign-in buttons fetch it from the
+ * same next-auth endpoint. `__Host-` (next-auth's default for it) demands path "/", so `__Secure-`
+ * is used instead under https.
+ */
+function appCookies(app: TAuthApp, secure: boolean, path: string): Partial<CookiesOptions> {
+  const prefix = `${secure ? "__Secure-" : ""}${AUTH_APPS[app].clientId}`;
+  const options = { httpOnly: true, sameSite: "lax", path, secure };
+  return {
+    sessionToken: { name: `${prefix}.session-token`, options },
+    callbackUrl: { name: `${prefix}.callback-url`, options },
+    csrfToken: { name: `${secure ? "__Secure-" : ""}idp-apps.csrf-token`, options },
+    pkceCodeVerifier: { name: `${prefix}.pkce`, options: { ...options, maxAge: 15 * 60 } },
+    state: { name: `${prefix}.state`, options: { ...options, maxAge: 15 * 60 } },
+    nonce: { name: `${prefix}.nonce`, options },
+  };
+}
+
+/** Each app encrypts its sessions under its own key: a portal cookie renamed to the console's decrypts to nothing. */
+export function appSessionSecret(app: TAuthApp): string {
+  return createHmac("sha256", keyFor("session")).update(`next-auth:${app}`).digest("hex");
+}
+
+/** Console sessions are short: an administrator's cookie is the most valuable thing this server hands out. */
+const CONSOLE_SESSION_MAX_AGE_S = 8 * 60 * 60;
+
+export function sessionCookieName(app: TAuthApp): string {
+  return appCookies(app, getConfig().issuer.startsWith("https://"), "/").sessionToken!.name;
+}
+
+function errorMessageOf(metadata: unknown): string | undefined {
+  const e = metadata instanceof Error ? metadata : (metadata as { error?: unknown } | undefined)?.error;
+  return e instanceof Error ? e.message : undefined;
+}
+
+const cached = new Map<TAuthApp, AuthOptions>();
+
+/**
+ * The next-auth options of one application, built on first use rather than at import: `next build`
+ * imports route modules, and reading the configuration or the data dir's key there would tie the
+ * build to one environment.
+ */
+export function appAuthOptions(app: TAuthApp): AuthOptions {
+  const known = cached.get(app);
+  if (known) return known;
+  const { issuer, contextPath, sessionTtl } = getConfig();
+  // next-auth takes its own base path from NEXTAUTH_URL; under Next's basePath it is not "/api/auth".
+  process.env.NEXTAUTH_URL ??= `${issuer}/api/auth`;
+  const page = `${contextPath}${AUTH_APPS[app].signIn}`;
+  const options: AuthOptions = {
+    secret: appSessionSecret(app),
+    session: { strategy: "jwt", maxAge: app === "console" ? CONSOLE_SESSION_MAX_AGE_S : sessionTtl },
+    cookies: appCookies(app, issuer.startsWith("https://"), contextPath || "/"),
+    // next-auth sends these as they are, outside Next's router, so they carry the context path.
+    pages: { signIn: page, error: page },
+    providers: [idpProvider(app)],
+    callbacks: {
+      jwt({ token, account, profile }) {
+        if (account && profile) {
+          const claims = profile as unknown as TIdTokenClaims;
+          return { sub: claims.sub, app, idToken: account.id_token, sid: claims.sid, idTokenIat: claims.iat };
+        }
+        return token;
+      },
+      session({ session, token }) {
+        return { expires: session.expires, user: { id: token.sub ?? "" }, idp: { sid: token.sid, iat: token.idTokenIat ?? 0 } };
+      },
+    },
+    logger: {
+      // next-auth's own messages, as JSON lines like every other; its metadata may carry tokens, so only the code and message.
+      error: (code, metadata) => log.warn("next-auth error", { app, code, message: errorMessageOf(metadata) }),
+      warn: (code) => log.warn("next-auth warning", { app, code }),
+      debug: () => {},
+    },
+  };
+  cached.set(app, options);
+  return options;
+}
