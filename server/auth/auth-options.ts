@@ -9,15 +9,8 @@ import { isCutOff } from "../oauth/tokens/token-cutoffs.ts";
 import { AUTH_APPS, type TAuthApp } from "./apps.ts";
 import { admitToConsole } from "./console-admission.ts";
 
-/** The claims of the ID token the service issues to its own applications (scopes openid profile email phone). */
-export type TIdTokenClaims = {
-  sub: string;
-  sid?: string;
-  iat: number;
-  family_name?: string;
-  given_name?: string;
-  email?: string;
-};
+/** What the apps keep of the ID token's claims: who, which sign-in session, and when it was issued. */
+type TIdTokenClaims = { sub: string; sid?: string; iat: number };
 
 declare module "next-auth" {
   interface Session {
@@ -33,7 +26,6 @@ declare module "next-auth" {
 
 declare module "next-auth/jwt" {
   interface JWT {
-    app?: TAuthApp;
     /** Kept for RP-initiated logout (id_token_hint); never handed to the browser's scripts. */
     idToken?: string;
     sid?: string;
@@ -142,7 +134,7 @@ export function appAuthOptions(app: TAuthApp): AuthOptions {
       jwt({ token, account, profile }) {
         if (account && profile) {
           const claims = profile as unknown as TIdTokenClaims;
-          return { sub: claims.sub, app, idToken: account.id_token, sid: claims.sid, idTokenIat: claims.iat };
+          return { sub: claims.sub, idToken: account.id_token, sid: claims.sid, idTokenIat: claims.iat };
         }
         return token;
       },

@@ -64,7 +64,7 @@ export async function consoleSignIn(baseUrl: string, login: string, password: st
 export async function mintConsoleSession(secretKey: string, sub: string): Promise<string> {
   // server/auth/auth-options.ts: the app's key is an HMAC of its name under the derived "session" key.
   const secret = createHmac("sha256", deriveKey(secretKey, "session")).update("next-auth:console").digest("hex");
-  const token = await encode({ token: { sub, app: "console", idTokenIat: Math.floor(Date.now() / 1000) }, secret, maxAge: 3600 });
+  const token = await encode({ token: { sub, idTokenIat: Math.floor(Date.now() / 1000) }, secret, maxAge: 3600 });
   return `idp-console.session-token=${token}`;
 }
 
