@@ -5,15 +5,15 @@ import { qrStartForm } from "./views.ts";
 
 /**
  * With JavaScript the waiting page asks every 2 s whether anything happened and reloads only then,
- * so a screen reader is not sent back to the top every few seconds; the status URL is read from
- * the page, which keeps this text (and so its CSP hash) constant.
+ * so a screen reader is not sent back to the top every few seconds. It sits in <head>, so it looks
+ * for the status URL in the page only when it first asks; keeping the URL out of the script keeps
+ * the script (and so its CSP hash) constant.
  */
 const POLL_SCRIPT = `(() => {
-  const url = document.getElementById("qr-wait").dataset.status;
   const poll = async () => {
     try {
-      const res = await fetch(url, { cache: "no-store", credentials: "same-origin" });
-      if (!res.ok || (await res.json()).state !== "waiting") return location.reload();
+      const res = await fetch(document.getElementById("qr-wait").dataset.status, { cache: "no-store", credentials: "same-origin" });
+      if (!res.ok || (await res.json()).state !== "waiting") return location.replace(location.href);
     } catch {}
     setTimeout(poll, 2000);
   };
