@@ -33,12 +33,21 @@ export async function signInFixtures(count) {
   return { client, users, passwordHash };
 }
 
-/** A cookie jar and fetch without redirects: one browser. */
+/**
+ * A cookie jar and fetch without redirects: one browser, at its own address. People sign in from
+ * many addresses; from one, no more than 20 attempts are checked at a time (the per-address counter
+ * of server/sign-in/throttle-policy.ts). Without IDP_TRUSTED_PROXIES the server takes the address
+ * from X-Forwarded-For as sent.
+ */
 class Browser {
   cookies = new Map();
 
+  constructor(n) {
+    this.address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  }
+
   async fetch(url, init = {}) {
-    const headers = { ...init.headers };
+    const headers = { "x-forwarded-for": this.address, ...init.headers };
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const res = await fetch(url, { ...init, headers, redirect: "manual" });
     for (const line of res.headers.getSetCookie()) {
@@ -98,7 +107,7 @@ export async function signInOnce(baseUrl, browser, sub) {
 
 /** A user access token through a sign-in and the code exchange (public client, PKCE). */
 export async function userAccessToken(baseUrl, sub) {
-  const { code, verifier } = await signInOnce(baseUrl, new Browser(), sub);
+  const { code, verifier } = await signInOnce(baseUrl, new Browser(0), sub);
   const res = await fetch(`${baseUrl}/oauth/te`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -126,7 +135,7 @@ export async function signInLoad(baseUrl, { workers, seconds }) {
   const deadline = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: workers }, async (_, i) => {
-      const browser = new Browser();
+      const browser = new Browser(i + 1);
       while (performance.now() < deadline) {
         const t0 = performance.now();
         try {
@@ -159,7 +168,7 @@ export async function signInBurst(baseUrl, pid, count) {
     Array.from({ length: count }, async (_, i) => {
       const s = performance.now();
       try {
-        await signInOnce(baseUrl, new Browser(), `bench-user-${i}`);
+        await signInOnce(baseUrl, new Browser(1000 + i), `bench-user-${i}`);
         latencies.push(performance.now() - s);
       } catch (e) {
         failed += 1;
