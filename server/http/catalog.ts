@@ -1,4 +1,5 @@
 import { auditRoute } from "../audit/audit.routes.ts";
+import { exportEventsRoute } from "../audit/events-export.routes.ts";
 import { ACL_ROUTES } from "../consents/acls.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
@@ -22,6 +23,7 @@ export const ROUTES: TRouteHandler[] = [
   auditRoute,
   ...USER_DEVICE_ROUTES,
   ...ACL_ROUTES,
+  exportEventsRoute,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {
