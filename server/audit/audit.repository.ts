@@ -42,7 +42,9 @@ export async function findEvents(q: TEventFilter & { before?: TEventKey; limit: 
       subject: q.subject,
       clientId: q.clientId,
       ip: q.ip,
-      createdAt: { gte: q.from, lt: q.to },
+      // `lte` repeats what the OR below says: PostgreSQL cannot start an index scan at an OR, so
+      // without it every later page would scan the index from the newest event down to the cursor.
+      createdAt: { gte: q.from, lt: q.to, lte: q.before?.createdAt },
       ...(q.types ? { type: { in: q.types } } : {}),
       ...(q.before
         ? { OR: [{ createdAt: { lt: q.before.createdAt } }, { createdAt: q.before.createdAt, id: { lt: q.before.id } }] }
