@@ -7,7 +7,9 @@ import type { TClientAuthRow } from "./clients.repository.ts";
 // process through the change bus at once; the TTL only bounds a change made directly in the database.
 const CLIENT_TOPIC = "client";
 const TTL_MS = 10 * 60_000;
-const MAX_ENTRIES = 10_000;
+// Dynamically registered instances are clients too, one per installation in use: room for many of
+// them (an instance row is small, its parent's settings are read from the parent's entry).
+const MAX_ENTRIES = 50_000;
 
 const rows = keyedCache<TClientAuthRow | null>(CLIENT_TOPIC, { ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 

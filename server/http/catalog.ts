@@ -1,5 +1,6 @@
 import { auditRoute } from "../audit/audit.routes.ts";
 import { ACL_ROUTES } from "../consents/acls.routes.ts";
+import { dynamicRegistrationRoute } from "../dyn-clients/dyn-clients.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
@@ -22,6 +23,7 @@ export const ROUTES: TRouteHandler[] = [
   auditRoute,
   ...USER_DEVICE_ROUTES,
   ...ACL_ROUTES,
+  dynamicRegistrationRoute,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

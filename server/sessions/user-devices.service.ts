@@ -1,4 +1,5 @@
 import { recordEvent } from "../audit/audit.service.ts";
+import { listInstancesOf, removeInstance, type TAppInstance } from "../dyn-clients/dyn-clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { invalidateSessionTokens, invalidateUserTokens } from "../oauth/grants/token-invalidation.service.ts";
@@ -10,6 +11,22 @@ const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
 function toUserApp(d: TDeviceRow): TUserApp {
   return { id: d.id, kind: d.kind as TUserApp["kind"], name: d.name, firstSeen: unix(d.firstSeenAt), lastSeen: unix(d.lastSeenAt), lastIp: d.lastIp };
+}
+
+function instanceToUserApp(i: TAppInstance): TUserApp {
+  const seen = i.boundAt ?? i.createdAt;
+  return {
+    id: i.id,
+    kind: "app_instance",
+    name: i.name,
+    firstSeen: unix(seen),
+    lastSeen: unix(i.lastSeenAt ?? seen),
+    lastIp: null,
+    clientId: i.id,
+    parentClientId: i.parentId,
+    ...(i.softwareId ? { softwareId: i.softwareId } : {}),
+    ...(i.softwareVersion ? { softwareVersion: i.softwareVersion } : {}),
+  };
 }
 
 /**
@@ -29,14 +46,23 @@ export async function resetSessions(ctx: TRequestContext, instanceId: string, ke
 /** GET /api/v3/users/{subjectId}/apps: the devices and browsers the user signed in from, latest first. */
 export async function listUserApps(ctx: TRequestContext, subjectId: string): Promise<TUserApp[]> {
   const account = await accountOfSubject(ctx, subjectId);
-  return (await findDevicesOf(account.id)).map(toUserApp);
+  const apps = [...(await findDevicesOf(account.id)).map(toUserApp), ...(await listInstancesOf(account.id)).map(instanceToUserApp)];
+  // A stable sort: devices seen within the same second keep the order the database gave them.
+  return apps.sort((a, b) => b.lastSeen - a.lastSeen);
 }
 
-/** DELETE /api/v3/users/{subjectId}/apps/{id}: forgets the device, ends its sessions and their tokens. */
+/**
+ * DELETE /api/v3/users/{subjectId}/apps/{id}: forgets the device, ends its sessions and their
+ * tokens; or removes the app instance with its tokens.
+ */
 export async function deleteUserApp(ctx: TRequestContext, subjectId: string, id: string): Promise<void> {
   const account = await accountOfSubject(ctx, subjectId);
   const sessions = await deleteDeviceOf(account.id, id);
-  if (!sessions) throw new AppError("device.not_found", { params: { id } });
+  if (!sessions) {
+    if (!(await removeInstance(account.id, id))) throw new AppError("device.not_found", { params: { id } });
+    await recordEvent("user.app_instance_removed", { ...eventActorOf(ctx), subject: account.id }, { instance: id });
+    return;
+  }
   await invalidateSessionTokens(account.id, sessions);
   await recordEvent("user.device_removed", { ...eventActorOf(ctx), subject: account.id }, { device: id, ended: sessions.length });
 }
