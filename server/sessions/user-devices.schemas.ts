@@ -4,7 +4,7 @@ import { z } from "zod";
 export const ZUserApp = z
   .object({
     id: z.string().describe("the device id (what IDP-CI-UA-ID names), or an app instance's client_id; what DELETE …/apps/{id} removes"),
-    kind: z.enum(["desktop", "mobile", "tablet", "unknown", "app_instance"]).describe("app_instance: a mobile application installation registered at /oauth/register"),
+    kind: z.enum(["desktop", "mobile", "tablet", "unknown", "app_instance"]).describe("app_instance: a mobile application installation (dynamic registration, POST /oauth/register)"),
     name: z.string().describe('browser and system parsed from the User-Agent, e.g. "Firefox, Windows"; for an app instance its client_name'),
     firstSeen: z.number().int().describe("Unix time of the first sign-in from it (an app instance: when it was bound to the user)"),
     lastSeen: z.number().int().describe("Unix time of the last sign-in or use"),
