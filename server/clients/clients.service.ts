@@ -41,13 +41,16 @@ export type TClientAuthResult =
   | { ok: true; client: TClientAuthRow }
   | { ok: false; reason: "unknown_client" | "disabled" | "bad_secret" | "no_rest_password" | "public_client" | "confidential_client" };
 
+/** Runs a secret check that is not answered from memory; a rate limit wraps it (client-auth.ts). */
+export type TJudge = (check: () => Promise<boolean>) => Promise<boolean>;
+
 /** OAuth client authentication (client_secret_basic / client_secret_post); a public client has no secret to present. */
-export async function authenticateClient(id: string, secret: string): Promise<TClientAuthResult> {
+export async function authenticateClient(id: string, secret: string, judge: TJudge = (check) => check()): Promise<TClientAuthResult> {
   const client = await getClientForAuth(id);
   if (!client) return { ok: false, reason: "unknown_client" };
   if (!client.enabled) return { ok: false, reason: "disabled" };
   if (client.secretHash === null) return { ok: false, reason: "public_client" };
-  const ok = await verifyWithCache(`secret:${id}`, client.secretHash, secret, verifySecret);
+  const ok = await verifyWithCache(`secret:${id}`, client.secretHash, secret, (hash, plain) => judge(() => verifySecret(hash, plain)));
   return ok ? { ok: true, client } : { ok: false, reason: "bad_secret" };
 }
 

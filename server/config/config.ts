@@ -40,6 +40,9 @@ const ZEnv = z.object({
   IDP_SESSION_TTL: ZInt(300, 2_592_000, 36_000),
   IDP_REFRESH_TOKEN_TTL: ZInt(60, 31_536_000, 2_592_000),
   IDP_TRUSTED_PROXIES: ZInt(0, 10, 0),
+  IDP_CLIENT_AUTH_FAILURES: ZInt(1, 1000, 10),
+  IDP_CLIENT_AUTH_IP_FAILURES: ZInt(1, 100_000, 30),
+  IDP_CLIENT_AUTH_WINDOW: ZInt(1, 3600, 60),
 });
 
 export type TConfig = {
@@ -66,6 +69,8 @@ export type TConfig = {
   refreshTokenTtl: number;
   /** Reverse proxies in front of the service that append to X-Forwarded-For. */
   trustedProxies: number;
+  /** Failed client authentications allowed per client id and per address in a window of `windowS` seconds. */
+  clientAuthLimits: { perClient: number; perIp: number; windowS: number };
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -109,6 +114,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     sessionTtl: e.IDP_SESSION_TTL,
     refreshTokenTtl: e.IDP_REFRESH_TOKEN_TTL,
     trustedProxies: e.IDP_TRUSTED_PROXIES,
+    clientAuthLimits: { perClient: e.IDP_CLIENT_AUTH_FAILURES, perIp: e.IDP_CLIENT_AUTH_IP_FAILURES, windowS: e.IDP_CLIENT_AUTH_WINDOW },
   };
 }
 

@@ -57,6 +57,11 @@ const ERROR_DEFS = {
   "oauth.invalid_request": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_request", oauth: "invalid_request" },
   /** RFC 6749 §5.2: client authentication failed (unknown client, bad secret, disabled, none sent). */
   "oauth.invalid_client": { status: 401, type: "security_error", error: "invalid_client", desc: "invalid_client", oauth: "invalid_client" },
+  /**
+   * Too many failed client authentications for this client id or address: 429 with Retry-After. The
+   * RFC 6749 code stays invalid_client, since that is what it is; a right secret is refused too until then.
+   */
+  "oauth.client_auth_throttled": { status: 429, type: "security_error", error: "too_many_attempts", desc: "too many failed client authentications", oauth: "invalid_client" },
   /** RFC 7591 §3.2.2: a metadata value of a dynamic registration is invalid or not allowed (software_id included). */
   "oauth.invalid_client_metadata": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_client_metadata", oauth: "invalid_client_metadata" },
   /** RFC 7591 §3.2.2: a redirect URI of a dynamic registration is not one its parent client has. */
