@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { publishClientChange } from "../../server/clients/client-cache.ts";
 import { getClientForAuth } from "../../server/clients/clients.service.ts";
 import { bindOnSignIn, registerInstance, UNBOUND_INSTANCE_TTL_MS } from "../../server/dyn-clients/dyn-clients.service.ts";
-import { importFile } from "../../server/import/import.service.ts";
+import type { AppError } from "../../server/errors/app-error.ts";
+import { importDocument, importFile } from "../../server/import/import.service.ts";
 import { runMaintenance } from "../../server/maintenance/maintenance.ts";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
@@ -19,6 +20,19 @@ describe.each(DB_KINDS)("dynamic app instances on %s", (kind) => {
     await importFile(IMPORT_FIXTURE, {});
   });
   afterAll(async () => t?.close());
+
+  it("admits dynamic registration in the import only with what instances need: the sign-in grant and the idp_dyn_reg token", async () => {
+    const base = { name: "M", secret: "a-secret-1", redirectUris: ["https://m.example.test/cb"], dynamicRegistration: { softwareIds: ["sdk"] } };
+    const doc = {
+      clients: [
+        { ...base, id: "no-token", scopes: [], grantTypes: ["authorization_code"] },
+        { ...base, id: "no-sign-in", scopes: ["idp_dyn_reg"], grantTypes: ["client_credentials"] },
+        { ...base, id: "twice", scopes: ["idp_dyn_reg"], grantTypes: ["client_credentials", "authorization_code"], dynamicRegistration: { softwareIds: ["a", "a"] } },
+      ],
+    };
+    const error = (await importDocument(doc, {}).then(() => undefined, (e: unknown) => e)) as AppError;
+    expect(error.details.items!.map((i) => i.pos).sort()).toEqual(["$.clients[0].dynamicRegistration", "$.clients[1].dynamicRegistration", "$.clients[2].dynamicRegistration.softwareIds"]);
+  });
 
   it("inherits the parent's settings, never its system scopes, and follows the parent's changes", async () => {
     const { client_id } = await register({ client_name: "Phone of Ivanov" });
