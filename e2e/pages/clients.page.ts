@@ -38,13 +38,19 @@ export class ClientsPage {
     return this.table.getByRole("row").filter({ has: this.page.getByRole("cell", { name: clientId, exact: true }) });
   }
 
-  async create(client: TNewClient): Promise<void> {
+  /** Opens the empty form of a new client and returns it. */
+  async openNew(): Promise<Locator> {
     const form = this.dialog.filter({ has: this.page.getByRole("heading", { name: "New client application" }) });
     // A click that lands before React has hydrated the page does nothing; click again until it opens.
     await expect(async () => {
       await this.page.getByRole("button", { name: "New client" }).click();
       await expect(form).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
+    return form;
+  }
+
+  async create(client: TNewClient): Promise<void> {
+    const form = await this.openNew();
     await form.getByLabel("Client id").fill(client.id);
     await form.getByLabel("Name").fill(client.name);
     await form.getByLabel("System scopes").fill(client.scopes);

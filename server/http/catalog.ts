@@ -1,6 +1,7 @@
 import { auditRoute } from "../audit/audit.routes.ts";
 import { exportEventsRoute } from "../audit/events-export.routes.ts";
 import { ACL_ROUTES } from "../consents/acls.routes.ts";
+import { dynamicRegistrationRoute } from "../dyn-clients/dyn-clients.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
 import { QR_SIGN_IN_ROUTES } from "../qr-sign-in/qr-sign-in.routes.ts";
@@ -26,6 +27,7 @@ export const ROUTES: TRouteHandler[] = [
   ...ACL_ROUTES,
   ...QR_SIGN_IN_ROUTES,
   exportEventsRoute,
+  dynamicRegistrationRoute,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

@@ -27,6 +27,8 @@ export type TOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   body?: B;
   /** Form body, documented only: protocol endpoints parse it themselves because RFC rules differ. */
   form?: z.ZodType;
+  /** JSON body, documented only: the handler parses it, because its errors follow an RFC of their own (RFC 7591). */
+  jsonBody?: z.ZodType;
   response: { status: number; description: string; schema?: z.ZodType; headers?: Record<string, string> };
   /** Further answers that are not errors of the registry (e.g. a confirmation's wrong-code reply), for the document. */
   otherResponses?: { status: number; description: string; schema?: z.ZodType }[];

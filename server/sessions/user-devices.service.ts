@@ -1,4 +1,5 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { listInstancesOf, removeInstance, type TAppInstance } from "../dyn-clients/dyn-clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { invalidateSessionTokens, invalidateUserTokens } from "../oauth/grants/token-invalidation.service.ts";
@@ -12,15 +13,33 @@ function toUserApp(d: TDeviceRow): TUserApp {
   return { id: d.id, kind: d.kind as TUserApp["kind"], name: d.name, firstSeen: unix(d.firstSeenAt), lastSeen: unix(d.lastSeenAt), lastIp: d.lastIp };
 }
 
+function instanceToUserApp(i: TAppInstance): TUserApp {
+  const seen = i.boundAt ?? i.createdAt;
+  return {
+    id: i.id,
+    kind: "app_instance",
+    name: i.name,
+    firstSeen: unix(seen),
+    lastSeen: unix(i.lastSeenAt ?? seen),
+    lastIp: null,
+    clientId: i.id,
+    parentClientId: i.parentId,
+    ...(i.softwareId ? { softwareId: i.softwareId } : {}),
+    ...(i.softwareVersion ? { softwareVersion: i.softwareVersion } : {}),
+  };
+}
+
 /*
  * The rules live in the functions below, which take the account id and who acts; the REST adapters
  * (a TRequestContext) and the console (devices-console.service.ts, an administrator) only find the
  * account and say who they are. `note` adds to the event's params (the console names the administrator).
  */
 
-/** The devices and browsers the user signed in from, latest first. */
+/** The devices and browsers the user signed in from, and the app installations bound to them, latest first. */
 export async function devicesOf(userId: string): Promise<TUserApp[]> {
-  return (await findDevicesOf(userId)).map(toUserApp);
+  const apps = [...(await findDevicesOf(userId)).map(toUserApp), ...(await listInstancesOf(userId)).map(instanceToUserApp)];
+  // A stable sort: devices seen within the same second keep the order the database gave them.
+  return apps.sort((a, b) => b.lastSeen - a.lastSeen);
 }
 
 /**
@@ -36,10 +55,17 @@ export async function endSessionsOf(userId: string, keepDevice: string | undefin
   await recordEvent("user.sessions_reset", { ...actor, subject: userId }, { ended: ended.length, keptDevice: kept.length ? keepDevice : null, ...note });
 }
 
-/** Forgets a device of the user, ends its sessions and their tokens; device.not_found when it has no such device. */
+/**
+ * Forgets a device of the user, ends its sessions and their tokens; or removes an app installation
+ * bound to the user, with its tokens. device.not_found when the user has neither by that id.
+ */
 export async function removeDeviceOf(userId: string, id: string, actor: TEventActor, note: Record<string, unknown> = {}): Promise<void> {
   const sessions = await deleteDeviceOf(userId, id);
-  if (!sessions) throw new AppError("device.not_found", { params: { id } });
+  if (!sessions) {
+    if (!(await removeInstance(userId, id))) throw new AppError("device.not_found", { params: { id } });
+    await recordEvent("user.app_instance_removed", { ...actor, subject: userId }, { instance: id, ...note });
+    return;
+  }
   await invalidateSessionTokens(userId, sessions);
   await recordEvent("user.device_removed", { ...actor, subject: userId }, { device: id, ended: sessions.length, ...note });
 }
