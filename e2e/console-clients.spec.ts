@@ -116,3 +116,32 @@ test("the console's and the portal's own clients are listed as built-in, with no
     await expect(clients.row(id).getByRole("button")).toHaveCount(0);
   }
 });
+
+test("dynamic registration is switched on in the form, and an instance then registers under the client", async ({ page, request }) => {
+  const clients = await signInAsAdmin(page);
+  const id = uniqueClientId();
+  const form = await clients.openNew();
+  await form.getByLabel("Client id").fill(id);
+  await form.getByLabel("Name").fill(`Mobile ${id}`);
+  await form.getByLabel("System scopes").fill("idp_api_sys_users");
+  await form.getByLabel("Redirect URIs", { exact: true }).fill("https://mobile.example.com/cb");
+  await form.getByLabel("authorization_code").check();
+  await form.getByLabel("Dynamic registration: software ids").fill("ios-app, android-app");
+  await form.getByRole("button", { name: "Create" }).click();
+  await expect(form.getByLabel("Dynamic registration: software ids")).toHaveAccessibleDescription(/idp_dyn_reg scope/);
+
+  await form.getByLabel("System scopes").fill("idp_dyn_reg");
+  await form.getByRole("button", { name: "Create" }).click();
+  const secret = await clients.takeOneTimeSecret();
+  await clients.row(id).getByRole("button", { name: `Edit ${id}` }).click();
+  await expect(clients.dialog.getByLabel("Dynamic registration: software ids")).toHaveValue("ios-app android-app");
+
+  const token = await requestToken(request, id, secret, "idp_dyn_reg");
+  expect(token.status()).toBe(200);
+  const registered = await request.post("oauth/register", {
+    headers: { authorization: `Bearer ${(await token.json()).access_token}` },
+    data: { software_id: "android-app", token_endpoint_auth_method: "none" },
+  });
+  expect(registered.status()).toBe(201);
+  expect(await registered.json()).toMatchObject({ redirect_uris: ["https://mobile.example.com/cb"], software_id: "android-app" });
+});

@@ -26,7 +26,9 @@ const logFile = path.join(dataDir, "server.log");
 let code = 1;
 let server;
 try {
-  server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword }, logFile });
+  // e2e/fixtures/import.json: the applications and accounts the sign-in specs act through.
+  const seed = path.join(root, "e2e", "fixtures", "import.json");
+  server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword, IDP_IMPORT: seed }, logFile });
   console.log(`e2e: server ready at ${server.baseUrl}`);
   const pw = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
     cwd: root,

@@ -18,7 +18,7 @@ type TProps = {
   onCancel: () => void;
 };
 
-const FIELDS = ["id", "name", "scopes", "userScopes", "redirectUris", "tlsCNs", "enabled", "firstParty", "grantTypes", "postLogoutRedirectUris"];
+const FIELDS = ["id", "name", "scopes", "userScopes", "redirectUris", "tlsCNs", "enabled", "firstParty", "grantTypes", "postLogoutRedirectUris", "dynamicRegistration"];
 
 function protocolValues(client?: TConsoleClient): TProtocolValues {
   const life = (v: number | null | undefined) => (v == null ? "" : String(v));
@@ -42,8 +42,15 @@ function initialValues(client?: TConsoleClient) {
     userScopes: formatList(client?.userScopes ?? [], "scopes"),
     redirectUris: formatList(client?.redirectUris ?? [], "uris"),
     tlsCNs: formatList(client?.tlsCNs ?? [], "lines"),
+    // Software ids are written like client ids: no spaces or commas, so they split as scopes do.
+    softwareIds: formatList(client?.dynamicRegistration.softwareIds ?? [], "scopes"),
     enabled: client?.enabled ?? true,
   };
+}
+
+/** A whole-client rule names dynamicRegistration; a bad id names its place in the list. */
+function softwareIdsError(errors: Record<string, string>): string | undefined {
+  return errors.dynamicRegistration ?? Object.entries(errors).find(([k]) => k.startsWith("dynamicRegistration."))?.[1];
 }
 
 /** Create and edit share one form; the edit sends every field, since the service replaces them all. */
@@ -90,15 +97,16 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
       grantTypes: protocol.grantTypes,
       postLogoutRedirectUris: parseList(protocol.postLogoutRedirectUris, "uris"),
       tokenLifetimes: lifetimesOut(protocol.lifetimes),
+      dynamicRegistration: { softwareIds: parseList(values.softwareIds, "scopes") },
     };
     if (client) update.mutate({ id: client.id, name: values.name, enabled: values.enabled, ...lists });
     else create.mutate({ id: values.id.trim(), name: values.name, ...lists });
   }
 
-  const text = (field: "id" | "name" | "scopes" | "userScopes" | "redirectUris" | "tlsCNs") => ({
+  const text = (field: "id" | "name" | "scopes" | "userScopes" | "redirectUris" | "tlsCNs" | "softwareIds") => ({
     name: field,
     value: values[field],
-    error: errors[field],
+    error: field === "softwareIds" ? softwareIdsError(errors) : errors[field],
     onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
   });
 
@@ -117,6 +125,7 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
       <TextAreaField label={t("form.userScopes")} hint={t("form.listHint")} rows={2} spellCheck={false} {...text("userScopes")} />
       <TextAreaField label={t("form.redirectUris")} hint={t("form.listHint")} rows={3} spellCheck={false} {...text("redirectUris")} />
       <TextAreaField label={t("form.tlsCNs")} hint={t("form.cnHint")} rows={2} spellCheck={false} {...text("tlsCNs")} />
+      <TextAreaField label={t("form.softwareIds")} hint={t("form.softwareIdsHint")} rows={2} spellCheck={false} {...text("softwareIds")} />
       <ClientProtocolFields values={protocol} type={client?.type ?? "confidential"} errors={errors} onChange={setProtocol} />
       {client ? (
         <CheckboxField

@@ -1,6 +1,15 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export type TNewClient = { id: string; name: string; scopes: string; redirectUris?: string };
+export type TNewClient = {
+  id: string;
+  name: string;
+  scopes: string;
+  redirectUris?: string;
+  /** Exactly these grant types are checked; without it the form's default stays. */
+  grantTypes?: ("client_credentials" | "authorization_code" | "refresh_token")[];
+};
+
+const GRANT_TYPES = ["client_credentials", "authorization_code", "refresh_token"] as const;
 
 export class ClientsPage {
   readonly heading: Locator;
@@ -29,17 +38,24 @@ export class ClientsPage {
     return this.table.getByRole("row").filter({ has: this.page.getByRole("cell", { name: clientId, exact: true }) });
   }
 
-  async create(client: TNewClient): Promise<void> {
+  /** Opens the empty form of a new client and returns it. */
+  async openNew(): Promise<Locator> {
     const form = this.dialog.filter({ has: this.page.getByRole("heading", { name: "New client application" }) });
     // A click that lands before React has hydrated the page does nothing; click again until it opens.
     await expect(async () => {
       await this.page.getByRole("button", { name: "New client" }).click();
       await expect(form).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
+    return form;
+  }
+
+  async create(client: TNewClient): Promise<void> {
+    const form = await this.openNew();
     await form.getByLabel("Client id").fill(client.id);
     await form.getByLabel("Name").fill(client.name);
     await form.getByLabel("System scopes").fill(client.scopes);
     if (client.redirectUris) await form.getByLabel("Redirect URIs", { exact: true }).fill(client.redirectUris);
+    for (const g of client.grantTypes ? GRANT_TYPES : []) await form.getByLabel(g, { exact: true }).setChecked(client.grantTypes!.includes(g));
     await form.getByRole("button", { name: "Create" }).click();
   }
 

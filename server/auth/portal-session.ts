@@ -1,7 +1,7 @@
 import { getServerSession, type Session } from "next-auth";
 import { cache } from "react";
 import type { TAccount } from "../users/account.ts";
-import { findActiveAccount } from "../users/users.service.ts";
+import { findActiveAccount } from "../users/account-snapshots.ts";
 import { appAuthOptions, isCutOffSession } from "./auth-options.ts";
 
 /** The portal's next-auth session of the current request; memoised per render (layout and page both ask). */

@@ -7,7 +7,9 @@ import type { TClientAuthRow } from "./clients.repository.ts";
 // process through the change bus at once; the TTL only bounds a change made directly in the database.
 const CLIENT_TOPIC = "client";
 const TTL_MS = 10 * 60_000;
-const MAX_ENTRIES = 10_000;
+// Dynamically registered instances are clients too, one per installation in use: room for many of
+// them (an instance row is small, its parent's settings are read from the parent's entry).
+const MAX_ENTRIES = 50_000;
 
 const rows = keyedCache<TClientAuthRow | null>(CLIENT_TOPIC, { ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
@@ -21,12 +23,13 @@ export function publishClientChange(id?: string): Promise<void> {
 }
 
 type TVerified = Map<string, { digest: string; hash: string }>;
+type TVerifyState = { map: TVerified; pepper: Buffer; running: Map<string, Promise<boolean>> };
 
 // On globalThis: Next bundles each route separately, and a memo per bundle would run argon2 once per bundle.
 const KEY = Symbol.for("idp.client-secrets-verified");
-function verified(): { map: TVerified; pepper: Buffer } {
-  const g = globalThis as { [KEY]?: { map: TVerified; pepper: Buffer } };
-  return (g[KEY] ??= { map: new Map(), pepper: randomBytes(32) });
+function verified(): TVerifyState {
+  const g = globalThis as { [KEY]?: TVerifyState };
+  return (g[KEY] ??= { map: new Map(), pepper: randomBytes(32), running: new Map() });
 }
 
 /**
@@ -44,10 +47,22 @@ export async function verifyWithCache(
   const digest = createHmac("sha256", s.pepper).update(plain).digest("base64url");
   const hit = s.map.get(slot);
   if (hit && hit.hash === hash && hit.digest === digest) return true;
-  const ok = await verify(hash, plain);
-  if (ok) {
-    if (s.map.size >= MAX_ENTRIES) s.map.delete(s.map.keys().next().value!);
-    s.map.set(slot, { digest, hash });
+  // The same secret presented again while it is being checked waits for that check: a burst of
+  // requests after a start costs one argon2 run, and counts as one judgement (client-auth.ts).
+  const key = `${slot}\n${hash}\n${digest}`;
+  const running = s.running.get(key);
+  if (running) return running;
+  const check = verify(hash, plain).then((ok) => {
+    if (ok) {
+      if (s.map.size >= MAX_ENTRIES) s.map.delete(s.map.keys().next().value!);
+      s.map.set(slot, { digest, hash });
+    }
+    return ok;
+  });
+  s.running.set(key, check);
+  try {
+    return await check;
+  } finally {
+    s.running.delete(key);
   }
-  return ok;
 }

@@ -1,4 +1,4 @@
-import type { TClientRow, TClientWrite } from "./clients.repository.ts";
+import type { TClientAuthRow, TClientRow, TClientWrite } from "./clients.repository.ts";
 import { defaultGrantTypes, type TClientInput, type TClientView } from "./clients.schemas.ts";
 
 /** The only way a client leaves the service: hashes are dropped, presence of a REST password kept. */
@@ -15,6 +15,7 @@ export function toClientView(row: TClientRow): TClientView {
     postLogoutRedirectUris: row.postLogoutRedirectUris,
     tokenLifetimes: { accessToken: row.accessTokenTtl, refreshToken: row.refreshTokenTtl, idToken: row.idTokenTtl },
     tlsCNs: row.tlsCns,
+    dynamicRegistration: { softwareIds: row.dynSoftwareIds },
     enabled: row.enabled,
     hasRestPassword: row.restPasswordHash !== null,
     createdAt: row.createdAt,
@@ -38,5 +39,30 @@ export function toClientWrite(c: Omit<TClientInput, "id" | "secret" | "restPassw
     refreshTokenTtl: c.tokenLifetimes?.refreshToken ?? null,
     idTokenTtl: c.tokenLifetimes?.idToken ?? null,
     tlsCns: c.tlsCNs ?? [],
+    dynSoftwareIds: c.dynamicRegistration?.softwareIds ?? [],
+  };
+}
+
+/**
+ * A dynamically registered instance acts as its parent, with its own id, name and credentials: it
+ * signs users in wherever the parent may, and never obtains system scopes of its own (its secret, if
+ * it has one, lives on a device). Resolved at every read, so a change of the parent reaches its instances at once.
+ */
+export function inheritFromParent(instance: TClientAuthRow, parent: TClientAuthRow): TClientAuthRow {
+  return {
+    ...instance,
+    enabled: instance.enabled && parent.enabled,
+    firstParty: parent.firstParty,
+    grantTypes: parent.grantTypes.filter((g) => g !== "client_credentials"),
+    scopes: [],
+    userScopes: parent.userScopes,
+    redirectUris: parent.redirectUris,
+    postLogoutRedirectUris: parent.postLogoutRedirectUris,
+    accessTokenTtl: parent.accessTokenTtl,
+    refreshTokenTtl: parent.refreshTokenTtl,
+    idTokenTtl: parent.idTokenTtl,
+    tlsCns: [],
+    restPasswordHash: null,
+    dynSoftwareIds: [],
   };
 }

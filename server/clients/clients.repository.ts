@@ -15,6 +15,8 @@ const VIEW = {
   userScopes: true,
   redirectUris: true,
   tlsCns: true,
+  dynSoftwareIds: true,
+  parentId: true,
   enabled: true,
   restPasswordHash: true,
   createdAt: true,
@@ -37,6 +39,10 @@ export type TClientRow = {
   userScopes: string[];
   redirectUris: string[];
   tlsCns: string[];
+  /** Software ids whose instances may register under this client. */
+  dynSoftwareIds: string[];
+  /** A dynamically registered instance: the client it inherits from. */
+  parentId: string | null;
   enabled: boolean;
   restPasswordHash: string | null;
   createdAt: Date;
@@ -58,6 +64,7 @@ export type TClientWrite = {
   refreshTokenTtl: number | null;
   idTokenTtl: number | null;
   tlsCns: string[];
+  dynSoftwareIds: string[];
   enabled?: boolean;
   secretHash?: string | null;
   restPasswordHash?: string | null;
@@ -73,14 +80,17 @@ export async function findClientById(id: string): Promise<TClientRow | null> {
   return prisma.client.findUnique({ where: { id }, select: VIEW }) as Promise<TClientRow | null>;
 }
 
-/** Keyset pagination by id: stable while clients are added or removed between pages. */
+/**
+ * Keyset pagination by id: stable while clients are added or removed between pages. Dynamically
+ * registered instances are not listed: there is one per installation, and they are their users' apps.
+ */
 export async function findClients(opts: { search?: string; after?: string; limit: number }): Promise<TClientRow[]> {
   const prisma = await getPrisma();
   const search = opts.search
     ? { OR: [{ id: { contains: opts.search, mode: "insensitive" as const } }, { name: { contains: opts.search, mode: "insensitive" as const } }] }
     : {};
   return prisma.client.findMany({
-    where: { ...search, ...(opts.after ? { id: { gt: opts.after } } : {}) },
+    where: { parentId: null, ...search, ...(opts.after ? { id: { gt: opts.after } } : {}) },
     orderBy: { id: "asc" },
     take: opts.limit,
     select: VIEW,

@@ -22,6 +22,20 @@ const ZRedirectUri = z
 
 const ZSecret = z.string().min(8, "must be at least 8 characters").max(512);
 
+/** RFC 7591 software_id: the same characters as a client id. */
+export const ZSoftwareId = ZClientId;
+
+/** The system scope of an initial access token (RFC 7591 §3): a parent client's ticket to POST /oauth/register. */
+export const DYN_REG_SCOPE = "idp_dyn_reg";
+
+/** Mobile application instances that may register themselves under this client (RFC 7591), by software id. */
+export const ZDynamicRegistration = z.strictObject({
+  softwareIds: z
+    .array(ZSoftwareId)
+    .max(50)
+    .refine((a) => new Set(a).size === a.length, "software ids must not repeat"),
+});
+
 /** OAuth grant types a client may be allowed. */
 export const GRANT_TYPES = ["client_credentials", "authorization_code", "refresh_token"] as const;
 export type TGrantType = (typeof GRANT_TYPES)[number];
@@ -63,6 +77,7 @@ const ZClientFields = z.strictObject({
   postLogoutRedirectUris: z.array(ZRedirectUri).max(50).optional(),
   tokenLifetimes: ZTokenLifetimes.optional(),
   tlsCNs: z.array(z.string().trim().min(1).max(255)).max(50).optional(),
+  dynamicRegistration: ZDynamicRegistration.optional().describe("instances of these software ids may register at POST /oauth/register"),
   /** Per attribute scope, the attributes the client may use; an unlisted scope means all of them. */
   attributes: z.partialRecord(z.enum(ATTRIBUTE_SCOPES), z.array(ZAttributeName).max(200)).optional(),
 });
@@ -80,6 +95,8 @@ export type TClientShape = {
   scopes: string[];
   grantTypes: TGrantType[];
   redirectUris: string[];
+  /** Software ids of dynamic registration; empty: off. */
+  softwareIds?: string[];
 };
 
 /** Problems of a client as a whole, each with the field it concerns. */
@@ -96,6 +113,12 @@ export function clientRuleProblems(c: TClientShape): { path: string; message: st
   }
   if (c.grantTypes.includes("authorization_code") && c.redirectUris.length === 0) add("redirectUris", "authorization_code needs at least one redirect URI");
   if (c.grantTypes.includes("refresh_token") && !c.grantTypes.includes("authorization_code")) add("grantTypes", "refresh_token is obtained only with authorization_code");
+  if (c.softwareIds?.length) {
+    if (!c.grantTypes.includes("authorization_code")) add("dynamicRegistration", "instances sign users in: dynamic registration needs the authorization_code grant");
+    if (!c.scopes.includes(DYN_REG_SCOPE) || !c.grantTypes.includes("client_credentials")) {
+      add("dynamicRegistration", `instances register with a client_credentials token of the ${DYN_REG_SCOPE} scope: the client needs both`);
+    }
+  }
   return problems;
 }
 
@@ -117,6 +140,7 @@ function refineClient(secretKnown: boolean) {
       scopes: strings(c.scopes),
       grantTypes: c.grantTypes === undefined ? defaultGrantTypes(type) : (strings(c.grantTypes) as TGrantType[]),
       redirectUris: strings(c.redirectUris),
+      softwareIds: strings((c.dynamicRegistration as Record<string, unknown> | undefined)?.softwareIds),
     };
     for (const p of clientRuleProblems(shape)) ctx.addIssue({ code: "custom", message: p.message, path: [p.path] });
   };
@@ -164,6 +188,7 @@ export const ZClientView = z.object({
   postLogoutRedirectUris: z.array(z.string()),
   tokenLifetimes: z.object({ accessToken: z.number().nullable(), refreshToken: z.number().nullable(), idToken: z.number().nullable() }),
   tlsCNs: z.array(z.string()),
+  dynamicRegistration: z.object({ softwareIds: z.array(z.string()) }),
   enabled: z.boolean(),
   hasRestPassword: z.boolean(),
   createdAt: z.date(),

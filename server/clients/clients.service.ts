@@ -22,28 +22,36 @@ import {
   type TListClientsRequest,
   type TUpdateClientRequest,
 } from "./clients.schemas.ts";
-import { toClientView, toClientWrite } from "./clients.mapper.ts";
+import { inheritFromParent, toClientView, toClientWrite } from "./clients.mapper.ts";
 
 /** A fresh high-entropy secret (256 bits), shown to the administrator once. */
 export function generateSecret(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export function getClientForAuth(id: string): Promise<TClientAuthRow | null> {
-  return cachedClient(id, (key) => findClientForAuth(key));
+/** A client as authentication and authorization see it; an instance with what it inherits from its parent. */
+export async function getClientForAuth(id: string): Promise<TClientAuthRow | null> {
+  const load = (key: string) => findClientForAuth(key);
+  const row = await cachedClient(id, load);
+  if (!row?.parentId) return row;
+  const parent = await cachedClient(row.parentId, load);
+  return parent ? inheritFromParent(row, parent) : null;
 }
 
 export type TClientAuthResult =
   | { ok: true; client: TClientAuthRow }
   | { ok: false; reason: "unknown_client" | "disabled" | "bad_secret" | "no_rest_password" | "public_client" | "confidential_client" };
 
+/** Runs a secret check that is not answered from memory; a rate limit wraps it (client-auth.ts). */
+export type TJudge = (check: () => Promise<boolean>) => Promise<boolean>;
+
 /** OAuth client authentication (client_secret_basic / client_secret_post); a public client has no secret to present. */
-export async function authenticateClient(id: string, secret: string): Promise<TClientAuthResult> {
+export async function authenticateClient(id: string, secret: string, judge: TJudge = (check) => check()): Promise<TClientAuthResult> {
   const client = await getClientForAuth(id);
   if (!client) return { ok: false, reason: "unknown_client" };
   if (!client.enabled) return { ok: false, reason: "disabled" };
   if (client.secretHash === null) return { ok: false, reason: "public_client" };
-  const ok = await verifyWithCache(`secret:${id}`, client.secretHash, secret, verifySecret);
+  const ok = await verifyWithCache(`secret:${id}`, client.secretHash, secret, (hash, plain) => judge(() => verifySecret(hash, plain)));
   return ok ? { ok: true, client } : { ok: false, reason: "bad_secret" };
 }
 
@@ -112,6 +120,7 @@ function patchColumns(current: TClientView, patch: TUpdateClientRequest) {
     redirectUris: patch.redirectUris ?? current.redirectUris,
     postLogoutRedirectUris: patch.postLogoutRedirectUris ?? current.postLogoutRedirectUris,
     tlsCns: patch.tlsCNs ?? current.tlsCNs,
+    dynSoftwareIds: patch.dynamicRegistration?.softwareIds ?? current.dynamicRegistration.softwareIds,
     ...(lifetimes && { accessTokenTtl: lifetimes.accessToken ?? null, refreshTokenTtl: lifetimes.refreshToken ?? null, idTokenTtl: lifetimes.idToken ?? null }),
   };
 }
@@ -120,7 +129,13 @@ export async function updateClient(id: string, patch: TUpdateClientRequest, acto
   refuseBuiltin(id);
   const current = await getClient(id);
   const columns = patchColumns(current, patch);
-  const problems = clientRuleProblems({ type: current.type, scopes: columns.scopes, grantTypes: columns.grantTypes, redirectUris: columns.redirectUris });
+  const problems = clientRuleProblems({
+    type: current.type,
+    scopes: columns.scopes,
+    grantTypes: columns.grantTypes,
+    redirectUris: columns.redirectUris,
+    softwareIds: columns.dynSoftwareIds,
+  });
   if (problems.length) {
     throw new AppError("request.invalid_values", { items: problems.map((p) => ({ error: "wrong_value", desc: p.message, pos: p.path })) });
   }

@@ -16,6 +16,12 @@ describe("parseConfig", () => {
     });
   });
 
+  it("limits failed client authentications by default and checks the limits given", () => {
+    expect(parseConfig({}).clientAuthLimits).toEqual({ perClient: 10, perIp: 30, windowS: 60 });
+    expect(parseConfig({ IDP_CLIENT_AUTH_FAILURES: "5", IDP_CLIENT_AUTH_WINDOW: "3" }).clientAuthLimits).toEqual({ perClient: 5, perIp: 30, windowS: 3 });
+    expect(() => parseConfig({ IDP_CLIENT_AUTH_WINDOW: "0" })).toThrow(new ConfigError('IDP_CLIENT_AUTH_WINDOW: must be at least 1 (got "0")'));
+  });
+
   it("derives the issuer from the public URL and context path", () => {
     const c = parseConfig({ IDP_PUBLIC_URL: "https://id.example.com/", IDP_CONTEXT_PATH: "/auth/v2/" });
     expect(c.issuer).toBe("https://id.example.com/auth/v2");

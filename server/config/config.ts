@@ -43,6 +43,10 @@ const ZEnv = z.object({
   IDP_SESSION_TTL: ZInt(300, 2_592_000, 36_000),
   IDP_REFRESH_TOKEN_TTL: ZInt(60, 31_536_000, 2_592_000),
   IDP_TRUSTED_PROXIES: ZInt(0, 10, 0),
+  IDP_QR_CODE_TTL: ZInt(2, 600, 120),
+  IDP_CLIENT_AUTH_FAILURES: ZInt(1, 1000, 10),
+  IDP_CLIENT_AUTH_IP_FAILURES: ZInt(1, 100_000, 30),
+  IDP_CLIENT_AUTH_WINDOW: ZInt(1, 3600, 60),
 });
 
 export type TConfig = {
@@ -74,6 +78,10 @@ export type TConfig = {
   refreshTokenTtl: number;
   /** Reverse proxies in front of the service that append to X-Forwarded-For. */
   trustedProxies: number;
+  /** Lifetime of a QR sign-in code, in seconds. */
+  qrCodeTtl: number;
+  /** Failed client authentications allowed per client id and per address in a window of `windowS` seconds. */
+  clientAuthLimits: { perClient: number; perIp: number; windowS: number };
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -118,6 +126,8 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     sessionTtl: e.IDP_SESSION_TTL,
     refreshTokenTtl: e.IDP_REFRESH_TOKEN_TTL,
     trustedProxies: e.IDP_TRUSTED_PROXIES,
+    qrCodeTtl: e.IDP_QR_CODE_TTL,
+    clientAuthLimits: { perClient: e.IDP_CLIENT_AUTH_FAILURES, perIp: e.IDP_CLIENT_AUTH_IP_FAILURES, windowS: e.IDP_CLIENT_AUTH_WINDOW },
   };
 }
 

@@ -57,6 +57,15 @@ const ERROR_DEFS = {
   "oauth.invalid_request": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_request", oauth: "invalid_request" },
   /** RFC 6749 §5.2: client authentication failed (unknown client, bad secret, disabled, none sent). */
   "oauth.invalid_client": { status: 401, type: "security_error", error: "invalid_client", desc: "invalid_client", oauth: "invalid_client" },
+  /**
+   * Too many failed client authentications for this client id or address: 429 with Retry-After. The
+   * RFC 6749 code stays invalid_client, since that is what it is; a right secret is refused too until then.
+   */
+  "oauth.client_auth_throttled": { status: 429, type: "security_error", error: "too_many_attempts", desc: "too many failed client authentications", oauth: "invalid_client" },
+  /** RFC 7591 §3.2.2: a metadata value of a dynamic registration is invalid or not allowed (software_id included). */
+  "oauth.invalid_client_metadata": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_client_metadata", oauth: "invalid_client_metadata" },
+  /** RFC 7591 §3.2.2: a redirect URI of a dynamic registration is not one its parent client has. */
+  "oauth.invalid_redirect_uri": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_redirect_uri", oauth: "invalid_redirect_uri" },
   /** RFC 6749 §5.2: the client may not use this grant type. */
   "oauth.unauthorized_client": { status: 400, type: "security_error", error: "unauthorized_client", desc: "unauthorized_client", oauth: "unauthorized_client" },
   /** RFC 6749 §5.2: the grant type is not supported by this server. */
@@ -117,6 +126,8 @@ const ERROR_DEFS = {
   "outbox.not_found": { status: 404, type: "not_found_error", error: "not_found", desc: "outbox message not found" },
   /** Resend of an outbox message that was delivered already (a new code needs a new message). */
   "outbox.already_sent": { status: 409, type: "process_error", error: "already_sent", desc: "outbox message was sent already" },
+  /** A console download (the events export) without the session of an active administrator. */
+  "console.admin_required": { status: 401, type: "security_error", error: "unauthorized", desc: "sign in to the console as an administrator" },
 
   /** No account with this subject (or the version id names none). */
   "user.not_found": { status: 404, type: "not_found_error", error: "unknown_user", desc: "user not found" },
@@ -126,6 +137,14 @@ const ERROR_DEFS = {
   "device.not_found": { status: 404, type: "not_found_error", error: "unknown_device", desc: "device not found" },
   /** No consent with this id among those the user gave. */
   "consent.not_found": { status: 404, type: "not_found_error", error: "unknown_acl", desc: "consent not found" },
+  /** No QR sign-in with this code: never issued, replaced by a newer code, or its sign-in is over. */
+  "qr.not_found": { status: 404, type: "not_found_error", error: "unknown_qr_code", desc: "QR code not found" },
+  /** The QR code's time ran out before anyone confirmed it. */
+  "qr.expired": { status: 410, type: "process_error", error: "qr_code_expired", desc: "QR code expired" },
+  /** The QR code was confirmed or refused already: a code works once. */
+  "qr.already_used": { status: 409, type: "process_error", error: "qr_code_used", desc: "QR code was confirmed or refused already" },
+  /** A locked account cannot sign a browser in by QR code. */
+  "qr.account_locked": { status: 403, type: "security_error", error: "account_locked", desc: "account locked" },
   /** No pending contact confirmation with this state (unknown, already confirmed, or another user's). */
   "contact.not_found": { status: 404, type: "not_found_error", error: "unknown_confirmation", desc: "confirmation not found" },
   /** A new code was asked for before the resend cooldown passed (Retry-After says when). */
@@ -145,7 +164,7 @@ const ERROR_DEFS = {
   "registration.conflict": { status: 409, type: "input_error", error: "wrong_values", desc: "contact_use_violation" },
   /** No registration with this context, or it expired. */
   "registration.not_found": { status: 404, type: "not_found_error", error: "unknown_context", desc: "registration not found" },
-  /** bindDynClient names a client id no dynamic registration issued. Nothing is created. */
+  /** bindDynClient names a client id that is not a free instance registered under the calling client. Nothing is created. */
   "registration.unknown_dyn_client": { status: 400, type: "process_error", error: "unknown_dyn_client", desc: "unknown dynamic client" },
 
   /** The database cannot be reached. */

@@ -88,8 +88,9 @@ function security(op: TOperation): RouteConfig["security"] {
 }
 
 function toRouteConfig(op: TOperation): RouteConfig {
-  const body = op.body
-    ? { content: { "application/json": { schema: op.body } } }
+  const json = op.body ?? op.jsonBody;
+  const body = json
+    ? { content: { "application/json": { schema: json } } }
     : op.form
       ? { content: { "application/x-www-form-urlencoded": { schema: op.form } } }
       : undefined;

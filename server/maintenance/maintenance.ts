@@ -1,4 +1,5 @@
 import { deleteExpiredConfirmations } from "../contacts/confirmations.repository.ts";
+import { purgeUnboundInstances, UNBOUND_INSTANCE_TTL_MS } from "../dyn-clients/dyn-clients.service.ts";
 import { describeError, log } from "../log/logger.ts";
 import { deleteExpiredCodes } from "../oauth/grants/authorization-codes.repository.ts";
 import { deleteExpiredRefreshTokens } from "../oauth/grants/refresh-tokens.repository.ts";
@@ -15,7 +16,7 @@ const KEEP_CODES_MS = HOUR_MS;
 
 /**
  * Removes what has run out: unfinished registrations and sign-ins, old confirmations, codes, refresh
- * tokens and sessions, idle throttle counters. Safe on every instance.
+ * tokens and sessions, idle throttle counters, app instances nobody bound. Safe on every instance.
  */
 export async function runMaintenance(now = new Date()) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -27,6 +28,7 @@ export async function runMaintenance(now = new Date()) {
     authorizationCodes: await deleteExpiredCodes(ago(KEEP_CODES_MS)),
     refreshTokens: await deleteExpiredRefreshTokens(now),
     throttles: await deleteIdleThrottles(ago(KEEP_EXPIRED_MS)),
+    appInstances: await purgeUnboundInstances(ago(UNBOUND_INSTANCE_TTL_MS)),
   };
 }
 

@@ -25,6 +25,7 @@ export function discoveryDocument() {
     revocation_endpoint: `${issuer}/oauth/revoke`,
     introspection_endpoint: `${issuer}/oauth/introspect`,
     end_session_endpoint: `${issuer}/oauth/logout`,
+    registration_endpoint: `${issuer}/oauth/register`,
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     grant_types_supported: [...SUPPORTED_GRANT_TYPES],

@@ -9,7 +9,8 @@ import { runIntrospection, runRevocation } from "./token-endpoint/revoke.steps.t
 import { runTokenRequest } from "./token-endpoint/token.steps.ts";
 import { userinfoClaims } from "./userinfo.service.ts";
 
-const OAUTH_ERRORS = ["oauth.invalid_request", "oauth.invalid_client", "request.too_large"] as const;
+// 429 oauth.client_auth_throttled: too many failed client authentications for the id or the address (Retry-After).
+const OAUTH_ERRORS = ["oauth.invalid_request", "oauth.invalid_client", "oauth.client_auth_throttled", "request.too_large"] as const;
 // RFC 6749 §3.2: unrecognised parameters are ignored, on the query string as in the body.
 const ZIgnoredQuery = z.object({});
 

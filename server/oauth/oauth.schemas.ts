@@ -60,6 +60,7 @@ export const ZDiscovery = z.object({
   revocation_endpoint: z.string(),
   introspection_endpoint: z.string(),
   end_session_endpoint: z.string(),
+  registration_endpoint: z.string().describe("RFC 7591, for mobile application instances under a parent client that admits them"),
   response_types_supported: z.array(z.string()),
   response_modes_supported: z.array(z.string()),
   grant_types_supported: z.array(z.string()),

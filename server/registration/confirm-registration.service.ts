@@ -19,8 +19,11 @@ import { instructionsFor } from "./instructions.ts";
 import { registrationText } from "./messages.ts";
 import { asRegistrationError } from "./registration-errors.ts";
 import { deleteRegistration, lockRegistration, updateRegistration, type TRegistrationRow } from "./registration.repository.ts";
-import { createdResponse, REGISTRATION_TTL_MS } from "./registration.service.ts";
+import { bindAtRegistration } from "../dyn-clients/dyn-clients.service.ts";
+import { createdResponse, recordBindings, REGISTRATION_TTL_MS } from "./registration.service.ts";
 import type { TConfirmRegistrationRequest, TRegistrationResponse } from "./registration.schemas.ts";
+
+type TFinished = TRegistrationResponse & { created?: true; bound?: string[] };
 
 type TStep = { kind: "email" | "phone"; field: string; code?: string; resend: boolean };
 
@@ -71,21 +74,23 @@ async function checkCode(reg: TRegistrationRow, row: TConfirmationRow, code: str
 }
 
 /** When nothing is left to confirm: the account is created (or already was) and the registration ends. */
-async function finish(reg: TRegistrationRow, tx: TTx, locale: TLocale): Promise<TRegistrationResponse & { created?: true }> {
+async function finish(reg: TRegistrationRow, tx: TTx, locale: TLocale): Promise<TFinished> {
   await deleteRegistration(reg.context, tx);
   const existing = reg.userId ? await findAccount(reg.userId, tx) : null;
   if (existing) return createdResponse(existing);
   const account = await createAccount({ sub: reg.sub, attrs: reg.attrs, passwordHash: reg.passwordHash }, { contactFlag: "vrf", allowed: null }, tx).catch((e) =>
     Promise.reject(asRegistrationError(e, locale)),
   );
-  return { ...createdResponse(account), created: true };
+  // An instance bound to someone else meanwhile is skipped: the account exists either way.
+  const bound = await bindAtRegistration(reg.dynClientIds, account.id, tx);
+  return { ...createdResponse(account), created: true, bound };
 }
 
 /** POST /reg/api/v3/users/{context}: one code or one resend request per call. */
 export async function confirmRegistration(context: string, body: TConfirmRegistrationRequest, locale: TLocale, actor: TEventActor): Promise<TRegistrationResponse> {
   const step = stepOf(body);
   let confirmed = false;
-  const result = await inTransaction(async (tx): Promise<TRegistrationResponse & { created?: true }> => {
+  const result = await inTransaction(async (tx): Promise<TFinished> => {
     const reg = await lockRegistration(context, tx);
     if (!reg || reg.expiresAt.getTime() <= Date.now()) {
       throw new AppError("registration.not_found", { items: [{ error: "unknown_context", desc: registrationText("not_found", locale), pos: "context" }] });
@@ -101,10 +106,11 @@ export async function confirmRegistration(context: string, body: TConfirmRegistr
     return account ? createdResponse(account, context, instructions) : { context, instructions };
   });
   if (step.resend) kickDelivery();
-  const { created, ...response } = result;
+  const { created, bound, ...response } = result;
   if (response.subject) await publishAccountChange(response.subject);
   const event = step.resend ? "registration.code_resent" : confirmed ? "registration.contact_confirmed" : "registration.code_rejected";
   await recordEvent(event, { ...actor, subject: response.subject }, { contact: step.kind });
   if (created) await recordEvent("user.registered", { ...actor, subject: response.subject });
+  await recordBindings(bound ?? [], response.subject, actor);
   return response;
 }

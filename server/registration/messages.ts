@@ -32,6 +32,10 @@ export function localizeItem(item: TInputItem, locale: TLocale): TInputItem {
 
 const TEXTS = {
   unknown_dyn_client: { ru: (id: string) => `Неизвестный динамический клиент ${id}`, en: (id: string) => `unknown dynamic client ${id}` },
+  bound_dyn_client: {
+    ru: (id: string) => `Динамический клиент ${id} уже привязан к учётной записи`,
+    en: (id: string) => `dynamic client ${id} is already bound to an account`,
+  },
   not_found: { ru: () => "Регистрация не найдена или истекла", en: () => "registration not found or expired" },
   resend_too_soon: { ru: (s: string) => `Новый код можно запросить через ${s} с`, en: (s: string) => `a new code can be requested in ${s} s` },
   no_such_contact: { ru: () => "Этот контакт не ожидает подтверждения", en: () => "this contact does not await confirmation" },

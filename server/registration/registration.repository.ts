@@ -10,10 +10,12 @@ export type TRegistrationRow = {
   clientId: string;
   locale: string;
   userId: string | null;
+  /** bindDynClient instances to bind when the account is created. */
+  dynClientIds: string[];
   expiresAt: Date;
 };
 
-const ROW = { context: true, attrs: true, sub: true, passwordHash: true, clientId: true, locale: true, userId: true, expiresAt: true } as const;
+const ROW = { context: true, attrs: true, sub: true, passwordHash: true, clientId: true, locale: true, userId: true, dynClientIds: true, expiresAt: true } as const;
 
 export async function insertRegistration(row: TRegistrationRow, tx: TTx): Promise<void> {
   await tx.registration.create({ data: { ...row, attrs: row.attrs as Prisma.InputJsonObject }, select: { context: true } });

@@ -15,6 +15,7 @@ import type { TAccount } from "../users/account.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
 import { applyPlan, indexRows, planChanges, type TPendingContact } from "../users/account-changes.ts";
 import { checkUnique, createAccount } from "../users/users.service.ts";
+import { bindAtRegistration, refusedBindings } from "../dyn-clients/dyn-clients.service.ts";
 import { instructionsFor } from "./instructions.ts";
 import { asRegistrationError } from "./registration-errors.ts";
 import { registrationText } from "./messages.ts";
@@ -38,11 +39,19 @@ export type TRegisterInput = {
   actor: TEventActor;
 };
 
-/** Dynamic registration of mobile application instances arrives with the sign-in work; until then no id is known. */
-function checkActions(ids: string[], locale: TLocale): void {
-  if (ids.length === 0) return;
+/**
+ * bindDynClient: each id must be a free instance that dynamic registration issued under the calling
+ * client (an application binds only its own installations). Checked before anything is written.
+ */
+async function checkActions(ids: string[], clientId: string, locale: TLocale): Promise<void> {
+  const refused = await refusedBindings(ids, clientId);
+  if (refused.length === 0) return;
   throw new AppError("registration.unknown_dyn_client", {
-    items: ids.map((id, i) => ({ error: "unknown_dyn_client", desc: registrationText("unknown_dyn_client", locale, id), pos: `actions[${i}].client_id` })),
+    items: refused.map((r) => ({
+      error: "unknown_dyn_client",
+      desc: registrationText(r.reason === "unknown" ? "unknown_dyn_client" : "bound_dyn_client", locale, r.id),
+      pos: `actions[${r.index}].client_id`,
+    })),
   });
 }
 
@@ -63,6 +72,11 @@ async function openRegistrationCodes(tx: TTx, context: string, pending: TPending
   }
 }
 
+/** Each instance bindDynClient bound to the new account is a security event of that account. */
+export async function recordBindings(ids: string[], subject: string | undefined, actor: TEventActor): Promise<void> {
+  for (const instance of ids) await recordEvent("client.instance_bound", { ...actor, subject }, { instance, via: "registration" });
+}
+
 export function createdResponse(account: TAccount, context = "", instructions: TRegistrationResponse["instructions"] = []): TRegistrationResponse {
   return { instanceId: account.instanceId, subject: account.id, context, cookies: [], instructions };
 }
@@ -73,7 +87,7 @@ export function createdResponse(account: TAccount, context = "", instructions: T
  * unconfirmed (create-first).
  */
 export async function register(input: TRegisterInput): Promise<TRegistrationResponse> {
-  checkActions(input.dynClientIds, input.locale);
+  await checkActions(input.dynClientIds, input.clientId, input.locale);
   checkPolicy(input.password, input.locale);
   const catalog = await getCatalog();
   const { plan, items } = planChanges(catalog, { ...input.attrs, sub: input.attrs.sub ?? randomUUID() }, { contactFlag: input.contactFlag, confirmUnverified: true, allowed: null, creating: true });
@@ -85,6 +99,7 @@ export async function register(input: TRegisterInput): Promise<TRegistrationResp
   const passwordHash = input.password === undefined ? null : await hashSecret(input.password);
   const context = plan.pending.length ? newState() : "";
   const { ttl, attempts } = getConfig().codes;
+  let bound: string[] = [];
   const response = await inTransaction(async (tx) => {
     const createNow = !plan.pending.length || input.mode === "create-first";
     const account: TAccount | undefined = createNow
@@ -92,9 +107,12 @@ export async function register(input: TRegisterInput): Promise<TRegistrationResp
           Promise.reject(asRegistrationError(e, input.locale)),
         )
       : undefined;
+    if (account) bound = await bindAtRegistration(input.dynClientIds, account.id, tx);
     if (account && !plan.pending.length) return createdResponse(account);
     const expiresAt = new Date(Date.now() + REGISTRATION_TTL_MS);
-    await insertRegistration({ context, attrs, sub, passwordHash, clientId: input.clientId, locale: input.locale, userId: account?.id ?? null, expiresAt }, tx);
+    // Without an account yet, the instances wait with the registration and are bound when it is created.
+    const dynClientIds = account ? [] : input.dynClientIds;
+    await insertRegistration({ context, attrs, sub, passwordHash, clientId: input.clientId, locale: input.locale, userId: account?.id ?? null, dynClientIds, expiresAt }, tx);
     await openRegistrationCodes(tx, context, plan.pending, input.locale, account?.id);
     const now = Date.now();
     const waiting = plan.pending.map((p) => ({ kind: p.type, value: p.value, status: "code_waiting", attemptsLeft: attempts, expiresAt: new Date(now + ttl * 1000) }));
@@ -104,5 +122,6 @@ export async function register(input: TRegisterInput): Promise<TRegistrationResp
   kickDelivery();
   if (response.subject) await publishAccountChange(response.subject);
   await recordEvent(response.subject ? "user.registered" : "registration.started", { ...input.actor, subject: response.subject }, { pendingContacts: plan.pending.map((p) => p.attr) });
+  await recordBindings(bound, response.subject, input.actor);
   return response;
 }

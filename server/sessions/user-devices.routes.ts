@@ -33,8 +33,11 @@ export const listAppsRoute = defineRoute(
   {
     method: "GET",
     path: "/api/v3/users/{subjectId}/apps",
-    summary: "Devices and browsers the user signed in from",
-    description: "Latest first. Times are Unix seconds; `name` is parsed from the User-Agent.",
+    summary: "Devices and browsers the user signed in from, and the user's mobile application instances",
+    description:
+      "Latest first. Times are Unix seconds; `name` is parsed from the User-Agent. Installations of mobile applications registered at " +
+      "POST /oauth/register and bound to the user (by a sign-in through them or bindDynClient) are listed with kind `app_instance`, " +
+      "their `clientId`, `parentClientId`, `softwareId` and `softwareVersion`.",
     tags: TAGS,
     auth: { kind: "bearer", user: ["idp_api_uapps"], system: ["idp_api_sys_uapps"], subjectParam: "subjectId" },
     params: ZSubjectParams,
@@ -48,8 +51,11 @@ export const deleteAppRoute = defineRoute(
   {
     method: "DELETE",
     path: "/api/v3/users/{subjectId}/apps/{id}",
-    summary: "Sign a device out and forget it",
-    description: "Ends the device's sessions; the access and refresh tokens issued to them fail at once on every instance.",
+    summary: "Sign a device out and forget it, or remove an app instance",
+    description:
+      "Ends the device's sessions; the access and refresh tokens issued to them fail at once on every instance. An `app_instance` is " +
+      "deleted as a client: its refresh tokens go, its access tokens answer 401 (introspection: `active: false`), and its client_id " +
+      "no longer authenticates (the installation registers again).",
     tags: TAGS,
     auth: { kind: "bearer", user: ["idp_api_uapps_chg"], system: ["idp_api_sys_uapps_chg"], subjectParam: "subjectId" },
     params: ZSubjectItemParams,

@@ -1,4 +1,4 @@
-import { getClientForAuth } from "../clients/clients.service.ts";
+import { getClientForAuth, type TClientAuthRow } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readCookie, serializeCookie } from "../http/cookies.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
@@ -15,7 +15,7 @@ import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } fr
 
 type TRefusal = { code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked"; retryAfterS?: number };
 
-async function clientOf(flow: TFlow) {
+export async function clientOf(flow: TFlow) {
   const client = await getClientForAuth(flow.clientId);
   if (!client?.enabled) throw new AppError("login.flow_not_found");
   return client;
@@ -38,12 +38,13 @@ async function renderLogin(req: Request, flow: TFlow, identifier: string | undef
     csrf,
     identifier,
     error,
+    qrAction: pageLink("/login/qr", { flow: flow.id, lang }),
   });
   const status = refusal ? new AppError(refusal.code).status : 200;
   return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
 }
 
-function flowParam(req: Request): string | null {
+export function flowParam(req: Request): string | null {
   return new URL(req.url).searchParams.get("flow");
 }
 
@@ -60,7 +61,22 @@ export const loginPage = pageRoute(async (req) => {
   return renderLogin(req, flow, flow.request.loginHint);
 });
 
-/** Signs in, starts the browser session, and moves the flow on (consent, or back to the client). */
+/**
+ * The account is known (by password, or by QR code): starts the browser session on this device and
+ * moves the flow on (consent, or back to the client with a code).
+ */
+export async function completeSignIn(req: Request, ctx: TRequestContext, flow: TFlow, client: TClientAuthRow, user: { userId: string; amr: string[] }): Promise<Response> {
+  ctx.clientId = client.id;
+  await endSessionByToken(readCookie(req, SESSION_COOKIE));
+  const started = await startSession({ userId: user.userId, amr: user.amr, deviceKey: readCookie(req, DEVICE_COOKIE), ...browserActor(req) });
+  const location = await continueAfterSignIn(flow, client, started.session);
+  return seeOther(location, [
+    serializeCookie(SESSION_COOKIE, started.token, { expires: started.session.expiresAt }),
+    serializeCookie(DEVICE_COOKIE, started.deviceKey, { expires: new Date(Date.now() + DEVICE_KEY_TTL_MS) }),
+  ]);
+}
+
+/** Checks the password, then signs in (see completeSignIn), or shows the form again with the refusal. */
 async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifier: string, password: string): Promise<Response> {
   const client = await clientOf(flow);
   const actor = { clientId: client.id, ...browserActor(req) };
@@ -68,14 +84,7 @@ async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifie
   const result: TSignInResult =
     identifier.length > MAX_IDENTIFIER || password.length > MAX_PASSWORD ? { ok: false, reason: "invalid_credentials" } : await checkCredentials({ identifier, password }, actor);
   if (!result.ok) return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined });
-  ctx.clientId = client.id;
-  await endSessionByToken(readCookie(req, SESSION_COOKIE));
-  const started = await startSession({ userId: result.userId, amr: result.amr, deviceKey: readCookie(req, DEVICE_COOKIE), ...actor });
-  const location = await continueAfterSignIn(flow, client, started.session);
-  return seeOther(location, [
-    serializeCookie(SESSION_COOKIE, started.token, { expires: started.session.expiresAt }),
-    serializeCookie(DEVICE_COOKIE, started.deviceKey, { expires: new Date(Date.now() + DEVICE_KEY_TTL_MS) }),
-  ]);
+  return completeSignIn(req, ctx, flow, client, result);
 }
 
 // POST {ctx}/login?flow=… – submit the identifier and password

@@ -41,6 +41,8 @@ export default async function setup(project: TestProject) {
     SMS_WEBHOOK_URL: webhook.url,
     // Short enough that a test can wait it out, long enough to be seen refusing.
     IDP_CODE_RESEND_COOLDOWN: "2",
+    // Failed client authentications: a window short enough for test/api/client-auth-limits.test.ts to wait out.
+    IDP_CLIENT_AUTH_WINDOW: "3",
     IDP_DATA_DIR: dataDir,
     IDP_IMPORT: IMPORT_FIXTURE,
     IDP_ADMIN_PASSWORD: adminPassword,

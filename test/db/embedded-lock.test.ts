@@ -27,7 +27,7 @@ describe("embedded database lock", () => {
     // Released on close: the next process may open it.
     const after = spawnSync(process.execPath, ["scripts/idp.mjs", "migrate"], { env: { ...process.env, IDP_DATA_DIR: dataDir }, encoding: "utf8" });
     expect(after.status).toBe(0);
-  });
+  }, 120_000); // starts a second Node process with PGlite, slow on a loaded machine
 
   it("refuses a lock held by another live process and takes over one left by a dead process", async () => {
     const dir = path.join(tmp(), "pglite");

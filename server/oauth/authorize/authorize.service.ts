@@ -1,6 +1,7 @@
 import type { TClientAuthRow } from "../../clients/clients.service.ts";
 import { getConfig } from "../../config/config.ts";
 import { hasConsent } from "../../consents/consents.service.ts";
+import { bindOnSignIn } from "../../dyn-clients/dyn-clients.service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { findActiveSession, type TSession } from "../../sessions/sessions.service.ts";
 import { createFlow, moveFlow, type TFlow } from "../../sign-in/login-flows.service.ts";
@@ -22,6 +23,10 @@ export function errorRedirect(request: Pick<TAuthorizationRequest, "redirectUri"
 }
 
 async function codeRedirect(request: TAuthorizationRequest, session: TSession, acr: TAcr): Promise<string> {
+  // A dynamically registered instance belongs to the first account that signs in through it.
+  if (!(await bindOnSignIn(request.clientId, session.userId))) {
+    return errorRedirect(request, new AppError("oauth.access_denied", { desc: "this application instance belongs to another account; register the installation again" }));
+  }
   const code = await issueAuthorizationCode({
     clientId: request.clientId,
     userId: session.userId,

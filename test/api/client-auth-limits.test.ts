@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { uniqueIp } from "../support/browser.ts";
+import { fixtureClient, oauthBasic } from "../support/fixtures.ts";
+import { request, type TResult } from "../support/http.ts";
+
+// Failed client authentication at /oauth/te, /oauth/introspect and /oauth/revoke is limited per
+// client id (10 per window) and per address (30 per window). The suite's server runs with a 3 s
+// window (IDP_CLIENT_AUTH_WINDOW in global-setup.ts), so waiting one out is short. limits-app is a
+// fixture client no other test uses; each test comes from addresses of its own (X-Forwarded-For).
+
+const LIMITS = fixtureClient("limits-app");
+const PER_CLIENT = 10;
+const PER_IP = 30;
+
+function post(path: string, form: Record<string, string>, ip: string, basic?: [string, string]): Promise<TResult> {
+  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip };
+  if (basic) headers.authorization = oauthBasic(...basic);
+  return request(path, { method: "POST", headers, body: new URLSearchParams(form).toString() });
+}
+
+const grant = (ip: string, secret: string, id = LIMITS.id) => post("/oauth/te", { grant_type: "client_credentials", scope: "idp_api_sys_users" }, ip, [id, secret]);
+
+function expectThrottled(r: TResult): number {
+  expect(r.status).toBe(429);
+  expect(r.body).toEqual({ error: "invalid_client", error_description: expect.stringMatching(/too many failed client authentications/) });
+  const wait = Number(r.headers.get("retry-after"));
+  expect(wait).toBeGreaterThanOrEqual(1);
+  expect(wait).toBeLessThanOrEqual(3);
+  return wait;
+}
+
+const sleep = (s: number) => new Promise((r) => setTimeout(r, s * 1000 + 100));
+
+describe("failed client authentication is limited", () => {
+  it("does not limit right secrets: a burst of them, the first ones checked together, is answered", async () => {
+    const ip = uniqueIp();
+    const results = await Promise.all(Array.from({ length: 3 * PER_CLIENT }, () => grant(ip, LIMITS.secret)));
+    expect(results.map((r) => r.status)).toEqual(Array(3 * PER_CLIENT).fill(200));
+  });
+
+  it("per client id: of parallel wrong secrets at most the limit are judged, the rest and then a right secret get 429 until the window passes", async () => {
+    const ip = uniqueIp();
+    const burst = await Promise.all(Array.from({ length: 2 * PER_CLIENT + 5 }, (_, i) => grant(ip, `wrong-secret-${i}`)));
+    const judged = burst.filter((r) => r.status === 401);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(judged.length + refused.length).toBe(burst.length);
+    expect(judged.length).toBeLessThanOrEqual(PER_CLIENT);
+    expect(refused.length).toBeGreaterThanOrEqual(burst.length - PER_CLIENT);
+    for (const r of judged) expect(r.body.error).toBe("invalid_client");
+    refused.forEach(expectThrottled);
+
+    // No oracle: during the lockout the right secret is refused like any other, from anywhere and at every endpoint.
+    const wait = expectThrottled(await grant(uniqueIp(), LIMITS.secret));
+    expectThrottled(await post("/oauth/introspect", { token: "x" }, uniqueIp(), [LIMITS.id, LIMITS.secret]));
+    expectThrottled(await post("/oauth/revoke", { token: "x" }, uniqueIp(), [LIMITS.id, LIMITS.secret]));
+    expectThrottled(await post("/oauth/te", { grant_type: "client_credentials", scope: "idp_api_sys_users", client_id: LIMITS.id, client_secret: LIMITS.secret }, uniqueIp()));
+    // Another client is not affected.
+    expect((await grant(ip, fixtureClient("post-app").secret, "post-app")).status).toBe(200);
+
+    await sleep(wait);
+    expect((await grant(ip, LIMITS.secret)).status).toBe(200);
+  });
+
+  it("per address: failures under many client ids lock the address out, a right secret of another client too", async () => {
+    const ip = uniqueIp();
+    const unknown = await Promise.all(Array.from({ length: PER_IP }, (_, i) => post("/oauth/te", { grant_type: "client_credentials", client_id: `nobody-${i}`, client_secret: "guess" }, ip)));
+    expect(unknown.map((r) => r.status)).toEqual(Array(PER_IP).fill(401));
+    const post_ = fixtureClient("post-app");
+    const wait = expectThrottled(await grant(ip, post_.secret, post_.id));
+    expectThrottled(await post("/oauth/revoke", { token: "x", client_id: "rp-spa" }, ip));
+    expect((await grant(uniqueIp(), post_.secret, post_.id)).status).toBe(200);
+    await sleep(wait);
+    expect((await grant(ip, post_.secret, post_.id)).status).toBe(200);
+  });
+});
