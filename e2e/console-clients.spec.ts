@@ -15,7 +15,7 @@ test("a wrong password is refused on the service's sign-in page", async ({ page 
   await signIn.idp.expectShown();
   // The password never travels in a URL, and the console never sees it.
   expect(page.url()).not.toContain("not-the-password");
-  await expect(page.locator("form")).toHaveAttribute("method", "post");
+  await expect(page.locator("form").filter({ has: signIn.idp.password })).toHaveAttribute("method", "post");
 });
 
 test("the server's field errors appear next to the fields", async ({ page }) => {
