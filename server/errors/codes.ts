@@ -167,6 +167,8 @@ const ERROR_DEFS = {
 
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
+  /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */
+  "db.busy": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_busy", oauth: "temporarily_unavailable" },
   /** Anything unexpected; the body carries only a request id, the log carries the cause. */
   internal: { status: 500, type: "internal_error", error: "internal_error", desc: "unexpected error; quote the requestId when reporting it", oauth: "server_error" },
 } as const satisfies Record<string, TErrorDef>;
