@@ -40,6 +40,7 @@ const ZEnv = z.object({
   IDP_SESSION_TTL: ZInt(300, 2_592_000, 36_000),
   IDP_REFRESH_TOKEN_TTL: ZInt(60, 31_536_000, 2_592_000),
   IDP_TRUSTED_PROXIES: ZInt(0, 10, 0),
+  IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
 });
 
 export type TConfig = {
@@ -66,6 +67,8 @@ export type TConfig = {
   refreshTokenTtl: number;
   /** Reverse proxies in front of the service that append to X-Forwarded-For. */
   trustedProxies: number;
+  /** People may create their own account at {ctx}/register. */
+  selfSignUp: boolean;
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -109,6 +112,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     sessionTtl: e.IDP_SESSION_TTL,
     refreshTokenTtl: e.IDP_REFRESH_TOKEN_TTL,
     trustedProxies: e.IDP_TRUSTED_PROXIES,
+    selfSignUp: e.IDP_SELF_SIGNUP === "on",
   };
 }
 

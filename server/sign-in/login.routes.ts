@@ -1,10 +1,11 @@
 import { getClientForAuth } from "../clients/clients.service.ts";
+import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
-import { readCookie, serializeCookie } from "../http/cookies.ts";
+import { readCookie } from "../http/cookies.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { continueAfterSignIn, pageUrl } from "../oauth/authorize/authorize.service.ts";
 import { readForm } from "../oauth/token-endpoint/form.ts";
-import { DEVICE_COOKIE, DEVICE_KEY_TTL_MS, endSessionByToken, SESSION_COOKIE, startSession } from "../sessions/sessions.service.ts";
+import { startBrowserSession } from "./browser-session.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
 import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
@@ -38,6 +39,7 @@ async function renderLogin(req: Request, flow: TFlow, identifier: string | undef
     csrf,
     identifier,
     error,
+    registerUrl: getConfig().selfSignUp ? pageLink("/register", { flow: flow.id, lang }) : undefined,
   });
   const status = refusal ? new AppError(refusal.code).status : 200;
   return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
@@ -69,13 +71,8 @@ async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifie
     identifier.length > MAX_IDENTIFIER || password.length > MAX_PASSWORD ? { ok: false, reason: "invalid_credentials" } : await checkCredentials({ identifier, password }, actor);
   if (!result.ok) return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined });
   ctx.clientId = client.id;
-  await endSessionByToken(readCookie(req, SESSION_COOKIE));
-  const started = await startSession({ userId: result.userId, amr: result.amr, deviceKey: readCookie(req, DEVICE_COOKIE), ...actor });
-  const location = await continueAfterSignIn(flow, client, started.session);
-  return seeOther(location, [
-    serializeCookie(SESSION_COOKIE, started.token, { expires: started.session.expiresAt }),
-    serializeCookie(DEVICE_COOKIE, started.deviceKey, { expires: new Date(Date.now() + DEVICE_KEY_TTL_MS) }),
-  ]);
+  const { session, cookies } = await startBrowserSession(req, { userId: result.userId, amr: result.amr, ...actor });
+  return seeOther(await continueAfterSignIn(flow, client, session), cookies);
 }
 
 // POST {ctx}/login?flow=… – submit the identifier and password

@@ -31,6 +31,16 @@ export async function settleSuccessfulAttempt(accountKey: string, ipKey: string 
   });
 }
 
+/** Gives a reserved attempt back: what it was reserved for turned out not to count. */
+export async function releaseAttempt(k: TThrottleKey, now = new Date()): Promise<void> {
+  await inTransaction(async (tx) => {
+    const s = (await lockThrottles([k.key], now, tx)).get(k.key)!;
+    // The reservation that took the last slot started a lockout; given back, it never did.
+    const startedLock = s.lockedUntil !== null && s.failures >= k.policy.threshold;
+    await saveThrottle(k.key, { ...giveBack(s, now), ...(startedLock ? { lockedUntil: null, level: Math.max(0, s.level - 1) } : {}) }, tx);
+  });
+}
+
 function giveBack(s: TThrottleState, now: Date): TThrottleState {
   return { ...s, failures: Math.max(0, s.failures - 1), windowFailures: Math.max(0, s.windowFailures - 1), updatedAt: now };
 }
