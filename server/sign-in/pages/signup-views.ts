@@ -80,8 +80,9 @@ export type TRegisterView = TCommon & {
 
 export function registerView(v: TRegisterView): string {
   const problemOf = (field: string) => v.problems.find((p) => p.field === field)?.text;
+  const onForm = new Set([...v.fields.map((f) => f.name), "password", "password_repeat"]);
   // Focus starts on the first field to correct, or on the first field of an empty form.
-  const focus = v.problems[0]?.field ?? v.fields[0]?.name;
+  const focus = v.problems.find((p) => onForm.has(p.field))?.field ?? v.fields[0]?.name;
   const state = (name: string, hint?: string): TFieldState => ({ value: v.values[name] ?? "", problem: problemOf(name), hint, autofocus: focus === name });
   const own = v.fields.filter((f) => !CONTACTS.has(f.name));
   const contacts = v.fields.filter((f) => CONTACTS.has(f.name));
@@ -89,7 +90,7 @@ export function registerView(v: TRegisterView): string {
     inputField({ name, label, type: "password", required: true, autocomplete: "new-password", maxLength: 1024 }, state(name, hint));
   const body = html`<h1>${v.st("signup.title")}</h1>
 ${v.clientName ? html`<p class="muted">${v.t("login.to", { client: v.clientName })}</p>` : ""}
-${v.refusal ? html`<p class="alert" role="alert" id="form-error">${v.refusal}</p>` : problemSummary(v, v.problems, new Set([...v.fields.map((f) => f.name), "password", "password_repeat"]))}
+${v.refusal ? html`<p class="alert" role="alert" id="form-error">${v.refusal}</p>` : problemSummary(v, v.problems, onForm)}
 <form method="post" action="${v.action}" novalidate>
 <input type="hidden" name="csrf_token" value="${v.csrf}">
 <p class="hint">${v.st("signup.required")}</p>
