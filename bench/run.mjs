@@ -15,6 +15,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { createPgDatabase, startServer } from "../scripts/server-lib.mjs";
 import { connections, duration, load, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
 
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
 // Reads cycle through this many subs: all of them cached after the warm-up, none of them one hot entry.
@@ -23,7 +24,13 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "idp-bench-"));
 const importFile = path.join(dataDir, "clients.json");
 const secret = "bench-secret:0123456789";
 const restPassword = "bench-rest-password";
-writeFileSync(importFile, JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users"] }] }));
+// Sign-in accounts: one per browser of the burst, which is also enough for the steady sign-in row.
+const BURST = Number(process.env.BENCH_BURST ?? 200);
+const signIn = await signInFixtures(Math.max(BURST, connections));
+writeFileSync(
+  importFile,
+  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users"] }, signIn.client], users: signIn.users }),
+);
 
 delete process.env.IDP_CONTEXT_PATH;
 buildIfStale();
@@ -86,11 +93,17 @@ try {
   const post = summary("POST same body, unknown API path (JSON 404)", await load(`${server.baseUrl}/api/v3/none`, token));
   const te = summary("POST /oauth/te client_credentials", await load(`${server.baseUrl}/oauth/te`, token));
   const accounts = userCount > 0 ? await accountRows() : undefined;
+  // A user-mode bearer token (from a sign-in) reading the user's own claims.
+  const me = summary("GET /oauth/me, user bearer token", await load(`${server.baseUrl}/oauth/me`, { headers: { authorization: `Bearer ${await userAccessToken(server.baseUrl, "bench-user-0")}` } }));
+  // The ceiling first, while the server idles: the same hash verified in this process.
+  const argon2PerS = await argon2Ceiling(signIn.passwordHash, duration);
+  const signIns = await signInLoad(server.baseUrl, { workers: connections, seconds: duration });
+  const burst = await signInBurst(server.baseUrl, server.pid, BURST);
   rss.afterLoad = rssMb(server.pid);
   await sleep(5_000);
   rss.afterLoadIdle = rssMb(server.pid);
 
-  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search] : [])];
+  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search] : []), me, signIns, burst];
   console.log(`\nnode ${process.version}, ${connections} connections, ${duration}s each, database: ${pgDb ? "postgres" : "embedded"}, accounts: ${userCount}`);
   if (seedSeconds !== undefined) console.log(`seed-users ${userCount}: ${seedSeconds.toFixed(1)} s`);
   console.log("\n| route | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
@@ -105,9 +118,12 @@ try {
     console.log(`ratio users(first read)/trivial: ${(accounts.first.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.first.p99} ms; ${accounts.first.uncached} of ${accounts.first.requests} requests were first reads)`);
     console.log(`v1 search surname=Ива*: p50 ${accounts.search.p50} ms, p99 ${accounts.search.p99} ms, ${accounts.search.rps} req/s`);
   }
+  console.log(`ratio user bearer read (/oauth/me)/trivial: ${(me.rps / trivial.rps).toFixed(2)}  (p99 ${me.p99} ms)`);
+  console.log(`sign-ins/s: ${signIns.rps} through the form vs ${argon2PerS} raw argon2id verifications/s in one process: ${(signIns.rps / argon2PerS).toFixed(2)} of the ceiling`);
+  console.log(`burst of ${BURST} parallel sign-ins: ${burst.seconds} s, p50 ${burst.p50} ms, p99 ${burst.p99} ms, ${burst.failed} failed; RSS MB ${burst.rss.before} → peak ${burst.rss.peak} → ${burst.rss.after} 3 s later`);
   console.log(`server RSS MB: idle after start ${rss.idle}, right after load ${rss.afterLoad}, 5 s later ${rss.afterLoadIdle}`);
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, seedSeconds, rows, ratio, rss };
+  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, seedSeconds, rows, ratio, rss, argon2PerS };
   writeFileSync(path.join(root, "bench", "results", `bench-${Date.now()}.json`), JSON.stringify(result, null, 2));
   if (rows.some((r) => typeof r.failed === "number" && r.failed > 0)) process.exitCode = 1;
   finished = !process.exitCode;

@@ -23,7 +23,7 @@ export class LoginPage {
     const w = WORDS[lang];
     this.identifier = page.getByLabel(w.identifier);
     this.password = page.getByLabel(w.password, { exact: true });
-    this.submit = page.getByRole("button", { name: w.submit });
+    this.submit = page.getByRole("button", { name: w.submit, exact: true });
     this.registerLink = page.getByRole("link", { name: w.register });
     this.languageLink = page.getByRole("link", { name: w.other });
     this.error = page.getByRole("main").getByRole("alert");

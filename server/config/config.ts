@@ -40,6 +40,7 @@ const ZEnv = z.object({
   IDP_SESSION_TTL: ZInt(300, 2_592_000, 36_000),
   IDP_REFRESH_TOKEN_TTL: ZInt(60, 31_536_000, 2_592_000),
   IDP_TRUSTED_PROXIES: ZInt(0, 10, 0),
+  IDP_QR_CODE_TTL: ZInt(2, 600, 120),
   IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
 });
 
@@ -67,6 +68,8 @@ export type TConfig = {
   refreshTokenTtl: number;
   /** Reverse proxies in front of the service that append to X-Forwarded-For. */
   trustedProxies: number;
+  /** Lifetime of a QR sign-in code, in seconds. */
+  qrCodeTtl: number;
   /** People may create their own account at {ctx}/register. */
   selfSignUp: boolean;
 };
@@ -112,6 +115,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     sessionTtl: e.IDP_SESSION_TTL,
     refreshTokenTtl: e.IDP_REFRESH_TOKEN_TTL,
     trustedProxies: e.IDP_TRUSTED_PROXIES,
+    qrCodeTtl: e.IDP_QR_CODE_TTL,
     selfSignUp: e.IDP_SELF_SIGNUP === "on",
   };
 }

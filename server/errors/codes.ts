@@ -124,6 +124,14 @@ const ERROR_DEFS = {
   "device.not_found": { status: 404, type: "not_found_error", error: "unknown_device", desc: "device not found" },
   /** No consent with this id among those the user gave. */
   "consent.not_found": { status: 404, type: "not_found_error", error: "unknown_acl", desc: "consent not found" },
+  /** No QR sign-in with this code: never issued, replaced by a newer code, or its sign-in is over. */
+  "qr.not_found": { status: 404, type: "not_found_error", error: "unknown_qr_code", desc: "QR code not found" },
+  /** The QR code's time ran out before anyone confirmed it. */
+  "qr.expired": { status: 410, type: "process_error", error: "qr_code_expired", desc: "QR code expired" },
+  /** The QR code was confirmed or refused already: a code works once. */
+  "qr.already_used": { status: 409, type: "process_error", error: "qr_code_used", desc: "QR code was confirmed or refused already" },
+  /** A locked account cannot sign a browser in by QR code. */
+  "qr.account_locked": { status: 403, type: "security_error", error: "account_locked", desc: "account locked" },
   /** No pending contact confirmation with this state (unknown, already confirmed, or another user's). */
   "contact.not_found": { status: 404, type: "not_found_error", error: "unknown_confirmation", desc: "confirmation not found" },
   /** A new code was asked for before the resend cooldown passed (Retry-After says when). */

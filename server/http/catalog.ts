@@ -2,6 +2,7 @@ import { auditRoute } from "../audit/audit.routes.ts";
 import { ACL_ROUTES } from "../consents/acls.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
+import { QR_SIGN_IN_ROUTES } from "../qr-sign-in/qr-sign-in.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
@@ -22,6 +23,7 @@ export const ROUTES: TRouteHandler[] = [
   auditRoute,
   ...USER_DEVICE_ROUTES,
   ...ACL_ROUTES,
+  ...QR_SIGN_IN_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

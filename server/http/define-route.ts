@@ -35,6 +35,8 @@ export type TOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
    * one name per folder level, the contract names `/users/{subjectId}` and `/users/{instanceId}`.
    */
   paramNames?: Record<string, string>;
+  /** Path parameters that are secrets (a QR sign-in code): the log line shows `{name}` in their place. */
+  secretParams?: string[];
   /** Error codes the operation can answer with, for the document. Auth errors are added from `auth`. */
   errors: TErrorCode[];
   /** Cache-Control of a successful answer; API data is personal, so "no-store" unless said otherwise. */
@@ -77,8 +79,9 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
     let ctx: TRequestContext = { requestId, actor: { mode: "anonymous" } };
     const url = new URL(req.url);
     let res: Response;
+    let rawParams: Record<string, string> = {};
     try {
-      const rawParams = await pathParams(context, op.paramNames);
+      rawParams = await pathParams(context, op.paramNames);
       ctx = await authenticate(req, op.auth, rawParams, requestId);
       const params = op.params ? validate(op.params, rawParams) : rawParams;
       const query = parseQuery(op, url);
@@ -88,9 +91,27 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
     } catch (e) {
       res = op.renderError ? op.renderError(req, e, requestId) : respondWithError(e, op.errorShape ?? "v3", ctx);
     }
-    return finish(res, req, ctx, op, started, url.pathname);
+    return finish(res, req, ctx, op, started, loggedPath(op, url.pathname, rawParams));
   };
   return Object.assign(route, { operation: op as unknown as TOperation });
+}
+
+/** The path as logged: a segment that is a secret parameter's value is replaced by its name. */
+function loggedPath(op: TOperation, pathname: string, params: Record<string, string>): string {
+  const secrets = new Map((op.secretParams ?? []).flatMap((name) => (params[name] ? [[params[name], `{${name}}`] as const] : [])));
+  if (!secrets.size) return pathname;
+  return pathname
+    .split("/")
+    .map((segment) => secrets.get(safeDecode(segment)) ?? segment)
+    .join("/");
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /** The validated query; a request without one (most GETs) skips parsing and validation. */

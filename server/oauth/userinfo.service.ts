@@ -1,6 +1,6 @@
 import type { TAttrValue, TContact } from "../attributes/attribute-values.ts";
 import { AppError } from "../errors/app-error.ts";
-import { findActiveAccount } from "../users/users.service.ts";
+import { findActiveAccount } from "../users/account-snapshots.ts";
 
 const isContact = (v: TAttrValue | undefined): v is TContact => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: TAttrValue | undefined) => (typeof v === "string" && v !== "" ? v : undefined);

@@ -1,4 +1,4 @@
-import { getClientForAuth } from "../clients/clients.service.ts";
+import { getClientForAuth, type TClientAuthRow } from "../clients/clients.service.ts";
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
@@ -16,7 +16,7 @@ import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } fr
 
 type TRefusal = { code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked"; retryAfterS?: number };
 
-async function clientOf(flow: TFlow) {
+export async function clientOf(flow: TFlow) {
   const client = await getClientForAuth(flow.clientId);
   if (!client?.enabled) throw new AppError("login.flow_not_found");
   return client;
@@ -39,13 +39,14 @@ async function renderLogin(req: Request, flow: TFlow, identifier: string | undef
     csrf,
     identifier,
     error,
+    qrAction: pageLink("/login/qr", { flow: flow.id, lang }),
     registerUrl: getConfig().selfSignUp ? pageLink("/register", { flow: flow.id, lang }) : undefined,
   });
   const status = refusal ? new AppError(refusal.code).status : 200;
   return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
 }
 
-function flowParam(req: Request): string | null {
+export function flowParam(req: Request): string | null {
   return new URL(req.url).searchParams.get("flow");
 }
 
@@ -62,7 +63,17 @@ export const loginPage = pageRoute(async (req) => {
   return renderLogin(req, flow, flow.request.loginHint);
 });
 
-/** Signs in, starts the browser session, and moves the flow on (consent, or back to the client). */
+/**
+ * The account is known (by password, or by QR code): starts the browser session on this device and
+ * moves the flow on (consent, or back to the client with a code).
+ */
+export async function completeSignIn(req: Request, ctx: TRequestContext, flow: TFlow, client: TClientAuthRow, user: { userId: string; amr: string[] }): Promise<Response> {
+  ctx.clientId = client.id;
+  const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, ...browserActor(req) });
+  return seeOther(await continueAfterSignIn(flow, client, session), cookies);
+}
+
+/** Checks the password, then signs in (see completeSignIn), or shows the form again with the refusal. */
 async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifier: string, password: string): Promise<Response> {
   const client = await clientOf(flow);
   const actor = { clientId: client.id, ...browserActor(req) };
@@ -70,9 +81,7 @@ async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifie
   const result: TSignInResult =
     identifier.length > MAX_IDENTIFIER || password.length > MAX_PASSWORD ? { ok: false, reason: "invalid_credentials" } : await checkCredentials({ identifier, password }, actor);
   if (!result.ok) return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined });
-  ctx.clientId = client.id;
-  const { session, cookies } = await startBrowserSession(req, { userId: result.userId, amr: result.amr, ...actor });
-  return seeOther(await continueAfterSignIn(flow, client, session), cookies);
+  return completeSignIn(req, ctx, flow, client, result);
 }
 
 // POST {ctx}/login?flow=… – submit the identifier and password

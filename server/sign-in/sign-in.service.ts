@@ -4,7 +4,7 @@ import { hashSecret, needsRehash } from "../crypto/password-hash.ts";
 import { updateCredentials } from "../users/users.repository.ts";
 import { findSignInCandidates, type TSignInCandidate } from "./sign-in.repository.ts";
 import { ACCOUNT_POLICY, IP_POLICY } from "./throttle-policy.ts";
-import { reserveSignInAttempt, settleSuccessfulAttempt } from "./throttle.service.ts";
+import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "./throttle.service.ts";
 import { verifyPassword } from "./verification-gate.ts";
 
 /** Longer input cannot be valid; refusing it early spares the password hash needless work. */
@@ -40,13 +40,15 @@ export async function checkCredentials(input: { identifier: string; password: st
   const accountKey = account ? `user:${account.id}` : `id:${input.identifier.trim().toLowerCase()}`;
   const ipKey = actor.ip ? `ip:${actor.ip}` : undefined;
   const who = { ...actor, subject: account?.id };
-  const reserved = await reserveSignInAttempt([{ key: accountKey, policy: ACCOUNT_POLICY }, ...(ipKey ? [{ key: ipKey, policy: IP_POLICY }] : [])]);
+  const keys = [{ key: accountKey, policy: ACCOUNT_POLICY }, ...(ipKey ? [{ key: ipKey, policy: IP_POLICY }] : [])];
+  const reserved = await reserveSignInAttempt(keys);
   if (!reserved.allowed) {
     await recordEvent("user.sign_in_failed", who, { reason: "locked_out", retryAfter: reserved.retryAfterS });
     return { ok: false, reason: "locked_out", retryAfterS: reserved.retryAfterS };
   }
   const hash = account?.passwordHash ?? null;
   if (!(await verifyPassword(hash, input.password)) || !account) {
+    await settleFailedAttempt(keys);
     await recordEvent("user.sign_in_failed", who, { reason: account ? "bad_password" : "unknown_account" });
     return { ok: false, reason: "invalid_credentials" };
   }

@@ -15,7 +15,7 @@ import type { TSession } from "../sessions/sessions.service.ts";
 import { loadFlow } from "./login-flows.service.ts";
 import { findSignUpFlow, finishSignUpFlow, insertSignUpFlow, type TSignUpFlowRow } from "./signup-flows.repository.ts";
 import type { TThrottleKey } from "./throttle.service.ts";
-import { releaseAttempt, reserveSignInAttempt } from "./throttle.service.ts";
+import { releaseAttempt, reserveSignInAttempt, settleFailedAttempt } from "./throttle.service.ts";
 
 /** How long a person has to enter the codes of a sign-up. */
 export const SIGNUP_TTL_MS = 60 * 60_000;
@@ -51,6 +51,9 @@ export async function startSignUp(input: {
       return { ok: false, status: 429, items: [], retryAfterS: reserved.retryAfterS };
     }
   }
+  // Every reservation is settled: it counts (codes went out, or a taken contact was told) unless the
+  // form only had mistakes in it.
+  let counts = true;
   let context: string;
   try {
     const registered = await register({
@@ -66,9 +69,10 @@ export async function startSignUp(input: {
     context = registered.context;
   } catch (e) {
     if (!(e instanceof AppError) || !e.code.startsWith("registration.")) throw e;
-    // A typing mistake is given back; a taken e-mail or phone counts, as it tells about an account.
-    if (throttle && e.code !== "registration.conflict") await releaseAttempt(throttle);
+    counts = e.code === "registration.conflict";
     return { ok: false, status: e.status === 409 ? 409 : 400, items: e.details.items ?? [] };
+  } finally {
+    if (throttle) await (counts ? settleFailedAttempt([throttle]) : releaseAttempt(throttle.key));
   }
   // The form always sends a contact unconfirmed, so there is always something to confirm.
   if (!context) throw new AppError("internal", { desc: "a sign-up registered nothing to confirm" });

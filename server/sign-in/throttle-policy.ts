@@ -36,9 +36,21 @@ export type TReservation = { allowed: true; next: TThrottleState } | { allowed: 
 const secondsUntil = (t: Date, now: Date) => Math.max(1, Math.ceil((t.getTime() - now.getTime()) / 1000));
 
 /**
- * Counts an attempt before its password is checked, as if it failed: parallel attempts then
- * cannot exceed the threshold, since each one takes its slot under the row lock first. The attempt
- * that takes the last slot starts the lockout at once; a success undoes it (see `afterSuccess`).
+ * A reservation nobody settled this long after its last touch belongs to a process that died mid-check;
+ * it then counts as the failure it was reserved as. Far longer than any password check.
+ */
+const UNSETTLED_MS = 60_000;
+
+function lockFor(level: number, p: TThrottlePolicy): number {
+  return Math.min(p.baseLockMs * 2 ** level, p.maxLockMs);
+}
+
+/**
+ * Counts an attempt before its password is checked, as if it failed: parallel attempts then cannot
+ * exceed the threshold, since each one takes its slot under the row lock first. Only failures start
+ * a lockout (see `afterFailure`): while the last slots are held by attempts still being checked,
+ * others wait a second, so twenty colleagues behind one office address signing in at 9:00 do not
+ * lock the address out.
  */
 export function reserveAttempt(s: TThrottleState, now: Date, p: TThrottlePolicy): TReservation {
   if (s.lockedUntil && s.lockedUntil > now) return { allowed: false, retryAfterS: secondsUntil(s.lockedUntil, now) };
@@ -50,16 +62,34 @@ export function reserveAttempt(s: TThrottleState, now: Date, p: TThrottlePolicy)
   if (next.windowFailures >= p.hourlyMax) {
     return { allowed: false, retryAfterS: secondsUntil(new Date(next.windowStart.getTime() + HOUR_MS), now) };
   }
+  if (next.failures >= p.threshold) {
+    const idleMs = now.getTime() - s.updatedAt.getTime();
+    if (idleMs <= UNSETTLED_MS) return { allowed: false, retryAfterS: 1 };
+    // Reservations that never settled: a lockout from their last touch, perhaps already waited out.
+    const until = new Date(s.updatedAt.getTime() + lockFor(next.level, p));
+    if (until > now) return { allowed: false, retryAfterS: secondsUntil(until, now) };
+    Object.assign(next, { failures: 0, level: next.level + 1 });
+  }
   next.failures += 1;
   next.windowFailures += 1;
-  if (next.failures >= p.threshold) {
-    next.lockedUntil = new Date(now.getTime() + Math.min(p.baseLockMs * 2 ** next.level, p.maxLockMs));
-    next.level += 1;
-  }
   return { allowed: true, next };
 }
 
-/** The reserved attempt succeeded: it was no failure, and the series starts over. */
+/** The reserved attempt failed: it stays counted, and the one that fills the threshold starts a lockout. */
+export function afterFailure(s: TThrottleState, now: Date, p: TThrottlePolicy): TThrottleState {
+  if (s.failures < p.threshold || (s.lockedUntil && s.lockedUntil > now)) return { ...s, updatedAt: now };
+  return { ...s, lockedUntil: new Date(now.getTime() + lockFor(s.level, p)), level: s.level + 1, updatedAt: now };
+}
+
+/** The reserved attempt succeeded: it was no failure, and the account's series starts over. */
 export function afterSuccess(s: TThrottleState, now: Date): TThrottleState {
   return { ...s, failures: 0, level: 0, lockedUntil: null, windowFailures: Math.max(0, s.windowFailures - 1), updatedAt: now };
+}
+
+/**
+ * The reserved attempt from an address succeeded: the address only gets its one slot back, so that
+ * signing in to one's own account between guesses at others' buys nothing.
+ */
+export function giveBack(s: TThrottleState, now: Date): TThrottleState {
+  return { ...s, failures: Math.max(0, s.failures - 1), windowFailures: Math.max(0, s.windowFailures - 1), updatedAt: now };
 }

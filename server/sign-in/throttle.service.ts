@@ -1,12 +1,13 @@
 import { inTransaction } from "../db/index.ts";
-import { afterSuccess, emptyThrottle, reserveAttempt, type TThrottlePolicy, type TThrottleState } from "./throttle-policy.ts";
+import { afterFailure, afterSuccess, emptyThrottle, giveBack, reserveAttempt, type TThrottlePolicy } from "./throttle-policy.ts";
 import { lockThrottles, saveThrottle } from "./throttle.repository.ts";
 
 export type TThrottleKey = { key: string; policy: TThrottlePolicy };
 
 /**
- * Takes one attempt from every counter, or from none: refused when any of them is locked out (the
- * longest wait is reported). Runs before the password is checked, so a lockout says nothing about it.
+ * Takes one attempt from every counter, or from none: refused when any of them is locked out or full
+ * (the longest wait is reported). Runs before the password is checked, so a lockout says nothing
+ * about it. Every allowed attempt is settled afterwards, as a failure or a success.
  */
 export async function reserveSignInAttempt(keys: TThrottleKey[], now = new Date()): Promise<{ allowed: true } | { allowed: false; retryAfterS: number }> {
   return inTransaction(async (tx) => {
@@ -31,16 +32,18 @@ export async function settleSuccessfulAttempt(accountKey: string, ipKey: string 
   });
 }
 
-/** Gives a reserved attempt back: what it was reserved for turned out not to count. */
-export async function releaseAttempt(k: TThrottleKey, now = new Date()): Promise<void> {
+/** The reserved attempt was wrong: it stays counted; a counter it filled starts its lockout now. */
+export async function settleFailedAttempt(keys: TThrottleKey[], now = new Date()): Promise<void> {
   await inTransaction(async (tx) => {
-    const s = (await lockThrottles([k.key], now, tx)).get(k.key)!;
-    // The reservation that took the last slot started a lockout; given back, it never did.
-    const startedLock = s.lockedUntil !== null && s.failures >= k.policy.threshold;
-    await saveThrottle(k.key, { ...giveBack(s, now), ...(startedLock ? { lockedUntil: null, level: Math.max(0, s.level - 1) } : {}) }, tx);
+    const states = await lockThrottles(keys.map((k) => k.key), now, tx);
+    for (const k of keys) await saveThrottle(k.key, afterFailure(states.get(k.key)!, now, k.policy), tx);
   });
 }
 
-function giveBack(s: TThrottleState, now: Date): TThrottleState {
-  return { ...s, failures: Math.max(0, s.failures - 1), windowFailures: Math.max(0, s.windowFailures - 1), updatedAt: now };
+/** Gives a reserved attempt back: what it was reserved for turned out not to count. */
+export async function releaseAttempt(key: string, now = new Date()): Promise<void> {
+  await inTransaction(async (tx) => {
+    const states = await lockThrottles([key], now, tx);
+    await saveThrottle(key, giveBack(states.get(key)!, now), tx);
+  });
 }

@@ -1,7 +1,7 @@
 import type { TAttributeScope } from "../attributes/attributes.schemas.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
 import { selectionFor } from "../attributes/selections.service.ts";
-import { notesOf, startContactChanges, waitingChanges, WAITING_CHANGE } from "../contacts/contact-change.service.ts";
+import { notesOf, startContactChanges, waitingChanges } from "../contacts/contact-change.service.ts";
 import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
 import { AppError } from "../errors/app-error.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
@@ -10,8 +10,7 @@ import type { TLocale } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import type { TAccount } from "./account.ts";
 import { toUserV3, type TSelectionPair, type TUserV3 } from "./api/v3.ts";
-import { accountCache } from "./account-cache.ts";
-import { findAccountAwaiting } from "./users.repository.ts";
+import { accountSnapshot } from "./account-snapshots.ts";
 import { changeAttributes, deleteAccount } from "./users.service.ts";
 
 const SCOPES: Record<"user" | "system", { read: TAttributeScope; change: TAttributeScope }> = {
@@ -41,14 +40,6 @@ function resolveSubject(actor: TBearerActor, subjectId: string): string {
   throw new AppError("user.not_found", { desc: "a system token has no current user", params: { userId: subjectId } });
 }
 
-/** An account with the contact changes it awaits: what a read shows, cached as one entry. */
-type TSnapshot = { account: TAccount; waiting: TConfirmationRow[] } | null;
-const snapshots = accountCache<TSnapshot>();
-
-function snapshot(sub: string): Promise<TSnapshot> {
-  return snapshots.get(sub, (id) => findAccountAwaiting(id, WAITING_CHANGE));
-}
-
 async function present(account: TAccount, sel: TSelectionPair, waiting?: TConfirmationRow[]): Promise<TUserV3> {
   const catalog = await getCatalog();
   return toUserV3(account, catalog, sel, notesOf(waiting ?? (await waitingChanges(account.id))));
@@ -57,7 +48,7 @@ async function present(account: TAccount, sel: TSelectionPair, waiting?: TConfir
 export async function getUserV3(ctx: TRequestContext, subjectId: string): Promise<TUserV3> {
   const actor = bearerActor(ctx);
   const sub = resolveSubject(actor, subjectId);
-  const [snap, sel] = await Promise.all([snapshot(sub), selectionsOf(actor)]);
+  const [snap, sel] = await Promise.all([accountSnapshot(sub), selectionsOf(actor)]);
   if (!snap) throw new AppError("user.not_found", { params: { userId: sub } });
   return present(snap.account, sel, snap.waiting);
 }

@@ -25,12 +25,6 @@ export async function readAccount(subject: string): Promise<TAccount> {
   return account;
 }
 
-/** The account if it exists and is not locked: whom tokens may still be issued to. */
-export async function findActiveAccount(subject: string): Promise<TAccount | null> {
-  const account = await findAccount(subject);
-  return account && !account.locked ? account : null;
-}
-
 /** The account a version id names; a version that is no longer current is refused as stale. */
 export async function accountAtVersion(instanceId: string, tx?: TTx): Promise<TAccount> {
   const sub = subjectOfInstance(instanceId);

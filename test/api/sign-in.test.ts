@@ -84,6 +84,23 @@ describe("sign-in page", () => {
     expect(waitless(right)).toBe("Слишком много попыток входа. Повторите через N с.");
   });
 
+  it("never locks out an address whose parallel sign-ins all succeed (an office behind one NAT)", async () => {
+    const accounts = await Promise.all(Array.from({ length: 30 }, () => createUserWithPassword()));
+    const ip = uniqueIp();
+    const browsers = accounts.map(() => new Browser({ "x-forwarded-for": ip }));
+    const pages = await Promise.all(browsers.map((b) => loginPage(b)));
+    // More sign-ins at once than the address may have failures (20): some are told to wait a second.
+    const first = await Promise.all(accounts.map((a, i) => post(browsers[i]!, pages[i]!, a.sub, a.password)));
+    const signedIn = first.filter((p) => p.status === 303).length;
+    expect(signedIn).toBeGreaterThanOrEqual(20);
+    expect(first.every((p) => p.status === 303 || (p.status === 429 && p.headers.get("retry-after") === "1"))).toBe(true);
+    // None of them was a failure: once they are done, the address is free again.
+    const again = await Promise.all(
+      accounts.map(async (a, i) => (first[i]!.status === 303 ? 303 : (await post(browsers[i]!, pages[i]!, a.sub, a.password)).status)),
+    );
+    expect(again).toEqual(Array(30).fill(303));
+  });
+
   it("limits failures per address across accounts", async () => {
     const browser = new Browser({ "x-forwarded-for": uniqueIp() });
     const page = await loginPage(browser);

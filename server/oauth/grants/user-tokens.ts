@@ -2,7 +2,7 @@ import type { TClientAuthRow } from "../../clients/clients.service.ts";
 import { getConfig } from "../../config/config.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../../crypto/opaque-token.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { findActiveAccount } from "../../users/users.service.ts";
+import { findActiveAccount } from "../../users/account-snapshots.ts";
 import { issueAccessToken } from "../tokens/access-token.ts";
 import { issueIdToken } from "../tokens/id-token.ts";
 

@@ -43,14 +43,14 @@ legend { font-weight: 600; padding: 0 .25rem; }
 .alert a { color: inherit; }
 .notice { border-left: 4px solid var(--accent); padding: .5rem .75rem; margin-top: 1rem; }
 .aside { margin-top: 1.25rem; }
-form + form { border-top: 1px solid var(--line); padding-top: 1rem; }
+form.contact + form.contact { border-top: 1px solid var(--line); padding-top: 1rem; }
 a { color: var(--accent); }
 `;
 
 // The page's only style, allowed by its hash: no inline script or foreign resource can run.
-const STYLE_HASH = `'sha256-${createHash("sha256").update(CSS).digest("base64")}'`;
+const STYLE_HASH = sourceHash(CSS);
 
-export type TPage = { lang: TLang; t: TText; title: string; body: THtml; switchUrl?: string };
+export type TPage = { lang: TLang; t: TText; title: string; body: THtml; switchUrl?: string; head?: THtml };
 
 /** The document around a page's content, with a link to the same page in the other language. */
 export function renderPage(p: TPage): string {
@@ -64,6 +64,7 @@ export function renderPage(p: TPage): string {
 <meta name="robots" content="noindex">
 <title>${p.title} · ${p.t("page.product")}</title>
 <style>${{ markup: CSS }}</style>
+${p.head ?? ""}
 </head>
 <body>
 <main>
@@ -75,14 +76,23 @@ ${p.switchUrl ? html`<footer><a href="${p.switchUrl}" hreflang="${other}" lang="
   return doc.markup;
 }
 
-/** A page answer: never cached, never framed (clickjacking), no referrer leaking the flow id. */
-export function htmlResponse(markup: string, status: number, headers: Record<string, string> = {}): Response {
+/** The CSP source of an inline style or script: it applies because its hash is listed, nothing else does. */
+export function sourceHash(source: string): string {
+  return `'sha256-${createHash("sha256").update(source).digest("base64")}'`;
+}
+
+/**
+ * A page answer: never cached, never framed (clickjacking), no referrer leaking the flow id. A page
+ * with a script of its own names its hash; the script may then call the service's own origin.
+ */
+export function htmlResponse(markup: string, status: number, headers: Record<string, string> = {}, script?: string): Response {
+  const scripts = script ? ` script-src ${script}; connect-src 'self';` : "";
   return new Response(markup, {
     status,
     headers: {
       "content-type": "text/html; charset=utf-8",
       "cache-control": "no-store",
-      "content-security-policy": `default-src 'none'; style-src ${STYLE_HASH}; frame-ancestors 'none'; base-uri 'none'`,
+      "content-security-policy": `default-src 'none'; style-src ${STYLE_HASH};${scripts} frame-ancestors 'none'; base-uri 'none'`,
       "x-frame-options": "DENY",
       "x-content-type-options": "nosniff",
       "referrer-policy": "no-referrer",

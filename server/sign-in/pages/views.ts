@@ -7,7 +7,7 @@ type TCommon = { lang: TLang; t: TText; switchUrl?: string };
 /** The alert that announces a refusal to screen readers as soon as the page loads. */
 const alert = (message: string | undefined) => (message ? html`<p class="alert" role="alert" id="form-error">${message}</p>` : "");
 
-export function loginView(v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; registerUrl?: string }): string {
+export function loginView(v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string }): string {
   const invalid = v.error ? "true" : undefined;
   const described = v.error ? "form-error" : undefined;
   // Focus goes where typing continues: the password once an identifier is there.
@@ -24,8 +24,17 @@ ${alert(v.error)}
 <input type="password" id="password" name="password" autocomplete="current-password" required maxlength="1024"${described ? html` aria-describedby="form-error"` : ""}${invalid ? html` aria-invalid="true"` : ""}${focusPassword ? html` autofocus` : ""}>
 <button type="submit" class="primary">${v.t("login.submit")}</button>
 </form>
+${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : ""}
 ${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.t("login.register")}</a></p>` : ""}`;
   return renderPage({ lang: v.lang, t: v.t, title: v.t("login.title"), body, switchUrl: v.switchUrl });
+}
+
+/** A button that shows a new QR code for signing in from another device (a POST: it issues a code). */
+export function qrStartForm(action: string, csrf: string, label: string, kind: "primary" | "secondary") {
+  return html`<form method="post" action="${action}">
+<input type="hidden" name="csrf_token" value="${csrf}">
+<button type="submit" class="${kind}">${label}</button>
+</form>`;
 }
 
 export function consentView(v: TCommon & { clientName: string; userName: string; scopes: string[]; action: string; csrf: string }): string {

@@ -1,0 +1,290 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as oidc from "openid-client";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { changeUser, createUserWithPassword, readUser } from "../support/accounts.ts";
+import { alertOf, Browser, uniqueIp, type TPage } from "../support/browser.ts";
+import { IMPORT_FIXTURE } from "../support/fixtures.ts";
+import { api, base, request, systemToken } from "../support/http.ts";
+import { callbackParams, IVANOV, tokenAs, WEB, webAuthorization, webTokens } from "../support/oidc.ts";
+
+// QR sign-in end to end: a browser without JavaScript shows the QR code on the sign-in page; a user
+// signed in on another device confirms or refuses it through the API with their own token; the
+// waiting browser then finishes the authorization like a password sign-in, or says why it cannot.
+
+const UA = {
+  laptop: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0",
+  phone: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+};
+const CODE = /<code id="qr-code">([A-Z2-7]{26})<\/code>/;
+type TAccount = { sub: string; password: string };
+type TWaiting = { browser: Browser; page: TPage; code: string; ip: string; verifier?: string };
+
+/** A user-mode token of `account` from "their phone" (rp-web, with the scope the QR operations need). */
+async function phoneToken(account: TAccount, origin = base(), scope = "openid idp_qr_auth"): Promise<{ token: string; ip: string }> {
+  const ip = uniqueIp();
+  const browser = new Browser({ "user-agent": UA.phone, "x-forwarded-for": ip }, origin);
+  const { tokens } = await webTokens(browser, { scope }, { identifier: account.sub, password: account.password });
+  return { token: tokens.access_token, ip };
+}
+
+/** The form of a page that posts to `pathPart`, with its hidden fields. */
+function formTo(page: TPage, pathPart: string): { action: string; hidden: Record<string, string> } {
+  for (const m of page.text.matchAll(/<form method="post" action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/g)) {
+    const action = m[1]!.replace(/&amp;/g, "&");
+    if (!new URL(action).pathname.endsWith(pathPart)) continue;
+    const hidden = Object.fromEntries([...m[2]!.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((h) => [h[1]!, h[2]!]));
+    return { action, hidden };
+  }
+  throw new Error(`no form to ${pathPart} on ${page.url}:\n${page.text.slice(0, 400)}`);
+}
+
+function postForm(browser: Browser, form: { action: string; hidden: Record<string, string> }, fields: Record<string, string> = {}): Promise<TPage> {
+  const body = new URLSearchParams({ ...form.hidden, ...fields }).toString();
+  return browser.open(form.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+}
+
+/** Presses "Use a QR code instead" on a login page; returns the waiting page and the code it shows. */
+async function showQr(browser: Browser, login: TPage): Promise<TPage & { code: string }> {
+  expect(login.url).toContain("/login?");
+  const page = await postForm(browser, formTo(login, "/login/qr"));
+  expect(page.status).toBe(200);
+  const code = CODE.exec(page.text)?.[1];
+  if (!code) throw new Error(`no code on the waiting page:\n${page.text.slice(0, 600)}`);
+  return { ...page, code };
+}
+
+/** A browser without JavaScript at rp-web's sign-in page, switched to the QR code. */
+async function waitingBrowser(origin = base(), scope = "openid profile idp_api_user"): Promise<TWaiting> {
+  const ip = uniqueIp();
+  const browser = new Browser({ "user-agent": UA.laptop, "x-forwarded-for": ip, "accept-language": "en" }, origin);
+  const { url, verifier } = webAuthorization({ scope }, origin);
+  const page = await showQr(browser, await browser.open(url));
+  return { browser, page, code: page.code, ip, verifier };
+}
+
+function qrCall(token: string, code: string, action: "" | "/confirm" | "/refuse", opts: { ip?: string; device?: string; origin?: string } = {}) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, "user-agent": UA.phone, "x-forwarded-for": opts.ip ?? "203.0.113.9" };
+  if (opts.device) headers["IDP-CI-UA-ID"] = opts.device;
+  return request(`/api/v3/auth/qr/${encodeURIComponent(code)}${action}`, { method: action ? "POST" : "GET", headers }, opts.origin);
+}
+
+/** The waiting page reloaded (as its meta refresh does), consenting for the user when asked. */
+async function reload(w: TWaiting): Promise<TPage> {
+  const page = await w.browser.open(w.page.url);
+  if (page.status === 200 && page.url.includes("/consent?")) return postForm(w.browser, formTo(page, "/consent"), { decision: "allow" });
+  return page;
+}
+
+const auditOf = async (sub: string, type: string) =>
+  (await api("GET", `/api/v3/users/${sub}/audit?type=${type}`, { token: await systemToken("users-app", "idp_api_sys_uaud") })).body.events as {
+    type: string;
+    clientId: string;
+    ip: string;
+    userAgent: string;
+    params: Record<string, unknown>;
+  }[];
+
+describe("QR sign-in through the sign-in page (no JavaScript) and the API", () => {
+  it("signs the waiting browser in as the user who confirmed, and openid-client gets their tokens", async () => {
+    const account = await createUserWithPassword();
+    const phone = await phoneToken(account);
+    const config = await oidc.discovery(new URL(base()), WEB.id, WEB.secret, oidc.ClientSecretBasic(WEB.secret), { execute: [oidc.allowInsecureRequests] });
+    const verifier = oidc.randomPKCECodeVerifier();
+    const [state, nonce] = [oidc.randomState(), oidc.randomNonce()];
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: WEB.redirectUri,
+      scope: "openid profile idp_api_user",
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: "S256",
+      state,
+      nonce,
+    });
+    const ip = uniqueIp();
+    const browser = new Browser({ "user-agent": UA.laptop, "x-forwarded-for": ip, "accept-language": "en" });
+    const login = await browser.open(url.toString());
+    expect(login.text).toContain("Use a QR code instead");
+    const page = await showQr(browser, login);
+    const w: TWaiting = { browser, page, code: page.code, ip };
+
+    // The waiting page: the QR code as inline SVG, the code as text, a reload every 2 s without JavaScript.
+    expect(page.url).toMatch(/\/login\/qr\?flow=/);
+    expect(page.text).toMatch(/<svg [^>]*role="img"[^>]*><title>QR code for signing in<\/title>/);
+    expect(page.text).toContain('<noscript><meta http-equiv="refresh" content="2"></noscript>');
+    expect(page.text).toContain('role="status"');
+    expect(page.headers.get("content-security-policy")).toMatch(/script-src 'sha256-[^']+'; connect-src 'self';/);
+    expect(page.headers.get("cache-control")).toBe("no-store");
+    // A reload shows the same code (derived again from the browser's cookie, never stored).
+    expect(CODE.exec((await browser.open(page.url)).text)?.[1]).toBe(w.code);
+
+    const asked = await qrCall(phone.token, w.code, "", { ip: phone.ip });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toEqual({
+      client: { id: WEB.id, name: "Web application (relying party)" },
+      device: { kind: "desktop", name: "Firefox, Linux" },
+      ip,
+      created: expect.any(Number),
+      expiresOn: expect.any(Number),
+    });
+    expect(asked.body.expiresOn - asked.body.created).toBe(120);
+    expect(JSON.stringify(asked.body)).not.toContain(w.code);
+
+    const confirmed = await qrCall(phone.token, w.code, "/confirm", { ip: phone.ip, device: "phone-device-1" });
+    expect(confirmed.status).toBe(204);
+
+    // The next reload signs the browser in; consent is asked as after a password, then back to the client.
+    const back = await reload(w);
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(back.location!), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+    expect(tokens.claims()).toMatchObject({ sub: account.sub, aud: WEB.id, nonce, acr: "1", amr: ["qr"] });
+    expect((await api("GET", "/api/v3/users/current", { token: tokens.access_token })).body.sub).toBe(account.sub);
+
+    // A code works once.
+    const again = await qrCall(phone.token, w.code, "/confirm");
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ type: "process_error", error: "qr_code_used", desc: expect.any(String), params: {} });
+    expect((await qrCall(phone.token, w.code, "")).status).toBe(409);
+
+    // The decision carries the phone's user-mode headers; the sign-in the laptop's address.
+    const [decision] = await auditOf(account.sub, "user.qr_confirmed");
+    expect(decision).toMatchObject({ clientId: WEB.id, ip: phone.ip, userAgent: UA.phone, params: { device: "phone-device-1", signInTo: WEB.id } });
+    const signIns = await auditOf(account.sub, "user.signed_in");
+    expect(signIns[0]).toMatchObject({ clientId: WEB.id, ip, userAgent: UA.laptop, params: { method: "qr" } });
+    const failed = await auditOf(account.sub, "user.qr_decision_failed");
+    expect(failed.map((e) => e.params.reason)).toEqual(["qr_code_used"]);
+
+    // The code travelled in API paths, but never reaches the log.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(readFileSync(inject("serverLog"), "utf8")).not.toContain(w.code);
+  });
+
+  it("shows a refusal in words and offers a new code; the refused code is done", async () => {
+    const account = await createUserWithPassword();
+    const phone = await phoneToken(account);
+    const w = await waitingBrowser();
+    expect((await qrCall(phone.token, w.code, "/refuse", { ip: phone.ip })).status).toBe(204);
+
+    const refused = await reload(w);
+    expect(refused.status).toBe(200);
+    expect(alertOf(refused.text)).toBe("The sign-in was refused on the other device.");
+    expect(refused.text).not.toContain("http-equiv");
+    expect((await qrCall(phone.token, w.code, "/confirm")).body.error).toBe("qr_code_used");
+    expect((await auditOf(account.sub, "user.qr_refused"))[0]).toMatchObject({ ip: phone.ip, userAgent: UA.phone, params: { signInTo: WEB.id } });
+
+    // "Show a new QR code": a fresh code; the old one is gone, the new one works.
+    const fresh = await postForm(w.browser, formTo(refused, "/login/qr"));
+    const code = CODE.exec(fresh.text)![1]!;
+    expect(code).not.toBe(w.code);
+    expect((await qrCall(phone.token, w.code, "")).status).toBe(404);
+    expect((await qrCall(phone.token, code, "/confirm")).status).toBe(204);
+    expect(callbackParams(await reload({ ...w, page: fresh })).get("code")).toEqual(expect.any(String));
+  });
+
+  it("lets exactly one of parallel confirmations win, and signs in its user", async () => {
+    const [a, b] = [await createUserWithPassword(), await createUserWithPassword()];
+    const tokens = [await phoneToken(a), await phoneToken(b)];
+    const w = await waitingBrowser();
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => qrCall(tokens[i % 2]!.token, w.code, "/confirm")));
+    const won = answers.flatMap((r, i) => (r.status === 204 ? [i] : []));
+    expect(won).toHaveLength(1);
+    expect(answers.filter((r) => r.status === 409 && r.body.error === "qr_code_used")).toHaveLength(9);
+    const winner = won[0]! % 2 === 0 ? a : b;
+
+    const code = callbackParams(await reload(w)).get("code")!;
+    const grant = await tokenAs("web", { grant_type: "authorization_code", code, redirect_uri: WEB.redirectUri, code_verifier: w.verifier! });
+    expect(grant.status).toBe(200);
+    expect((await api("GET", "/api/v3/users/current", { token: grant.body.access_token })).body.sub).toBe(winner.sub);
+  });
+
+  it("refuses a locked account, before and after its confirmation", async () => {
+    const account = await createUserWithPassword();
+    const phone = await phoneToken(account);
+    const lock = async (locked: boolean) => expect((await changeUser((await readUser(account.sub)).body.meta.instanceId, { locked })).status).toBe(200);
+
+    // Confirmed, then locked before the browser came back: the browser is not signed in.
+    const w = await waitingBrowser();
+    expect((await qrCall(phone.token, w.code, "/confirm")).status).toBe(204);
+    await lock(true);
+    const page = await reload(w);
+    expect(page.status).toBe(200);
+    expect(alertOf(page.text)).toBe("This account is locked. Contact your administrator.");
+    expect(page.headers.get("set-cookie") ?? "").not.toContain("idp_session");
+
+    // Locked first: the confirmation is refused (the token may already be refused as a whole).
+    const w2 = await waitingBrowser();
+    const refused = await qrCall(phone.token, w2.code, "/confirm");
+    if (refused.status === 403) expect(refused.body).toEqual({ type: "security_error", error: "account_locked", desc: "account locked" });
+    else expect(refused.body).toMatchObject({ type: "security_error", error: "bad_access_token" });
+    expect(CODE.exec((await reload(w2)).text)?.[1]).toBe(w2.code);
+    await lock(false);
+  });
+
+  it("answers unknown codes, wrong scopes and system tokens in the contract's shapes", async () => {
+    const phone = await phoneToken(IVANOV);
+    const unknown = await qrCall(phone.token, "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "/confirm");
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ type: "not_found_error", error: "unknown_qr_code", desc: "QR code not found" });
+    expect((await qrCall(phone.token, "not a code", "")).status).toBe(404);
+
+    const w = await waitingBrowser();
+    // The contract answers a token without the operation's scope with 401 security_error (not 403).
+    const narrow = await phoneToken(IVANOV, base(), "openid idp_api_user");
+    const scope = await qrCall(narrow.token, w.code, "/confirm");
+    expect(scope.status).toBe(401);
+    expect(scope.body).toEqual({ type: "security_error", error: "bad_access_token", desc: "missing scopes: idp_qr_auth" });
+    const system = await qrCall(await systemToken("users-app", "idp_api_sys_users"), w.code, "");
+    expect(system.status).toBe(401);
+    expect(system.body.desc).toMatch(/does not accept system-mode tokens/);
+    expect((await request(`/api/v3/auth/qr/${w.code}/confirm`, { method: "POST" })).status).toBe(401);
+    // Nothing of that decided the code.
+    expect((await qrCall(phone.token, w.code, "")).status).toBe(200);
+  });
+
+  it("keeps the waiting page to the browser that started it", async () => {
+    const w = await waitingBrowser();
+    const stranger = new Browser({ "accept-language": "en" });
+    const page = await stranger.open(w.page.url);
+    expect(page.status).toBe(403);
+    expect(page.text).not.toContain(w.code);
+    const status = await w.browser.open(w.page.url.replace("/login/qr?", "/login/qr/status?"));
+    expect(JSON.parse(status.text)).toEqual({ state: "waiting" });
+  });
+});
+
+describe("QR codes that expire", () => {
+  const postgres = inject("dbKind") === "postgres";
+  let server: Awaited<ReturnType<typeof startServer>>;
+  let dataDir: string;
+  let db: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
+
+  // A server of its own whose codes live 2 s, so the test can wait one out.
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "idp-qr-"));
+    const env: Record<string, string> = { IDP_DATA_DIR: dataDir, IDP_IMPORT: IMPORT_FIXTURE, IDP_ADMIN_PASSWORD: "qr-admin-password", IDP_QR_CODE_TTL: "2" };
+    if (postgres) {
+      db = await createPgDatabase(process.env.TEST_DATABASE_URL!);
+      Object.assign(env, { DATABASE_URL: db.url, IDP_SECRET_KEY: "qr-test-secret-key-0123456789abcdef" });
+    }
+    server = await startServer({ env });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("refuses a decision on an expired code and offers a new one", async () => {
+    const phone = await phoneToken(IVANOV, server.baseUrl);
+    const w = await waitingBrowser(server.baseUrl);
+    await expect.poll(async () => (await qrCall(phone.token, w.code, "", { origin: server.baseUrl })).status, { timeout: 15_000, interval: 500 }).toBe(410);
+    const late = await qrCall(phone.token, w.code, "/confirm", { origin: server.baseUrl });
+    expect(late.status).toBe(410);
+    expect(late.body).toEqual({ type: "process_error", error: "qr_code_expired", desc: "QR code expired", params: {} });
+
+    const page = await reload(w);
+    expect(alertOf(page.text)).toBe("The QR code has expired.");
+    const fresh = await postForm(w.browser, formTo(page, "/login/qr"));
+    expect(CODE.exec(fresh.text)?.[1]).not.toBe(w.code);
+  });
+});
