@@ -137,7 +137,7 @@ function contactForm(v: TCodesView, c: TWaitingContactView, now: number, autofoc
   // A refusal is announced at once (alert); the code's ordinary state is read with the field.
   const stateText = (refused && outcome?.text) || codeState(v, c, now);
   const label = v.st(c.kind === "email" ? "codes.email" : "codes.phone", { to: c.shown });
-  return html`<form class="contact" method="post" action="${v.action}" novalidate>
+  return html`<form method="post" action="${v.action}" class="contact" novalidate>
 <input type="hidden" name="csrf_token" value="${v.csrf}">
 <input type="hidden" name="contact" value="${c.kind}">
 ${usable
