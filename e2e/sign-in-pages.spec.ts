@@ -31,13 +31,18 @@ const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)?.[1] ?? "";
 
 for (const lang of ["en", "ru"] as TLang[]) {
   for (const colorScheme of ["light", "dark"] as const) {
-    test(`axe finds no serious violation on the sign-in, sign-up and consent pages (${lang}, ${colorScheme})`, async ({ page }) => {
+    test(`axe finds no serious violation on the sign-in, QR, sign-up, code entry and consent pages (${lang}, ${colorScheme})`, async ({ page }) => {
       await page.emulateMedia({ colorScheme });
       const check = (what: string) => expectNoSeriousViolations(page, `${what} (${lang}, ${colorScheme})`);
       const login = new LoginPage(page, lang);
       await page.goto(authorizePath(rp, { ui_locales: lang }));
       await login.expectShown();
       await check("the sign-in page");
+      await login.qrButton.click();
+      await expect(page).toHaveURL(/\/login\/qr\?flow=/);
+      await check("the QR code waiting page");
+      await login.passwordLink.click();
+      await login.expectShown();
       await login.signIn(people.axe, "not the password");
       await expect(login.error).toBeVisible();
       await expect(login.password).toHaveAttribute("aria-invalid", "true");

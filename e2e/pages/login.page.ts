@@ -3,8 +3,8 @@ import { expect, type Locator, type Page } from "@playwright/test";
 export type TLang = "en" | "ru";
 
 const WORDS = {
-  en: { title: "Sign in", identifier: "Username, e-mail or phone", password: "Password", submit: "Sign in", register: "Create an account", other: "Русский" },
-  ru: { title: "Вход", identifier: "Логин, e-mail или телефон", password: "Пароль", submit: "Войти", register: "Зарегистрироваться", other: "English" },
+  en: { title: "Sign in", identifier: "Username, e-mail or phone", password: "Password", submit: "Sign in", register: "Create an account", other: "Русский", qr: "Use a QR code instead", withPassword: "Sign in with a password instead" },
+  ru: { title: "Вход", identifier: "Логин, e-mail или телефон", password: "Пароль", submit: "Войти", register: "Зарегистрироваться", other: "English", qr: "Вход по QR-коду", withPassword: "Войти с паролем" },
 };
 
 /** The service's own sign-in page ({ctx}/login), where an application's authorization leads. */
@@ -14,6 +14,9 @@ export class LoginPage {
   readonly submit: Locator;
   readonly registerLink: Locator;
   readonly languageLink: Locator;
+  /** "Use a QR code instead", and the QR waiting page's way back. */
+  readonly qrButton: Locator;
+  readonly passwordLink: Locator;
   readonly error: Locator;
 
   constructor(
@@ -26,6 +29,8 @@ export class LoginPage {
     this.submit = page.getByRole("button", { name: w.submit, exact: true });
     this.registerLink = page.getByRole("link", { name: w.register });
     this.languageLink = page.getByRole("link", { name: w.other });
+    this.qrButton = page.getByRole("button", { name: w.qr });
+    this.passwordLink = page.getByRole("link", { name: w.withPassword });
     this.error = page.getByRole("main").getByRole("alert");
   }
 
