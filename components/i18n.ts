@@ -17,6 +17,7 @@ const en = {
   "nav.clients": "Client applications",
   "nav.outbox": "Outbox",
   "nav.delivery": "Delivery",
+  "nav.events": "Events",
 
   "signIn.title": "Sign in to the console",
   "signIn.subtitle": "Administrators only.",
@@ -117,9 +118,10 @@ const ru: Record<TMessageKey, string> = {
   "header.signOut": "Выйти",
   "nav.users": "Пользователи",
   "nav.attributes": "Атрибуты",
-  "nav.clients": "Клиентские приложения",
+  "nav.clients": "Приложения",
   "nav.outbox": "Исходящие",
   "nav.delivery": "Доставка",
+  "nav.events": "События",
 
   "signIn.title": "Вход в консоль",
   "signIn.subtitle": "Только для администраторов.",

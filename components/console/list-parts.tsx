@@ -58,3 +58,28 @@ export function SearchBar({ label, placeholder, value, onChange, busy }: TSearch
     </div>
   );
 }
+
+type TListStatesProps = {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  /** Rows loaded; none shows `empty`. */
+  count: number;
+  loading: ReactNode;
+  failed: ReactNode;
+  retry: ReactNode;
+  empty: ReactNode;
+  children: ReactNode;
+};
+
+/** A list in whichever state it is: loading, failed (with a retry), empty, or its rows. */
+export function ListStates({ query, count, loading, failed, retry, empty, children }: TListStatesProps) {
+  if (query.isPending) return <LoadingState label={loading} />;
+  if (query.isError) return <LoadFailedState label={failed} error={query.error} retryLabel={retry} onRetry={() => void query.refetch()} />;
+  if (count === 0) {
+    return (
+      <div className="state state--empty">
+        <p className="state__title">{empty}</p>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

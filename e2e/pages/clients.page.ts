@@ -1,8 +1,15 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export type TNewClient = { id: string; name: string; scopes: string; redirectUris?: string; grantTypes?: string[] };
+export type TNewClient = {
+  id: string;
+  name: string;
+  scopes: string;
+  redirectUris?: string;
+  /** Exactly these grant types are checked; without it the form's default stays. */
+  grantTypes?: ("client_credentials" | "authorization_code" | "refresh_token")[];
+};
 
-const GRANT_TYPES = ["client_credentials", "authorization_code", "refresh_token"];
+const GRANT_TYPES = ["client_credentials", "authorization_code", "refresh_token"] as const;
 
 export class ClientsPage {
   readonly heading: Locator;
@@ -42,7 +49,7 @@ export class ClientsPage {
     await form.getByLabel("Name").fill(client.name);
     await form.getByLabel("System scopes").fill(client.scopes);
     if (client.redirectUris) await form.getByLabel("Redirect URIs", { exact: true }).fill(client.redirectUris);
-    if (client.grantTypes) for (const g of GRANT_TYPES) await form.getByLabel(g, { exact: true }).setChecked(client.grantTypes.includes(g));
+    for (const g of client.grantTypes ? GRANT_TYPES : []) await form.getByLabel(g, { exact: true }).setChecked(client.grantTypes!.includes(g));
     await form.getByRole("button", { name: "Create" }).click();
   }
 

@@ -18,3 +18,12 @@ export async function recordEvent(type: string, actor: TEventActor, params: Reco
     params: redact(params) as Record<string, unknown>,
   });
 }
+
+/**
+ * What an event about a user's account adds when an administrator acted in the console: the event
+ * stays the user's (subject), the actor's address and browser are the administrator's, and the
+ * params name the administrator.
+ */
+export function adminNote(admin: TEventActor): Record<string, unknown> {
+  return { by: "console", admin: admin.subject ?? null };
+}

@@ -115,6 +115,8 @@ const ERROR_DEFS = {
   "outbox.not_found": { status: 404, type: "not_found_error", error: "not_found", desc: "outbox message not found" },
   /** Resend of an outbox message that was delivered already (a new code needs a new message). */
   "outbox.already_sent": { status: 409, type: "process_error", error: "already_sent", desc: "outbox message was sent already" },
+  /** A console download (the events export) without the session of an active administrator. */
+  "console.admin_required": { status: 401, type: "security_error", error: "unauthorized", desc: "sign in to the console as an administrator" },
 
   /** No account with this subject (or the version id names none). */
   "user.not_found": { status: 404, type: "not_found_error", error: "unknown_user", desc: "user not found" },

@@ -1,4 +1,5 @@
 import { auditRoute } from "../audit/audit.routes.ts";
+import { exportEventsRoute } from "../audit/events-export.routes.ts";
 import { ACL_ROUTES } from "../consents/acls.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
@@ -24,6 +25,7 @@ export const ROUTES: TRouteHandler[] = [
   ...USER_DEVICE_ROUTES,
   ...ACL_ROUTES,
   ...QR_SIGN_IN_ROUTES,
+  exportEventsRoute,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

@@ -2,11 +2,21 @@ import { createRouter } from "./init.ts";
 import { attributesRouter } from "./routers/console/attributes.router.ts";
 import { clientsRouter } from "./routers/console/clients.router.ts";
 import { deliveryRouter } from "./routers/console/delivery.router.ts";
+import { eventsRouter } from "./routers/console/events.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
+import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
 
 export const appRouter = createRouter({
-  console: createRouter({ clients: clientsRouter, users: usersRouter, attributes: attributesRouter, outbox: outboxRouter, delivery: deliveryRouter }),
+  console: createRouter({
+    clients: clientsRouter,
+    users: usersRouter,
+    attributes: attributesRouter,
+    outbox: outboxRouter,
+    delivery: deliveryRouter,
+    sessions: sessionsRouter,
+    events: eventsRouter,
+  }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -38,7 +38,9 @@ export async function verifyAdminCredentials(login: string, password: string, ip
   const user = await findUserBySignInName(login);
   const ok =
     !!user && !user.locked && user.roles.includes(ADMIN_ROLE) && !!user.passwordHash && (await verifySecret(user.passwordHash, password));
-  await recordEvent(ok ? "console.sign_in" : "console.sign_in_failed", { subject: user?.id, ip }, { login });
+  // A login that names no account may be a password typed into the wrong field: it stays out of
+  // the trail (as the sign-in page's unknown_account does), which administrators read and export.
+  await recordEvent(ok ? "console.sign_in" : "console.sign_in_failed", { subject: user?.id, ip }, user ? { login } : {});
   if (!ok || !user) return null;
   if (needsRehash(user.passwordHash!)) await updateCredentials(user.id, { passwordHash: await hashSecret(password) });
   return { id: user.id, login: user.login ?? user.id, roles: user.roles };

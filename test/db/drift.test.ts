@@ -34,6 +34,28 @@ function declared(): Map<string, Map<string, string>> {
   );
 }
 
+type TIndex = { model: string; type: string; dbName?: string | null; fields: { name: string }[] };
+
+/**
+ * The indexes schema.prisma declares, as "table.name(columns) unique?", named the way Prisma names
+ * them. Migrations may hold more (a GIN trigram index, a partial unique one) that Prisma cannot declare.
+ */
+function declaredIndexes(): string[] {
+  const schema = readFileSync(path.join(process.cwd(), "prisma", "schema.prisma"), "utf8");
+  const dm = (JSON.parse(get_dmmf(JSON.stringify({ prismaSchema: schema }))) as { datamodel: { models: TModel[]; indexes: TIndex[] } }).datamodel;
+  return dm.indexes.map((i) => {
+    const model = dm.models.find((m) => m.name === i.model)!;
+    const table = model.dbName ?? model.name;
+    const columns = i.fields.map((f) => {
+      const field = model.fields.find((x) => x.name === f.name)!;
+      return field.dbName ?? field.name;
+    });
+    const suffix = i.type === "id" ? "pkey" : i.type === "unique" ? "key" : "idx";
+    const name = i.dbName ?? (i.type === "id" ? `${table}_pkey` : `${table}_${columns.join("_")}_${suffix}`);
+    return `${table}.${name}(${columns.join(",")})${i.type === "normal" ? "" : " unique"}`;
+  });
+}
+
 describe.each(DB_KINDS)("migrated database matches schema.prisma on %s", (kind) => {
   let t: TTestDatabase;
   beforeAll(async () => {
@@ -60,5 +82,21 @@ describe.each(DB_KINDS)("migrated database matches schema.prisma on %s", (kind) 
     const asObject = (m: Map<string, Map<string, string>>) =>
       Object.fromEntries([...m].sort().map(([k, v]) => [k, Object.fromEntries([...v].sort())]));
     expect(asObject(actual)).toEqual(asObject(expected));
+  });
+
+  it("has every index schema.prisma declares, under Prisma's name, on the same columns", async () => {
+    const rows = await t.db.sql.session((s) =>
+      s.query<{ tbl: string; name: string; cols: string; uniq: boolean }>(
+        `SELECT t.relname AS tbl, i.relname AS name, ix.indisunique AS uniq,
+                (SELECT string_agg(a.attname, ',' ORDER BY k.n) FROM unnest(ix.indkey) WITH ORDINALITY AS k(attnum, n)
+                 JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum) AS cols
+         FROM pg_index ix JOIN pg_class i ON i.oid = ix.indexrelid JOIN pg_class t ON t.oid = ix.indrelid
+         JOIN pg_namespace ns ON ns.oid = t.relnamespace WHERE ns.nspname = 'public'`,
+      ),
+    );
+    const actual = new Set(rows.map((r) => `${r.tbl}.${r.name}(${r.cols})${r.uniq ? " unique" : ""}`));
+    const expected = declaredIndexes();
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.filter((i) => !actual.has(i))).toEqual([]);
   });
 });

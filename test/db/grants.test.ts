@@ -6,7 +6,7 @@ import { AppError } from "../../server/errors/app-error.ts";
 import { importFile } from "../../server/import/import.service.ts";
 import { ensureSigningKey } from "../../server/oauth/keys/signing-keys.service.ts";
 import { CODE_TTL_MS, issueAuthorizationCode, redeemAuthorizationCode } from "../../server/oauth/grants/authorization-codes.service.ts";
-import { reserveSignInAttempt } from "../../server/sign-in/throttle.service.ts";
+import { reserveSignInAttempt, settleFailedAttempt } from "../../server/sign-in/throttle.service.ts";
 import { ACCOUNT_POLICY } from "../../server/sign-in/throttle-policy.ts";
 import { startSession, findActiveSession, endSessionByToken } from "../../server/sessions/sessions.service.ts";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
@@ -45,8 +45,12 @@ describe.each(DB_KINDS)("sign-in and grants on %s", (kind) => {
     const key = `user:parallel-${kind}`;
     const results = await Promise.all(Array.from({ length: 30 }, () => reserveSignInAttempt([{ key, policy: ACCOUNT_POLICY }])));
     expect(results.filter((r) => r.allowed)).toHaveLength(ACCOUNT_POLICY.threshold);
+    // Only failures lock: until the allowed attempts are settled, the rest are told to wait a second.
+    expect(results.filter((r) => !r.allowed).map((r) => (r as { retryAfterS: number }).retryAfterS)).toEqual(Array(25).fill(1));
+    await Promise.all(results.filter((r) => r.allowed).map(() => settleFailedAttempt([{ key, policy: ACCOUNT_POLICY }])));
     const row = await t.db.prisma.signInThrottle.findUnique({ where: { key } });
     expect(row).toMatchObject({ failures: ACCOUNT_POLICY.threshold, level: 1 });
+    expect(row!.lockedUntil).not.toBeNull();
   });
 
   it("merges consents and answers whether one covers the scopes asked", async () => {

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { appCodeOf, isUnauthorized, messageOf } from "../call-errors.ts";
 import { LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
+import { UserSignInState } from "../user-sessions/user-sign-in-state.tsx";
 import { useUsersText } from "./i18n.ts";
 import type { TUserDetail } from "./types.ts";
 import { accountChanged, useUserMutations, type TNotice } from "./use-user-mutations.ts";
@@ -57,6 +58,7 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
         <UserAttributesForm key={user.instanceId} user={user} update={update} setNotice={setNotice} />
         <UserAccountPanel user={user} />
       </div>
+      <UserSignInState sub={user.sub} />
       <ConfirmDialog
         open={deleting && !(remove.error && accountChanged(remove.error))}
         title={u("detail.deleteTitle", { sub: user.sub })}

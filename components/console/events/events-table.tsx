@@ -1,0 +1,69 @@
+"use client";
+import type { inferRouterOutputs } from "@trpc/server";
+import Link from "next/link";
+import type { AppRouter } from "@/server/trpc/root";
+import { Table, type TColumn } from "../../ui/table.tsx";
+import { userHref } from "../users/users-table.tsx";
+import { useEventsText } from "./i18n.ts";
+import { UnixTime } from "./unix-time.tsx";
+
+export type TConsoleEvent = inferRouterOutputs<AppRouter>["console"]["events"]["list"]["items"][number];
+
+const none = <span className="muted">—</span>;
+// Failures and replays stand out in a long list.
+const ALERT_TYPE = /failed|reused|denied/;
+
+function Params({ params }: { params: Record<string, unknown> }) {
+  const entries = Object.entries(params);
+  if (entries.length === 0) return none;
+  return (
+    <span className="event-params">
+      {entries.map(([k, v]) => (
+        <span key={k}>
+          <span className="muted">{k}:</span> {typeof v === "string" ? v : JSON.stringify(v)}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Security events, newest first; the user column is left out where all events are one user's. */
+export function EventsTable({ events, caption, showSubject = true }: { events: TConsoleEvent[]; caption: string; showSubject?: boolean }) {
+  const e = useEventsText();
+  const columns: TColumn<TConsoleEvent>[] = [
+    { key: "time", header: e("events.col.time"), cell: (r) => <UnixTime seconds={r.time} />, className: "event-time" },
+    { key: "type", header: e("events.col.type"), cell: (r) => <code className={`event-type${ALERT_TYPE.test(r.type) ? " event-type--alert" : ""}`}>{r.type}</code> },
+    ...(showSubject
+      ? [
+          {
+            key: "subject",
+            header: e("events.col.subject"),
+            cell: (r: TConsoleEvent) =>
+              r.subject ? (
+                <Link href={userHref(r.subject)} className="user-link">
+                  {r.subject}
+                </Link>
+              ) : (
+                none
+              ),
+          },
+        ]
+      : []),
+    { key: "client", header: e("events.col.client"), cell: (r) => (r.clientId ? <code className="client-id">{r.clientId}</code> : none) },
+    { key: "ip", header: e("events.col.ip"), cell: (r) => r.ip ?? none, className: "event-ip" },
+    {
+      key: "ua",
+      header: e("events.col.userAgent"),
+      cell: (r) =>
+        r.userAgent ? (
+          <span className="event-ua" title={r.userAgent}>
+            {r.userAgent}
+          </span>
+        ) : (
+          none
+        ),
+    },
+    { key: "params", header: e("events.col.params"), cell: (r) => <Params params={r.params} /> },
+  ];
+  return <Table caption={caption} columns={columns} rows={events} rowKey={(r) => r.id} />;
+}

@@ -1,0 +1,108 @@
+"use client";
+import type { TLang } from "../../i18n.ts";
+import { useAreaText } from "../../i18n-provider.tsx";
+
+// A user's sign-in state on the user page: devices, sessions, consents and recent events.
+const en = {
+  "devices.title": "Devices and browsers",
+  "devices.loading": "Loading…",
+  "devices.loadFailed": "Could not load the devices.",
+  "devices.empty": "The user has not signed in from any device.",
+  "devices.col.device": "Device",
+  "devices.col.firstSeen": "First sign-in",
+  "devices.col.lastSeen": "Last seen",
+  "devices.col.lastIp": "Last IP address",
+  "devices.col.actions": "Actions",
+  "devices.kind.desktop": "computer",
+  "devices.kind.mobile": "phone",
+  "devices.kind.tablet": "tablet",
+  "devices.kind.unknown": "unknown",
+  "devices.unnamed": "Unknown device",
+  "devices.signOut": "Sign out",
+  "devices.signOutTitle": "Sign out {name}?",
+  "devices.signOutBody": "Its sessions end, and the access and refresh tokens issued to them stop working at once. The user has to sign in again on it.",
+  "devices.signedOut": "{name} is signed out.",
+  "devices.gone": "This device is no longer signed in.",
+  "sessions.endAll": "End all sessions",
+  "sessions.endAllTitle": "End all sessions of {sub}?",
+  "sessions.endAllBody": "Every session of the user ends, and every access and refresh token issued before stops working at once, on every device and in every application.",
+  "sessions.ended": "All sessions of the user ended.",
+  "sessions.userGone": "This user no longer exists.",
+  "consents.title": "Consents to applications",
+  "consents.loading": "Loading…",
+  "consents.loadFailed": "Could not load the consents.",
+  "consents.empty": "The user has not allowed any application access.",
+  "consents.col.client": "Application",
+  "consents.col.scopes": "Allowed",
+  "consents.col.updated": "Granted",
+  "consents.col.actions": "Actions",
+  "consents.revoke": "Revoke",
+  "consents.revokeTitle": "Revoke the consent to {client}?",
+  "consents.revokeBody": "The application's refresh tokens for this user, and the access tokens issued with them, stop working at once; its next sign-in asks for consent again.",
+  "consents.revoked": "The consent to {client} is revoked.",
+  "consents.gone": "This consent no longer exists.",
+  "recent.title": "Recent security events",
+  "recent.loading": "Loading…",
+  "recent.loadFailed": "Could not load the events.",
+  "recent.empty": "No events yet.",
+  "recent.all": "All events of this user",
+  "common.retry": "Retry",
+  "common.cancel": "Cancel",
+};
+
+export type TUserSessionsKey = keyof typeof en;
+
+const ru: Record<TUserSessionsKey, string> = {
+  "devices.title": "Устройства и браузеры",
+  "devices.loading": "Загрузка…",
+  "devices.loadFailed": "Не удалось загрузить устройства.",
+  "devices.empty": "Пользователь ещё не входил ни с одного устройства.",
+  "devices.col.device": "Устройство",
+  "devices.col.firstSeen": "Первый вход",
+  "devices.col.lastSeen": "Последняя активность",
+  "devices.col.lastIp": "Последний IP-адрес",
+  "devices.col.actions": "Действия",
+  "devices.kind.desktop": "компьютер",
+  "devices.kind.mobile": "телефон",
+  "devices.kind.tablet": "планшет",
+  "devices.kind.unknown": "неизвестно",
+  "devices.unnamed": "Неизвестное устройство",
+  "devices.signOut": "Выйти",
+  "devices.signOutTitle": "Завершить вход на устройстве {name}?",
+  "devices.signOutBody": "Его сеансы завершатся, а выданные им токены доступа и обновления сразу перестанут действовать. На этом устройстве пользователю придётся войти снова.",
+  "devices.signedOut": "Вход на устройстве {name} завершён.",
+  "devices.gone": "На этом устройстве уже нет входа.",
+  "sessions.endAll": "Завершить все сеансы",
+  "sessions.endAllTitle": "Завершить все сеансы пользователя {sub}?",
+  "sessions.endAllBody": "Все сеансы пользователя завершатся, а все выданные ранее токены доступа и обновления сразу перестанут действовать — на всех устройствах и во всех приложениях.",
+  "sessions.ended": "Все сеансы пользователя завершены.",
+  "sessions.userGone": "Этого пользователя больше нет.",
+  "consents.title": "Согласия приложениям",
+  "consents.loading": "Загрузка…",
+  "consents.loadFailed": "Не удалось загрузить согласия.",
+  "consents.empty": "Пользователь не давал доступа ни одному приложению.",
+  "consents.col.client": "Приложение",
+  "consents.col.scopes": "Разрешено",
+  "consents.col.updated": "Выдано",
+  "consents.col.actions": "Действия",
+  "consents.revoke": "Отозвать",
+  "consents.revokeTitle": "Отозвать согласие приложению {client}?",
+  "consents.revokeBody": "Токены обновления приложения для этого пользователя и выданные с ними токены доступа сразу перестанут действовать; при следующем входе приложение снова спросит согласие.",
+  "consents.revoked": "Согласие приложению {client} отозвано.",
+  "consents.gone": "Этого согласия уже нет.",
+  "recent.title": "Последние события безопасности",
+  "recent.loading": "Загрузка…",
+  "recent.loadFailed": "Не удалось загрузить события.",
+  "recent.empty": "Событий пока нет.",
+  "recent.all": "Все события пользователя",
+  "common.retry": "Повторить",
+  "common.cancel": "Отмена",
+};
+
+const DICTIONARIES: Record<TLang, Record<TUserSessionsKey, string>> = { en, ru };
+
+export type TUserSessionsText = (key: TUserSessionsKey, params?: Record<string, string>) => string;
+
+export function useUserSessionsText(): TUserSessionsText {
+  return useAreaText(DICTIONARIES);
+}

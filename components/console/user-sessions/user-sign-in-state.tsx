@@ -1,0 +1,17 @@
+"use client";
+import "../events/events.css";
+import { UserConsentsCard } from "./user-consents-card.tsx";
+import { UserDevicesCard } from "./user-devices-card.tsx";
+import { UserEventsCard } from "./user-events-card.tsx";
+import "./user-sessions.css";
+
+/** Below a user's attributes: where they are signed in, what they allowed, and what happened lately. */
+export function UserSignInState({ sub }: { sub: string }) {
+  return (
+    <div className="user-sign-in-state">
+      <UserDevicesCard sub={sub} />
+      <UserConsentsCard sub={sub} />
+      <UserEventsCard sub={sub} />
+    </div>
+  );
+}
