@@ -26,9 +26,10 @@ const logFile = path.join(dataDir, "server.log");
 let code = 1;
 let server;
 try {
-  // e2e/fixtures/import.json: the applications and accounts the sign-in specs act through.
+  // e2e/fixtures/import.json: the applications and accounts the sign-in specs act through. Self
+  // sign-up is on, so that e2e/sign-in-pages.spec.ts can sign people up through the page.
   const seed = path.join(root, "e2e", "fixtures", "import.json");
-  server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword, IDP_IMPORT: seed }, logFile });
+  server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword, IDP_IMPORT: seed, IDP_SELF_SIGNUP: "on" }, logFile });
   console.log(`e2e: server ready at ${server.baseUrl}`);
   const pw = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
     cwd: root,

@@ -104,4 +104,10 @@ describe("parseConfig", () => {
   it("treats empty variables as unset", () => {
     expect(parseConfig({ PORT: "", DATABASE_URL: "" }).port).toBe(3000);
   });
+
+  it("turns self sign-up on only when asked, and names a wrong value", () => {
+    expect(parseConfig({}).selfSignUp).toBe(false);
+    expect(parseConfig({ IDP_SELF_SIGNUP: "on" }).selfSignUp).toBe(true);
+    expect(() => parseConfig({ IDP_SELF_SIGNUP: "yes" })).toThrow('IDP_SELF_SIGNUP: must be on or off (got "yes")');
+  });
 });

@@ -47,6 +47,7 @@ const ZEnv = z.object({
   IDP_CLIENT_AUTH_FAILURES: ZInt(1, 1000, 10),
   IDP_CLIENT_AUTH_IP_FAILURES: ZInt(1, 100_000, 30),
   IDP_CLIENT_AUTH_WINDOW: ZInt(1, 3600, 60),
+  IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
 });
 
 export type TConfig = {
@@ -82,6 +83,8 @@ export type TConfig = {
   qrCodeTtl: number;
   /** Failed client authentications allowed per client id and per address in a window of `windowS` seconds. */
   clientAuthLimits: { perClient: number; perIp: number; windowS: number };
+  /** People may create their own account at {ctx}/register. */
+  selfSignUp: boolean;
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -128,6 +131,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     trustedProxies: e.IDP_TRUSTED_PROXIES,
     qrCodeTtl: e.IDP_QR_CODE_TTL,
     clientAuthLimits: { perClient: e.IDP_CLIENT_AUTH_FAILURES, perIp: e.IDP_CLIENT_AUTH_IP_FAILURES, windowS: e.IDP_CLIENT_AUTH_WINDOW },
+    selfSignUp: e.IDP_SELF_SIGNUP === "on",
   };
 }
 

@@ -6,3 +6,9 @@ export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; cause?: { code?: string; originalCode?: string } } | null;
   return err?.code === "P2002" || err?.cause?.originalCode === "23505" || err?.cause?.code === "23505";
 }
+
+/** Prisma could not get a connection for an interactive transaction within its maxWait. */
+export function isTransactionStartTimeout(e: unknown): boolean {
+  const err = e as { code?: string; message?: string } | null;
+  return err?.code === "P2028" && /unable to start a transaction/i.test(err.message ?? "");
+}

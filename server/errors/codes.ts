@@ -166,9 +166,17 @@ const ERROR_DEFS = {
   "registration.not_found": { status: 404, type: "not_found_error", error: "unknown_context", desc: "registration not found" },
   /** bindDynClient names a client id that is not a free instance registered under the calling client. Nothing is created. */
   "registration.unknown_dyn_client": { status: 400, type: "process_error", error: "unknown_dyn_client", desc: "unknown dynamic client" },
+  /** {ctx}/register while IDP_SELF_SIGNUP is off: the page does not exist. */
+  "signup.disabled": { status: 404, type: "not_found_error", error: "not_found", desc: "self sign-up is turned off" },
+  /** A sign-up flow id that does not exist, or a sign-up that has finished. */
+  "signup.flow_not_found": { status: 404, type: "not_found_error", error: "unknown_flow", desc: "sign-up flow not found" },
+  /** A sign-up whose flow or registration ran out before the codes were entered. */
+  "signup.flow_expired": { status: 410, type: "process_error", error: "flow_expired", desc: "sign-up flow expired" },
 
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
+  /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */
+  "db.busy": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_busy", oauth: "temporarily_unavailable" },
   /** Anything unexpected; the body carries only a request id, the log carries the cause. */
   internal: { status: 500, type: "internal_error", error: "internal_error", desc: "unexpected error; quote the requestId when reporting it", oauth: "server_error" },
 } as const satisfies Record<string, TErrorDef>;

@@ -6,6 +6,7 @@ import { deleteExpiredRefreshTokens } from "../oauth/grants/refresh-tokens.repos
 import { deleteExpiredRegistrations } from "../registration/registration.repository.ts";
 import { deleteExpiredSessions } from "../sessions/sessions.repository.ts";
 import { deleteExpiredFlows } from "../sign-in/login-flows.repository.ts";
+import { deleteExpiredSignUpFlows } from "../sign-in/signup-flows.repository.ts";
 import { deleteIdleThrottles } from "../sign-in/throttle.repository.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -24,6 +25,7 @@ export async function runMaintenance(now = new Date()) {
     registrations: await deleteExpiredRegistrations(now),
     confirmations: await deleteExpiredConfirmations(ago(KEEP_EXPIRED_MS)),
     loginFlows: await deleteExpiredFlows(now),
+    signUpFlows: await deleteExpiredSignUpFlows(now),
     sessions: await deleteExpiredSessions(now),
     authorizationCodes: await deleteExpiredCodes(ago(KEEP_CODES_MS)),
     refreshTokens: await deleteExpiredRefreshTokens(now),

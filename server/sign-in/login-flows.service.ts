@@ -52,7 +52,7 @@ export function csrfFieldOf(flow: Pick<TFlow, "id" | "csrfHash">, cookie: string
 }
 
 /** Refuses a submission whose field does not match this flow and this browser's cookie. */
-export function checkCsrf(flow: TFlow, cookie: string | undefined, field: string | undefined): void {
+export function checkCsrf(flow: Pick<TFlow, "id" | "csrfHash">, cookie: string | undefined, field: string | undefined): void {
   if (!csrfFieldOf(flow, cookie) || !csrfMatches(cookie, flow.id, field)) throw new AppError("login.csrf_failed");
 }
 

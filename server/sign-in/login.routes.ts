@@ -1,10 +1,11 @@
 import { getClientForAuth, type TClientAuthRow } from "../clients/clients.service.ts";
+import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
-import { readCookie, serializeCookie } from "../http/cookies.ts";
+import { readCookie } from "../http/cookies.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { continueAfterSignIn, pageUrl } from "../oauth/authorize/authorize.service.ts";
 import { readForm } from "../oauth/token-endpoint/form.ts";
-import { DEVICE_COOKIE, DEVICE_KEY_TTL_MS, endSessionByToken, SESSION_COOKIE, startSession } from "../sessions/sessions.service.ts";
+import { startBrowserSession } from "./browser-session.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
 import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
@@ -39,6 +40,7 @@ async function renderLogin(req: Request, flow: TFlow, identifier: string | undef
     identifier,
     error,
     qrAction: pageLink("/login/qr", { flow: flow.id, lang }),
+    registerUrl: getConfig().selfSignUp ? pageLink("/register", { flow: flow.id, lang }) : undefined,
   });
   const status = refusal ? new AppError(refusal.code).status : 200;
   return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
@@ -67,13 +69,8 @@ export const loginPage = pageRoute(async (req) => {
  */
 export async function completeSignIn(req: Request, ctx: TRequestContext, flow: TFlow, client: TClientAuthRow, user: { userId: string; amr: string[] }): Promise<Response> {
   ctx.clientId = client.id;
-  await endSessionByToken(readCookie(req, SESSION_COOKIE));
-  const started = await startSession({ userId: user.userId, amr: user.amr, deviceKey: readCookie(req, DEVICE_COOKIE), ...browserActor(req) });
-  const location = await continueAfterSignIn(flow, client, started.session);
-  return seeOther(location, [
-    serializeCookie(SESSION_COOKIE, started.token, { expires: started.session.expiresAt }),
-    serializeCookie(DEVICE_COOKIE, started.deviceKey, { expires: new Date(Date.now() + DEVICE_KEY_TTL_MS) }),
-  ]);
+  const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, ...browserActor(req) });
+  return seeOther(await continueAfterSignIn(flow, client, session), cookies);
 }
 
 /** Checks the password, then signs in (see completeSignIn), or shows the form again with the refusal. */

@@ -39,3 +39,11 @@ export async function settleFailedAttempt(keys: TThrottleKey[], now = new Date()
     for (const k of keys) await saveThrottle(k.key, afterFailure(states.get(k.key)!, now, k.policy), tx);
   });
 }
+
+/** Gives a reserved attempt back: what it was reserved for turned out not to count. */
+export async function releaseAttempt(key: string, now = new Date()): Promise<void> {
+  await inTransaction(async (tx) => {
+    const states = await lockThrottles([key], now, tx);
+    await saveThrottle(key, giveBack(states.get(key)!, now), tx);
+  });
+}

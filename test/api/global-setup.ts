@@ -48,6 +48,8 @@ export default async function setup(project: TestProject) {
     IDP_ADMIN_PASSWORD: adminPassword,
     IDP_ACCESS_TOKEN_TTL: "900",
     IDP_LOG_LEVEL: "info",
+    // The sign-up page is on for the suite; test/api/self-signup.test.ts starts a server with it off.
+    IDP_SELF_SIGNUP: "on",
   };
   let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
   if (dbKind === "postgres") {

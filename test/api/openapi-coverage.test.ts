@@ -5,7 +5,7 @@ import { request } from "../support/http.ts";
 
 // Route trees that are not part of the public API: framework plumbing, JSON 404 catch-alls, and the
 // sign-in pages (HTML for people, not operations for programs).
-const NOT_OPERATIONS = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent)(\/|$)/];
+const NOT_OPERATIONS = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent|register)(\/|$)/];
 
 function routeFiles(dir: string, prefix = ""): { path: string; file: string }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -19,7 +19,7 @@ p { margin: .5rem 0; }
 .muted { color: var(--muted); }
 form { margin-top: 1.25rem; display: grid; gap: .5rem; }
 label { font-weight: 600; margin-top: .5rem; }
-input[type=text], input[type=password] { font: inherit; padding: .6rem .75rem; border: 1px solid var(--line); border-radius: .5rem;
+input[type=text], input[type=password], input[type=email], input[type=tel], input[type=date] { font: inherit; padding: .6rem .75rem; border: 1px solid var(--line); border-radius: .5rem;
   background: var(--bg); color: var(--text); width: 100%; }
 input[aria-invalid=true] { border-color: var(--error); }
 button { font: inherit; font-weight: 600; padding: .65rem 1rem; border-radius: .5rem; border: 1px solid var(--accent); cursor: pointer; }
@@ -32,6 +32,18 @@ button.secondary { background: transparent; color: var(--accent); }
 .hint { font-size: .875rem; color: var(--muted); margin: 0; }
 ul.scopes { padding-left: 1.25rem; }
 footer { margin-top: 1rem; font-size: .875rem; }
+fieldset { border: 1px solid var(--line); border-radius: .5rem; margin: .5rem 0 0; padding: .5rem 1rem 1rem; display: grid; gap: .5rem; }
+legend { font-weight: 600; padding: 0 .25rem; }
+.optional { font-weight: 400; color: var(--muted); }
+.label { font-weight: 600; margin: .5rem 0 0; }
+.field-error { color: var(--error); font-size: .875rem; margin: 0; }
+.check { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
+.check label { margin: 0; }
+.alert ul { margin: .25rem 0 0; padding-left: 1.25rem; }
+.alert a { color: inherit; }
+.notice { border-left: 4px solid var(--accent); padding: .5rem .75rem; margin-top: 1rem; }
+.aside { margin-top: 1.25rem; }
+form.contact + form.contact { border-top: 1px solid var(--line); padding-top: 1rem; }
 a { color: var(--accent); }
 `;
 

@@ -15,7 +15,8 @@ export function errorPage(req: Request, e: unknown, requestId: string): Response
   const lang = pickLang(req);
   const t = textsFor(lang);
   const hint = error.code.startsWith("login.") || error.code.startsWith("authorize.") ? t("error.back") : undefined;
-  return htmlResponse(errorView({ lang, t, message: errorText(t, error.code, requestId), hint }), error.status);
+  const title = error.code.startsWith("signup.") ? t("error.signupTitle") : undefined;
+  return htmlResponse(errorView({ lang, t, message: errorText(t, error.code, requestId), hint, title }), error.status);
 }
 
 /**

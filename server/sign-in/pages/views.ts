@@ -7,7 +7,7 @@ type TCommon = { lang: TLang; t: TText; switchUrl?: string };
 /** The alert that announces a refusal to screen readers as soon as the page loads. */
 const alert = (message: string | undefined) => (message ? html`<p class="alert" role="alert" id="form-error">${message}</p>` : "");
 
-export function loginView(v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string }): string {
+export function loginView(v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string }): string {
   const invalid = v.error ? "true" : undefined;
   const described = v.error ? "form-error" : undefined;
   // Focus goes where typing continues: the password once an identifier is there.
@@ -24,7 +24,8 @@ ${alert(v.error)}
 <input type="password" id="password" name="password" autocomplete="current-password" required maxlength="1024"${described ? html` aria-describedby="form-error"` : ""}${invalid ? html` aria-invalid="true"` : ""}${focusPassword ? html` autofocus` : ""}>
 <button type="submit" class="primary">${v.t("login.submit")}</button>
 </form>
-${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : ""}`;
+${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : ""}
+${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.t("login.register")}</a></p>` : ""}`;
   return renderPage({ lang: v.lang, t: v.t, title: v.t("login.title"), body, switchUrl: v.switchUrl });
 }
 
@@ -51,11 +52,12 @@ export function consentView(v: TCommon & { clientName: string; userName: string;
   return renderPage({ lang: v.lang, t: v.t, title: v.t("consent.title"), body, switchUrl: v.switchUrl });
 }
 
-export function errorView(v: TCommon & { message: string; hint?: string }): string {
-  const body = html`<h1>${v.t("error.title")}</h1>
+export function errorView(v: TCommon & { message: string; hint?: string; title?: string }): string {
+  const title = v.title ?? v.t("error.title");
+  const body = html`<h1>${title}</h1>
 <p class="alert" role="alert">${v.message}</p>
 ${v.hint ? html`<p>${v.hint}</p>` : ""}`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.t("error.title"), body, switchUrl: v.switchUrl });
+  return renderPage({ lang: v.lang, t: v.t, title, body, switchUrl: v.switchUrl });
 }
 
 export function logoutView(v: TCommon & { action?: string; hidden?: Record<string, string | undefined>; done: boolean }): string {

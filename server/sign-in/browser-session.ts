@@ -1,0 +1,18 @@
+import { readCookie, serializeCookie } from "../http/cookies.ts";
+import { DEVICE_COOKIE, DEVICE_KEY_TTL_MS, endSessionByToken, SESSION_COOKIE, startSession, type TSession } from "../sessions/sessions.service.ts";
+
+/**
+ * Starts this browser's session for a user who has just proved who they are (a password on the
+ * sign-in page, a finished sign-up), replacing the session it had; returns the cookies to set.
+ */
+export async function startBrowserSession(req: Request, input: { userId: string; amr: string[]; ip?: string; userAgent?: string }): Promise<{ session: TSession; cookies: string[] }> {
+  await endSessionByToken(readCookie(req, SESSION_COOKIE));
+  const started = await startSession({ ...input, deviceKey: readCookie(req, DEVICE_COOKIE) });
+  return {
+    session: started.session,
+    cookies: [
+      serializeCookie(SESSION_COOKIE, started.token, { expires: started.session.expiresAt }),
+      serializeCookie(DEVICE_COOKIE, started.deviceKey, { expires: new Date(Date.now() + DEVICE_KEY_TTL_MS) }),
+    ],
+  };
+}
