@@ -17,22 +17,31 @@ export async function insertEvent(row: TEventRow): Promise<void> {
 
 export type TEventRecord = TEventRow & { id: bigint; createdAt: Date };
 
-/**
- * One page of a subject's events, newest first, by the keyset (createdAt, id): served by the
- * (subject, created_at) index and stable while new events arrive.
- */
-export async function findEventsOf(q: {
-  subject: string;
+/** Which events to read; every field narrows, none means the whole trail. */
+export type TEventFilter = {
+  subject?: string;
+  clientId?: string;
+  ip?: string;
+  types?: string[];
   from?: Date;
   to?: Date;
-  types?: string[];
-  before?: { createdAt: Date; id: bigint };
-  limit: number;
-}): Promise<TEventRecord[]> {
+};
+
+/** A position in the trail: the (createdAt, id) of the last event read. */
+export type TEventKey = { createdAt: Date; id: bigint };
+
+/**
+ * One page of events, newest first, by the keyset (createdAt, id): stable while new events arrive,
+ * and served by an index whichever filter leads, (subject | client_id | ip | type, created_at) or
+ * (created_at, id) for the whole trail.
+ */
+export async function findEvents(q: TEventFilter & { before?: TEventKey; limit: number }): Promise<TEventRecord[]> {
   const prisma = await getPrisma();
   const rows = await prisma.securityEvent.findMany({
     where: {
       subject: q.subject,
+      clientId: q.clientId,
+      ip: q.ip,
       createdAt: { gte: q.from, lt: q.to },
       ...(q.types ? { type: { in: q.types } } : {}),
       ...(q.before

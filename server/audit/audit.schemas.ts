@@ -21,16 +21,20 @@ export type TAuditPage = z.infer<typeof ZAuditPage>;
 
 const ZUnixTime = z.coerce.number().int().min(0).max(32_503_680_000);
 
+/** One or more event types, comma-separated. */
+export const ZEventTypes = z
+  .string()
+  .max(500)
+  .regex(/^[a-z0-9_.]+(,[a-z0-9_.]+)*$/, "comma-separated event types");
+
+/** A position in the trail, as nextCursor gave it: milliseconds and the event id. */
+export const ZEventCursor = z.string().regex(/^\d{1,15}\.\d{1,19}$/, "a cursor from nextCursor");
+
 export const ZAuditQuery = z.strictObject({
   from: ZUnixTime.optional().describe("Unix time: events at or after it"),
   to: ZUnixTime.optional().describe("Unix time: events before it"),
-  type: z
-    .string()
-    .max(500)
-    .regex(/^[a-z0-9_.]+(,[a-z0-9_.]+)*$/, "comma-separated event types")
-    .optional()
-    .describe("comma-separated event types, e.g. `user.contact_confirmed,user.attributes_changed`"),
-  cursor: z.string().regex(/^\d{1,15}\.\d{1,19}$/, "a cursor from nextCursor").optional(),
+  type: ZEventTypes.optional().describe("comma-separated event types, e.g. `user.contact_confirmed,user.attributes_changed`"),
+  cursor: ZEventCursor.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
