@@ -1,6 +1,8 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export type TNewClient = { id: string; name: string; scopes: string; redirectUris?: string };
+export type TNewClient = { id: string; name: string; scopes: string; redirectUris?: string; grantTypes?: string[] };
+
+const GRANT_TYPES = ["client_credentials", "authorization_code", "refresh_token"];
 
 export class ClientsPage {
   readonly heading: Locator;
@@ -40,6 +42,7 @@ export class ClientsPage {
     await form.getByLabel("Name").fill(client.name);
     await form.getByLabel("System scopes").fill(client.scopes);
     if (client.redirectUris) await form.getByLabel("Redirect URIs", { exact: true }).fill(client.redirectUris);
+    if (client.grantTypes) for (const g of GRANT_TYPES) await form.getByLabel(g, { exact: true }).setChecked(client.grantTypes.includes(g));
     await form.getByRole("button", { name: "Create" }).click();
   }
 

@@ -1,0 +1,15 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * Runs axe on the page as it stands (WCAG 2.1 A and AA rules and axe's best practices) and fails
+ * on any serious or critical violation, naming the rule and the elements.
+ */
+export async function expectNoSeriousViolations(page: Page, what: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `axe on ${what}`,
+  ).toEqual([]);
+}
