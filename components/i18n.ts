@@ -50,6 +50,8 @@ const en = {
   "clients.rotate": "Rotate secret",
   "clients.setRest": "Set REST password",
   "clients.removeRest": "Remove REST password",
+  "clients.builtin": "built-in",
+  "clients.builtinHint": "The sign-in client of this console or of the account portal. The server keeps it as it must be.",
 
   "form.createTitle": "New client application",
   "form.editTitle": "Edit {id}",
@@ -104,6 +106,7 @@ const en = {
 
   "error.unauthorized": "Your session has ended. Sign in again.",
   "error.notFound": "This client application no longer exists.",
+  "error.builtin": "This client belongs to the console and the account portal; the server manages it and it cannot be changed.",
   "error.generic": "Something went wrong. Try again.",
 };
 
@@ -153,6 +156,8 @@ const ru: Record<TMessageKey, string> = {
   "clients.rotate": "Сменить секрет",
   "clients.setRest": "Задать REST-пароль",
   "clients.removeRest": "Удалить REST-пароль",
+  "clients.builtin": "встроенный",
+  "clients.builtinHint": "Клиент входа этой консоли или личного кабинета. Сервер поддерживает его сам.",
 
   "form.createTitle": "Новое клиентское приложение",
   "form.editTitle": "Изменение {id}",
@@ -207,6 +212,7 @@ const ru: Record<TMessageKey, string> = {
 
   "error.unauthorized": "Сеанс завершён. Войдите снова.",
   "error.notFound": "Этого клиентского приложения больше нет.",
+  "error.builtin": "Этот клиент принадлежит консоли и личному кабинету; им управляет сервер, изменить его нельзя.",
   "error.generic": "Что-то пошло не так. Повторите попытку.",
 };
 

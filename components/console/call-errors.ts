@@ -36,9 +36,11 @@ export function fieldErrorsOf(error: unknown, t: TTranslate): Record<string, str
 }
 
 const KEY_BY_STATUS: Record<number, TMessageKey> = { 401: "error.unauthorized", 404: "error.notFound" };
+const KEY_BY_CODE: Record<string, TMessageKey> = { "client.builtin": "error.builtin" };
 
 /** A sentence for an error that no field explains. */
 export function messageOf(error: unknown, t: TTranslate): string {
-  const key = KEY_BY_STATUS[dataOf(error).httpStatus ?? 0];
+  const data = dataOf(error);
+  const key = KEY_BY_CODE[data.appCode ?? ""] ?? KEY_BY_STATUS[data.httpStatus ?? 0];
   return key ? t(key) : t("error.generic");
 }

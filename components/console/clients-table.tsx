@@ -1,4 +1,5 @@
 "use client";
+import { isBuiltinClient } from "@/server/auth/apps";
 import { useI18n } from "../i18n-provider.tsx";
 import { Button } from "../ui/button.tsx";
 import { Table, type TColumn } from "../ui/table.tsx";
@@ -39,22 +40,28 @@ export function ClientsTable({ clients, onAction }: { clients: TConsoleClient[];
       key: "actions",
       header: <span className="ui-visually-hidden">{t("clients.col.actions")}</span>,
       className: "cell-actions",
-      cell: (c) => (
-        <div className="row-actions">
-          <Button size="sm" variant="ghost" onClick={() => onAction("edit", c)}>
-            {t("clients.edit")}
-            <RowId id={c.id} />
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => onAction("rotate", c)}>
-            {t("clients.rotate")}
-            <RowId id={c.id} />
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => onAction(c.hasRestPassword ? "removeRest" : "setRest", c)}>
-            {c.hasRestPassword ? t("clients.removeRest") : t("clients.setRest")}
-            <RowId id={c.id} />
-          </Button>
-        </div>
-      ),
+      // The console's and portal's own clients are kept by the server: nothing to act on.
+      cell: (c) =>
+        isBuiltinClient(c.id) ? (
+          <span className="badge badge--off" title={t("clients.builtinHint")}>
+            {t("clients.builtin")}
+          </span>
+        ) : (
+          <div className="row-actions">
+            <Button size="sm" variant="ghost" onClick={() => onAction("edit", c)}>
+              {t("clients.edit")}
+              <RowId id={c.id} />
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => onAction("rotate", c)}>
+              {t("clients.rotate")}
+              <RowId id={c.id} />
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => onAction(c.hasRestPassword ? "removeRest" : "setRest", c)}>
+              {c.hasRestPassword ? t("clients.removeRest") : t("clients.setRest")}
+              <RowId id={c.id} />
+            </Button>
+          </div>
+        ),
     },
   ];
   return <Table caption={t("clients.title")} columns={columns} rows={clients} rowKey={(c) => c.id} />;

@@ -29,3 +29,8 @@ export const AUTH_APP_NAMES = Object.keys(AUTH_APPS) as TAuthApp[];
 export function appOfProvider(providerId: string | undefined): TAuthApp | undefined {
   return AUTH_APP_NAMES.find((app) => AUTH_APPS[app].clientId === providerId);
 }
+
+/** The built-in clients (idp-console, idp-portal): the server keeps them, nobody edits them. */
+export function isBuiltinClient(clientId: string): boolean {
+  return appOfProvider(clientId) !== undefined;
+}

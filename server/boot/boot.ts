@@ -9,12 +9,13 @@ import { startMaintenance } from "../maintenance/maintenance.ts";
 import { startDeliveryWorker } from "../messaging/delivery-worker.ts";
 import { ensureSigningKey } from "../oauth/keys/signing-keys.service.ts";
 import { bootstrapAdmin } from "../users/admin.service.ts";
+import { ensureBuiltinClients } from "../clients/builtin-clients.ts";
 import { AppError } from "../errors/app-error.ts";
 
 /**
  * Everything that must hold before the first request: configuration parsed, database open and
- * migrated, the change bus listening, a signing key, the administrator, the IDP_IMPORT document
- * applied, and the outbox worker.
+ * migrated, the change bus listening, a signing key, the administrator, the built-in clients of
+ * console and portal, the IDP_IMPORT document applied, and the outbox worker.
  */
 export async function boot(): Promise<void> {
   const config = getConfig();
@@ -24,8 +25,9 @@ export async function boot(): Promise<void> {
   if (applied.length) log.info("migrations applied", { migrations: applied });
   // Before anything is cached: from here on, no other process's change goes unnoticed.
   await startChangeBus();
-  // Instances starting together on a fresh database would each create a signing key and an
-  // administrator; they take turns instead, and the later ones find what the first created.
+  // Instances starting together on a fresh database would each create a signing key, an
+  // administrator and the built-in clients; they take turns instead, and the later ones find what
+  // the first created.
   await withAdvisoryLock(db.sql, FIRST_START_LOCK_KEY, () => firstStartSteps(config));
   // After the import and before the first request: what a previous run left pending goes out now.
   await startDeliveryWorker();
@@ -42,6 +44,8 @@ async function firstStartSteps(config: ReturnType<typeof getConfig>): Promise<vo
     // Printed once, on first start only, so the person who started the server can sign in.
     process.stdout.write(`\n  Administrator created. Sign in at ${config.issuer}/console as "admin" with password: ${admin.generatedPassword}\n\n`);
   }
+  const builtin = await ensureBuiltinClients();
+  if (builtin.created.length + builtin.updated.length) log.info("built-in clients", { created: builtin.created, updated: builtin.updated });
   if (config.importFile) {
     // Named after the variable, like every other refusal to start.
     const summary = await importFile(config.importFile, {}).catch((e: unknown) => {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import { AppError } from "../errors/app-error.ts";
+import { isBuiltinClient } from "../auth/apps.ts";
 import { cachedClient, publishClientChange, verifyWithCache } from "./client-cache.ts";
 import {
   findClientById,
@@ -72,6 +73,14 @@ export async function listClients(req: TListClientsRequest) {
   return { items: page.map(toClientView), nextCursor: rows.length > limit ? page.at(-1)!.id : null };
 }
 
+/**
+ * The console's and portal's own clients are rebuilt at every start from the server's configuration
+ * (builtin-clients.ts); an edit would either break their sign-in or be undone at the next start.
+ */
+function refuseBuiltin(id: string): void {
+  if (isBuiltinClient(id)) throw new AppError("client.builtin", { params: { rpId: id } });
+}
+
 export async function getClient(id: string) {
   const row = await findClientById(id);
   if (!row) throw new AppError("client.not_found", { params: { rpId: id } });
@@ -80,6 +89,7 @@ export async function getClient(id: string) {
 
 /** Creates a confidential client with a generated secret; the secret is returned once and stored only hashed. */
 export async function createClient(input: TCreateClientRequest, actor: TEventActor) {
+  refuseBuiltin(input.id);
   if (await findClientById(input.id)) throw new AppError("client.already_exists", { params: { rpId: input.id } });
   const secret = generateSecret();
   const row = await insertClient(input.id, { ...toClientWrite(input), secretHash: await hashSecret(secret) });
@@ -107,6 +117,7 @@ function patchColumns(current: TClientView, patch: TUpdateClientRequest) {
 }
 
 export async function updateClient(id: string, patch: TUpdateClientRequest, actor: TEventActor) {
+  refuseBuiltin(id);
   const current = await getClient(id);
   const columns = patchColumns(current, patch);
   const problems = clientRuleProblems({ type: current.type, scopes: columns.scopes, grantTypes: columns.grantTypes, redirectUris: columns.redirectUris });
@@ -125,6 +136,7 @@ function publicHasNoSecret(): AppError {
 
 /** Replaces the OAuth secret; the old one stops working at once, on every instance. */
 export async function rotateClientSecret(id: string, actor: TEventActor) {
+  refuseBuiltin(id);
   const client = await getClient(id);
   if (client.type === "public") throw publicHasNoSecret();
   const secret = generateSecret();
@@ -136,6 +148,7 @@ export async function rotateClientSecret(id: string, actor: TEventActor) {
 
 /** Sets a generated REST (HTTP Basic) password, or removes it when `enable` is false. */
 export async function setRestPassword(id: string, enable: boolean, actor: TEventActor) {
+  refuseBuiltin(id);
   const client = await getClient(id);
   if (enable && client.type === "public") throw publicHasNoSecret();
   const password = enable ? generateSecret() : null;

@@ -110,6 +110,8 @@ const ERROR_DEFS = {
   "client.not_found": { status: 404, type: "not_found_error", error: "unknown_rp", desc: "client application not found" },
   /** A client application with this id exists already. */
   "client.already_exists": { status: 400, type: "process_error", error: "client_exists", desc: "client application already exists" },
+  /** idp-console and idp-portal belong to the service's own console and portal; the server keeps them as they must be. */
+  "client.builtin": { status: 403, type: "process_error", error: "builtin_client", desc: "built-in client application: managed by the server, not editable" },
 
   /** An outbox message id that does not exist. */
   "outbox.not_found": { status: 404, type: "not_found_error", error: "not_found", desc: "outbox message not found" },

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAttributeDef } from "../attributes/attributes.schemas.ts";
+import { isBuiltinClient } from "../auth/apps.ts";
 import { ZClientInput } from "../clients/clients.schemas.ts";
 import { ZUserImport } from "../users/users.import.ts";
 
@@ -13,6 +14,15 @@ function uniqueBy<K extends string>(key: K) {
   };
 }
 
+/** The console's and portal's own clients are the server's to keep (see builtin-clients.ts). */
+function noBuiltinClients(items: { id: string }[], ctx: z.RefinementCtx): void {
+  items.forEach((item, i) => {
+    if (isBuiltinClient(item.id)) {
+      ctx.addIssue({ code: "custom", message: `"${item.id}" is a built-in client of the service's console and portal, managed by the server`, path: [i, "id"] });
+    }
+  });
+}
+
 /**
  * The declarative import document. Each capability adds its own section here (users, rights, groups,
  * providers, attributes, passwordPolicy come with their issues); unknown sections are refused so a
@@ -20,7 +30,7 @@ function uniqueBy<K extends string>(key: K) {
  */
 export const ZImportDocument = z.strictObject({
   attributes: z.array(ZAttributeDef).superRefine(uniqueBy("name")).optional(),
-  clients: z.array(ZClientInput).superRefine(uniqueBy("id")).optional(),
+  clients: z.array(ZClientInput).superRefine(uniqueBy("id")).superRefine(noBuiltinClients).optional(),
   users: z.array(ZUserImport).superRefine(uniqueBy("sub")).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
