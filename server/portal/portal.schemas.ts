@@ -35,5 +35,7 @@ export const ZEventsQuery = z.strictObject({
   types: z.array(z.string().regex(/^[a-z0-9_.]{1,64}$/)).max(30).optional(),
   cursor: ZEventCursor.optional(),
   limit: z.number().int().min(1).max(100).default(25),
+  /** Sent by TanStack's infinite queries; pages only go forward (older), so it changes nothing. */
+  direction: z.enum(["forward", "backward"]).optional(),
 });
 export type TEventsQuery = z.input<typeof ZEventsQuery>;

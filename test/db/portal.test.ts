@@ -266,7 +266,7 @@ describe.each(DB_KINDS)("the portal's procedures on %s", (kind) => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = await caller.portal.events.list({ limit: 1, cursor });
+      const page = await caller.portal.events.list({ limit: 1, cursor, direction: "forward" });
       seen.push(...page.events.map((e) => e.id));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);

@@ -21,6 +21,8 @@ type TProps = {
   /** The shown form of the new address (a phone as people write it). */
   shownValue: string;
   onEnd: (end: TCodeEnd) => void;
+  /** Take the focus (the person just asked for the code). */
+  focus: boolean;
 };
 
 const FAILURE = { code_expired: "code.expired", no_attempts_left: "code.noAttempts" } as const;
@@ -30,7 +32,7 @@ const FAILURE = { code_expired: "code.expired", no_attempts_left: "code.noAttemp
  * (the wait is shown). A wrong code says how many attempts are left; a confirmation that can no
  * longer succeed ends, and the card offers to start again.
  */
-export function CodeEntry({ contact, pending, readAt, shownValue, onEnd }: TProps) {
+export function CodeEntry({ contact, pending, readAt, shownValue, onEnd, focus }: TProps) {
   const u = useProfileText();
   const { lang } = useI18n();
   const reason = usePortalErrorText();
@@ -94,7 +96,7 @@ export function CodeEntry({ contact, pending, readAt, shownValue, onEnd }: TProp
         inputMode="numeric"
         autoComplete="one-time-code"
         spellCheck={false}
-        autoFocus
+        autoFocus={focus}
         value={code}
         onChange={(e) => setCode(e.target.value)}
         error={message?.error ? message.text : undefined}

@@ -34,6 +34,8 @@ export function ContactCard({ contact, instanceId, readAt, setNotice, onStale }:
   const queryClient = useQueryClient();
   const titleId = useId();
   const [editing, setEditing] = useState(false);
+  // The code field takes the focus when the person just asked for the code, not on every page load.
+  const [justSent, setJustSent] = useState(false);
   const [address, setAddress] = useState("");
   // How the last confirmation on this card ended, and which one it was (a newer one may follow).
   const [ended, setEnded] = useState<(TCodeEnd & { state: string }) | null>(null);
@@ -47,6 +49,7 @@ export function ContactCard({ contact, instanceId, readAt, setNotice, onStale }:
       onSuccess: (next) => {
         queryClient.setQueryData(trpc.portal.profile.get.queryKey(), next);
         setEditing(false);
+        setJustSent(true);
       },
       onError: (error) => {
         if (appCodeOf(error) === "user.stale_instance") onStale();
@@ -96,7 +99,7 @@ export function ContactCard({ contact, instanceId, readAt, setNotice, onStale }:
         )}
       </p>
       {contact.pending && contact.pending.state !== ended?.state ? (
-        <CodeEntry key={contact.pending.state} contact={contact} pending={contact.pending} readAt={readAt} shownValue={show(contact.pending.value)} onEnd={onEnd} />
+        <CodeEntry key={contact.pending.state} contact={contact} pending={contact.pending} readAt={readAt} shownValue={show(contact.pending.value)} onEnd={onEnd} focus={justSent} />
       ) : ended?.kind === "failed" && !editing ? (
         <div className="contact-card__ended">
           <p className="ui-alert ui-alert--error" role="alert">

@@ -34,7 +34,7 @@ function useEventColumns(): TColumn<TEvent>[] {
   const { lang } = useI18n();
   const dash = <span className="muted">—</span>;
   return [
-    { key: "time", header: s("events.col.time"), cell: (e) => formatTime(e.time, lang) },
+    { key: "time", header: s("events.col.time"), className: "portal-events-time", cell: (e) => formatTime(e.time, lang) },
     { key: "type", header: s("events.col.type"), cell: (e) => <span title={e.type}>{eventWords(e.type, lang)}</span> },
     { key: "client", header: s("events.col.client"), cell: (e) => (e.clientId === AUTH_APPS.portal.clientId ? s("events.portal") : e.clientId ?? dash) },
     { key: "ip", header: s("events.col.ip"), cell: (e) => (e.ip ? <code>{e.ip}</code> : dash) },
