@@ -8,7 +8,7 @@
  */
 export async function startSignIn(contextPath: string, providerId: string, callbackUrl: string, params?: Record<string, string>): Promise<void> {
   const base = `${contextPath}/api/auth`;
-  const csrf = (await (await fetch(`${base}/csrf`)).json()) as { csrfToken?: string };
+  const csrf = (await (await fetch(`${base}/csrf/${encodeURIComponent(providerId)}`)).json()) as { csrfToken?: string };
   if (!csrf.csrfToken) throw new Error("no CSRF token");
   const query = params ? `?${new URLSearchParams(params)}` : "";
   const res = await fetch(`${base}/signin/${encodeURIComponent(providerId)}${query}`, {

@@ -20,12 +20,11 @@ const en = {
 
   "signIn.title": "Sign in to the console",
   "signIn.subtitle": "Administrators only.",
-  "signIn.login": "Login",
-  "signIn.password": "Password",
   "signIn.submit": "Sign in",
-  "signIn.pending": "Signing in…",
-  "signIn.wrong": "Wrong login or password, or the account is not an administrator.",
-  "signIn.failed": "Sign-in failed. Try again.",
+  "signIn.pending": "Redirecting…",
+  "signIn.notAdmin": "The account you signed in with is not an administrator. Sign in with an administrator's account.",
+  "signIn.ended": "Your console session has ended: the account was locked, lost the administrator role or was signed out everywhere. Sign in again.",
+  "signIn.failed": "Sign-in could not be completed. Try again.",
 
   "clients.title": "Client applications",
   "clients.search": "Search",
@@ -126,12 +125,11 @@ const ru: Record<TMessageKey, string> = {
 
   "signIn.title": "Вход в консоль",
   "signIn.subtitle": "Только для администраторов.",
-  "signIn.login": "Логин",
-  "signIn.password": "Пароль",
   "signIn.submit": "Войти",
-  "signIn.pending": "Вход…",
-  "signIn.wrong": "Неверный логин или пароль, либо учётная запись не администратора.",
-  "signIn.failed": "Не удалось войти. Повторите попытку.",
+  "signIn.pending": "Переход…",
+  "signIn.notAdmin": "Учётная запись, под которой выполнен вход, не принадлежит администратору. Войдите под учётной записью администратора.",
+  "signIn.ended": "Сеанс консоли завершён: учётная запись заблокирована, лишилась роли администратора или из неё выполнен выход на всех устройствах. Войдите снова.",
+  "signIn.failed": "Не удалось завершить вход. Повторите попытку.",
 
   "clients.title": "Клиентские приложения",
   "clients.search": "Поиск",

@@ -7,13 +7,13 @@ test("the clients page sends a signed-out visitor to sign-in", async ({ page }) 
   await new SignInPage(page).expectShown();
 });
 
-test("a wrong password is refused with an error", async ({ page }) => {
+test("a wrong password is refused on the service's sign-in page", async ({ page }) => {
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(ADMIN_LOGIN, "not-the-password");
-  await expect(signIn.error).toContainText("Wrong login or password");
-  await signIn.expectShown();
-  // The password never travels in a URL, not even from a submit that escapes the script.
+  await expect(signIn.idp.error).toContainText("Wrong username or password.");
+  await signIn.idp.expectShown();
+  // The password never travels in a URL, and the console never sees it.
   expect(page.url()).not.toContain("not-the-password");
   await expect(page.locator("form")).toHaveAttribute("method", "post");
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { ProfilePage } from "./pages/portal.page.ts";
+import { ProfilePage } from "./pages/portal-sections.page.ts";
 import { uniqueTag } from "./support/admin.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { codeFromMail } from "./support/mail.ts";
@@ -25,7 +25,7 @@ test("edits the profile: a field problem in words next to the field, a form olde
 
   // Another window saves first; this one, filled from the version before, saves nothing.
   const other = new ProfilePage(await page.context().newPage());
-  await other.goto("profile");
+  await other.goto("account/profile");
   await other.field("Middle name").fill("Петровна");
   await other.save.click();
   await expect(other.status("Saved.")).toBeVisible();

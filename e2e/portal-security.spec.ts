@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { consentsPage, devicesPage, PortalPage } from "./pages/portal.page.ts";
+import { consentsPage, devicesPage } from "./pages/portal-sections.page.ts";
+import { PortalPage } from "./pages/portal.page.ts";
 import { signInAsAdmin } from "./support/admin.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { createPerson, signInToPortal } from "./support/portal.ts";
@@ -28,7 +29,7 @@ test("signs out another device: that browser's next portal load asks to sign in,
   await expect(devices.table.getByRole("row")).toHaveCount(2);
 
   await phone.reload();
-  await new PortalPage(phone).expectSignInAsked();
+  await new PortalPage(phone).expectSignInShown();
   await page.reload();
   await devices.expectSignedIn(person.sub);
   await phoneContext.close();
@@ -56,7 +57,7 @@ test("revokes the consent given to an application, which then asks again", async
   await expect(page).toHaveURL(/e2e-callback\?code=/);
 
   const consents = consentsPage(page);
-  await consents.goto("consents");
+  await consents.goto("account/consents");
   await expect(consents.row(`Shop ${rp.id}`)).toContainText("Your name");
   await expectNoSeriousViolations(page, "the consents page");
   await consents.remove(`Shop ${rp.id}`);

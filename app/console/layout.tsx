@@ -2,7 +2,6 @@ import { cookies, headers } from "next/headers";
 import type { ReactNode } from "react";
 import { ConsoleProviders } from "@/components/console/providers";
 import { LANG_COOKIE, pickLang } from "@/components/i18n";
-import { readConsoleSession } from "@/server/auth/console-session";
 import { getConfig } from "@/server/config/config";
 import "@/components/ui/ui.css";
 import "@/components/app-shell.css";
@@ -16,10 +15,9 @@ export const dynamic = "force-dynamic";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const lang = pickLang((await cookies()).get(LANG_COOKIE)?.value, (await headers()).get("accept-language"));
-  const session = await readConsoleSession();
   return (
     <div className="console" lang={lang}>
-      <ConsoleProviders contextPath={getConfig().contextPath} lang={lang} session={session}>
+      <ConsoleProviders contextPath={getConfig().contextPath} lang={lang}>
         {children}
       </ConsoleProviders>
     </div>

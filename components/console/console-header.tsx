@@ -1,14 +1,13 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { signOut } from "next-auth/react";
-import { useState } from "react";
 import { Brand } from "../brand.tsx";
 import type { TMessageKey } from "../i18n.ts";
 import { useI18n } from "../i18n-provider.tsx";
-import { Button } from "../ui/button.tsx";
+import { AUTH_APPS } from "@/server/auth/apps";
 import { LangToggle } from "../lang-toggle.tsx";
-import { leaveTo, useContextPath } from "./providers.tsx";
+import { SignOutButton } from "../sign-out-button.tsx";
+import { useContextPath } from "./providers.tsx";
 
 const NAV: { href: string; label: TMessageKey }[] = [
   { href: "/console/users", label: "nav.users" },
@@ -22,7 +21,6 @@ export function ConsoleHeader({ login }: { login: string }) {
   const { t } = useI18n();
   const pathname = usePathname();
   const contextPath = useContextPath();
-  const [leaving, setLeaving] = useState(false);
   return (
     <header className="app-header console-header">
       <div className="app-header__inner console-header__inner">
@@ -40,18 +38,7 @@ export function ConsoleHeader({ login }: { login: string }) {
             <span className="console-header__prefix">{t("header.signedInAs")} </span>
             <strong data-testid="signed-in-login">{login}</strong>
           </span>
-          <Button
-            size="sm"
-            disabled={leaving}
-            onClick={async () => {
-              setLeaving(true);
-              // next-auth's own redirect would use the configured public URL; stay on this host.
-              await signOut({ redirect: false });
-              leaveTo(contextPath, "/console/sign-in");
-            }}
-          >
-            {t("header.signOut")}
-          </Button>
+          <SignOutButton contextPath={contextPath} clientId={AUTH_APPS.console.clientId} label={t("header.signOut")} />
         </div>
       </div>
     </header>

@@ -1,8 +1,6 @@
 "use client";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import type { Session } from "next-auth";
-import { SessionProvider } from "next-auth/react";
 import { useState, type ReactNode } from "react";
 import type { AppRouter } from "@/server/trpc/root";
 import { ContextPath, leaveTo, useContextPath } from "../context-path.tsx";
@@ -13,22 +11,20 @@ import { TRPCProvider } from "./trpc.ts";
 
 export { leaveTo, useContextPath };
 
-type TProps = { contextPath: string; lang: TLang; session: Session | null; children: ReactNode };
+type TProps = { contextPath: string; lang: TLang; children: ReactNode };
 
-export function ConsoleProviders({ contextPath, lang, session, children }: TProps) {
+export function ConsoleProviders({ contextPath, lang, children }: TProps) {
   const [queryClient] = useState(() => makeQueryClient(() => leaveTo(contextPath, "/console/sign-in")));
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${contextPath}/api/trpc` })] }),
   );
   return (
     <ContextPath.Provider value={contextPath}>
-      <SessionProvider basePath={`${contextPath}/api/auth`} session={session} refetchOnWindowFocus={false}>
-        <QueryClientProvider client={queryClient}>
-          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <I18nProvider lang={lang}>{children}</I18nProvider>
-          </TRPCProvider>
-        </QueryClientProvider>
-      </SessionProvider>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <I18nProvider lang={lang}>{children}</I18nProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
     </ContextPath.Provider>
   );
 }

@@ -1,122 +1,47 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { IdpLoginPage } from "./idp-login.page.ts";
 
-/** Clicks until the page reacts: a click that lands before React has hydrated does nothing. */
-async function clickUntil(button: Locator, reacted: () => Promise<void>): Promise<void> {
-  await expect(async () => {
-    await button.click();
-    await reacted();
-  }).toPass({ timeout: 15_000 });
-}
-
-/** The account portal ({ctx}/account): its sign-in panel, header and section navigation. */
+/** The self-service portal ({ctx}/account): its sign-in panel, header, navigation and overview. */
 export class PortalPage {
   readonly signInHeading: Locator;
   readonly signInButton: Locator;
   readonly nav: Locator;
+  readonly overview: Locator;
+  readonly idp: IdpLoginPage;
 
   constructor(readonly page: Page) {
     this.signInHeading = page.getByRole("heading", { name: "Sign in to your account" });
-    this.signInButton = page.getByRole("button", { name: "Sign in", exact: true });
+    this.signInButton = page.getByRole("button", { name: "Sign in" });
     this.nav = page.getByRole("navigation", { name: "Account sections" });
+    this.overview = page.getByRole("heading", { name: "Overview", level: 1 });
+    this.idp = new IdpLoginPage(page);
   }
 
-  async goto(section = ""): Promise<void> {
-    await this.page.goto(`account${section ? `/${section}` : ""}`);
+  async goto(path = "account"): Promise<void> {
+    await this.page.goto(path);
   }
 
-  /** The panel every portal address shows to a browser without a portal session. */
-  async expectSignInAsked(): Promise<void> {
+  async expectSignInShown(): Promise<void> {
     await expect(this.signInHeading).toBeVisible();
-    await expect(this.nav).toHaveCount(0);
   }
 
-  /** Starts the sign-in from the panel; the browser ends up on the service's login page. */
-  async startSignIn(): Promise<void> {
-    await expect(this.signInButton).toBeEnabled();
-    await clickUntil(this.signInButton, () => expect(this.page).toHaveURL(/\/login\?/, { timeout: 2_000 }));
+  /** From the sign-in panel through the service's sign-in page, back to the portal. */
+  async signIn(identifier: string, password: string): Promise<void> {
+    await this.expectSignInShown();
+    await this.signInButton.click();
+    await this.idp.signIn(identifier, password);
   }
 
-  async expectSignedIn(sub: string): Promise<void> {
-    await expect(this.page.getByTestId("portal-user-sub")).toHaveText(sub);
-    await expect(this.nav).toBeVisible();
+  async expectOverview(): Promise<void> {
+    await expect(this.page).toHaveURL(/\/account$/);
+    await expect(this.overview).toBeVisible();
   }
 
-  async open(section: "Overview" | "Profile" | "Devices" | "Consents" | "Events"): Promise<void> {
-    await this.nav.getByRole("link", { name: section, exact: true }).click();
-    await expect(this.page.getByRole("heading", { level: 1, name: section })).toBeVisible();
+  fact(testId: string): Locator {
+    return this.page.getByTestId(testId);
   }
 
-  /** The outcome of the last action, told above the page's sections. */
-  status(text: string | RegExp): Locator {
-    return this.page.getByRole("main").getByRole("status").filter({ hasText: text });
-  }
-
-  alert(text: string | RegExp): Locator {
-    return this.page.getByRole("main").getByRole("alert").filter({ hasText: text });
+  async signOut(): Promise<void> {
+    await this.page.getByRole("button", { name: "Sign out" }).click();
   }
 }
-
-/** /account/profile: the form of attributes and a card per contact with its change by code. */
-export class ProfilePage extends PortalPage {
-  readonly form: Locator;
-  readonly save: Locator;
-
-  constructor(page: Page) {
-    super(page);
-    this.form = page.getByRole("form", { name: "Personal data" });
-    this.save = this.form.getByRole("button", { name: "Save" });
-  }
-
-  field(label: string): Locator {
-    return this.form.getByLabel(label, { exact: true });
-  }
-
-  contact(label: "E-mail" | "Phone"): Locator {
-    return this.page.getByRole("region", { name: label, exact: true });
-  }
-
-  /** Opens the card's address form, types the new address and asks for a code. */
-  async startChange(label: "E-mail" | "Phone", address: string): Promise<void> {
-    const card = this.contact(label);
-    const input = card.getByLabel(label === "E-mail" ? "New e-mail address" : "New phone number");
-    await clickUntil(card.getByRole("button", { name: /^(Change|Add) / }), () => expect(input).toBeVisible({ timeout: 1_000 }));
-    await input.fill(address);
-    await card.getByRole("button", { name: "Send code" }).click();
-    await expect(card.getByLabel("Code from the message")).toBeVisible();
-  }
-
-  async enterCode(label: "E-mail" | "Phone", code: string): Promise<void> {
-    const card = this.contact(label);
-    await card.getByLabel("Code from the message").fill(code);
-    await card.getByRole("button", { name: "Confirm" }).click();
-  }
-}
-
-/** A page of the portal that lists items in a table, each with a button that removes it after a confirmation. */
-export class PortalListPage extends PortalPage {
-  readonly table: Locator;
-
-  constructor(
-    page: Page,
-    caption: string,
-    readonly action: string,
-  ) {
-    super(page);
-    this.table = page.getByRole("table", { name: caption });
-  }
-
-  row(text: string): Locator {
-    return this.table.getByRole("row").filter({ hasText: text });
-  }
-
-  /** Presses the row's button (its name is the action and the item) and confirms in the dialog. */
-  async remove(name: string): Promise<void> {
-    await this.row(name).getByRole("button", { name: `${this.action} ${name}` }).click();
-    const dialog = this.page.getByRole("dialog");
-    await expect(dialog).toBeVisible();
-    await dialog.getByRole("button", { name: this.action, exact: true }).click();
-  }
-}
-
-export const devicesPage = (page: Page) => new PortalListPage(page, "Your devices", "Sign out");
-export const consentsPage = (page: Page) => new PortalListPage(page, "Applications you allowed", "Revoke");

@@ -1,17 +1,17 @@
 import { expect, type Locator, type Page } from "@playwright/test";
+import { IdpLoginPage } from "./idp-login.page.ts";
 
+/** The console's sign-in page: one button to the service's sign-in page, and the reason it is shown again. */
 export class SignInPage {
-  readonly login: Locator;
-  readonly password: Locator;
   readonly submit: Locator;
   readonly error: Locator;
+  readonly idp: IdpLoginPage;
 
   constructor(readonly page: Page) {
-    this.login = page.getByLabel("Login");
-    this.password = page.getByLabel("Password");
     this.submit = page.getByRole("button", { name: "Sign in" });
     // Scoped to the page body: Next keeps an empty route announcer with role "alert" outside it.
     this.error = page.getByRole("main").getByRole("alert");
+    this.idp = new IdpLoginPage(page);
   }
 
   async goto(): Promise<void> {
@@ -20,13 +20,13 @@ export class SignInPage {
   }
 
   async expectShown(): Promise<void> {
-    await expect(this.page).toHaveURL(/\/console\/sign-in$/);
+    await expect(this.page).toHaveURL(/\/console\/sign-in(\?.*)?$/);
     await expect(this.page.getByRole("heading", { name: "Sign in to the console" })).toBeVisible();
   }
 
+  /** The button, then the service's sign-in page. */
   async signIn(login: string, password: string): Promise<void> {
-    await this.login.fill(login);
-    await this.password.fill(password);
     await this.submit.click();
+    await this.idp.signIn(login, password);
   }
 }

@@ -6,7 +6,7 @@ import { SignInPage } from "../pages/sign-in.page.ts";
 export const ADMIN_LOGIN = "admin";
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "";
 
-/** Signs in on the sign-in page; the console then opens on the clients page. */
+/** Signs in from the console's sign-in page through the service's own; the console then opens on the clients page. */
 export async function signInAsAdmin(page: Page): Promise<ClientsPage> {
   expect(adminPassword, "E2E_ADMIN_PASSWORD (set by scripts/e2e.mjs)").not.toBe("");
   const signIn = new SignInPage(page);

@@ -1,5 +1,5 @@
 import { expect, type Browser, type Page } from "@playwright/test";
-import { PortalPage } from "../pages/portal.page.ts";
+import { PortalSectionPage } from "../pages/portal-sections.page.ts";
 import { UsersPage } from "../pages/users.page.ts";
 import { signInAsAdmin, uniqueTag } from "./admin.ts";
 
@@ -26,14 +26,13 @@ export async function createPerson(browser: Browser, familyName = "Портал�
 }
 
 /** Opens a portal address without a session, signs in through the service's login page, and lands back there. */
-export async function signInToPortal(page: Page, login: string, section = ""): Promise<PortalPage> {
-  const portal = new PortalPage(page);
-  await portal.goto(section);
-  await portal.expectSignInAsked();
-  await portal.startSignIn();
-  await page.getByLabel("Username, e-mail or phone").fill(login);
-  await page.getByLabel("Password", { exact: true }).fill(PERSON_PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`/account${section ? `/${section}` : ""}$`));
+export async function signInToPortal(page: Page, login: string, section = ""): Promise<PortalSectionPage> {
+  const portal = new PortalSectionPage(page);
+  const path = section ? `account/${section}` : "account";
+  await portal.goto(path);
+  await expect(portal.nav).toHaveCount(0);
+  await portal.signIn(login, PERSON_PASSWORD);
+  await expect(page).toHaveURL(new RegExp(`/${path}$`));
+  await portal.expectSignedIn(login);
   return portal;
 }

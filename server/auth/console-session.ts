@@ -1,15 +1,22 @@
 import { getServerSession, type Session } from "next-auth";
 import { cache } from "react";
 import { findActiveAdmin, type TConsoleUser } from "../users/admin.service.ts";
-import { getAuthOptions } from "./auth-options.ts";
+import { appAuthOptions, isCutOffSession } from "./auth-options.ts";
 
 /**
- * The next-auth session of the current request (server components and route handlers only).
+ * The console's next-auth session of the current request (server components and route handlers only).
  * Memoised per render, since the console layout and the page's own layout both ask.
  */
-export const readConsoleSession = cache((): Promise<Session | null> => getServerSession(getAuthOptions()));
+export const readConsoleSession = cache((): Promise<Session | null> => getServerSession(appAuthOptions("console")));
 
-/** The administrator behind a session, as the database sees them now (see findActiveAdmin). */
+/**
+ * The administrator behind a session, as the database sees them now (see findActiveAdmin): a lock or
+ * a removed role ends access at once, and so do "sign out everywhere" and the removal of the device
+ * (token cutoffs, held in process).
+ */
 export async function consoleUserOf(session: Session | null): Promise<TConsoleUser | null> {
-  return session?.user?.id ? findActiveAdmin(session.user.id) : null;
+  const sub = session?.user?.id;
+  if (!sub) return null;
+  const admin = await findActiveAdmin(sub);
+  return admin && !(await isCutOffSession(admin.id, session)) ? admin : null;
 }

@@ -2,8 +2,7 @@ import { getServerSession, type Session } from "next-auth";
 import { cache } from "react";
 import type { TAccount } from "../users/account.ts";
 import { findActiveAccount } from "../users/users.service.ts";
-import { isCutOff } from "../oauth/tokens/token-cutoffs.ts";
-import { appAuthOptions } from "./app-auth-options.ts";
+import { appAuthOptions, isCutOffSession } from "./auth-options.ts";
 
 /** The portal's next-auth session of the current request; memoised per render (layout and page both ask). */
 export const readPortalSession = cache((): Promise<Session | null> => getServerSession(appAuthOptions("portal")));
@@ -23,8 +22,8 @@ function displayName(account: TAccount): string | null {
  */
 export async function portalUserOf(session: Session | null): Promise<TPortalUser | null> {
   const sub = session?.user?.id;
-  if (!sub || !session.idp) return null;
+  if (!sub) return null;
   const account = await findActiveAccount(sub);
-  if (!account || (await isCutOff(account.id, session.idp.sid, session.idp.iat))) return null;
+  if (!account || (await isCutOffSession(account.id, session))) return null;
   return { sub: account.id, name: displayName(account) };
 }

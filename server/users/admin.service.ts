@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { recordEvent } from "../audit/audit.service.ts";
-import { hashSecret, needsRehash, verifySecret } from "../crypto/password-hash.ts";
+import { hashSecret } from "../crypto/password-hash.ts";
 import { inTransaction } from "../db/index.ts";
-import { findUserById, findUserByLogin, findUserBySignInName, updateCredentials } from "./users.repository.ts";
+import { findUserById, findUserByLogin } from "./users.repository.ts";
 import { createAccount } from "./users.service.ts";
 
 export const ADMIN_LOGIN = "admin";
@@ -31,22 +31,8 @@ export async function bootstrapAdmin(opts: { password?: string; embedded: boolea
 export type TConsoleUser = { id: string; login: string; roles: string[] };
 
 /**
- * Console sign-in: an unlocked account with the administrator role and the right password. A hash
- * from an import (bcrypt, or weaker argon2 parameters) is replaced by today's on success.
- */
-export async function verifyAdminCredentials(login: string, password: string, ip?: string): Promise<TConsoleUser | null> {
-  const user = await findUserBySignInName(login);
-  const ok =
-    !!user && !user.locked && user.roles.includes(ADMIN_ROLE) && !!user.passwordHash && (await verifySecret(user.passwordHash, password));
-  await recordEvent(ok ? "console.sign_in" : "console.sign_in_failed", { subject: user?.id, ip }, { login });
-  if (!ok || !user) return null;
-  if (needsRehash(user.passwordHash!)) await updateCredentials(user.id, { passwordHash: await hashSecret(password) });
-  return { id: user.id, login: user.login ?? user.id, roles: user.roles };
-}
-
-/**
- * The console re-checks its session holder on every call: a console session is a signed cookie that
- * outlives a lock or a removed role, and those must end access at once, not when the cookie expires.
+ * Whom the console admits, at sign-in and again on every call: a console session is a signed cookie
+ * that outlives a lock or a removed role, and those must end access at once, not when the cookie expires.
  */
 export async function findActiveAdmin(id: string): Promise<TConsoleUser | null> {
   const user = await findUserById(id);

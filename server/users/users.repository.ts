@@ -19,16 +19,6 @@ export async function findUserByLogin(login: string) {
   });
 }
 
-/** The bootstrapped administrator signs in by login, every other account by its sub. */
-export async function findUserBySignInName(name: string) {
-  const prisma = await getPrisma();
-  return prisma.user.findFirst({
-    where: { OR: [{ login: name }, { id: name }] },
-    orderBy: { login: { sort: "asc", nulls: "last" } },
-    select: { id: true, login: true, passwordHash: true, roles: true, locked: true },
-  });
-}
-
 export async function findUserById(id: string) {
   const prisma = await getPrisma();
   return prisma.user.findUnique({ where: { id }, select: { id: true, login: true, roles: true, locked: true } });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
@@ -16,6 +16,8 @@ declare module "vitest" {
     serverLog: string;
     adminPassword: string;
     inboxUrl: string;
+    /** IDP_SECRET_KEY, or the key the embedded server generated in its data dir. */
+    secretKey: string;
   }
 }
 
@@ -61,6 +63,7 @@ export default async function setup(project: TestProject) {
   project.provide("serverLog", serverLog);
   project.provide("adminPassword", adminPassword);
   project.provide("inboxUrl", inbox.url);
+  project.provide("secretKey", env.IDP_SECRET_KEY ?? readFileSync(path.join(dataDir, "secret.key"), "utf8").trim());
 
   return async () => {
     await server.stop();

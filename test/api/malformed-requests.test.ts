@@ -38,7 +38,7 @@ const HEADERS = [
   `X-Forwarded-For: \xff${"1".repeat(1000)}`,
   "X-Request-Id: \xff\xfe",
   "Content-Type: \xff/\xfe",
-  "Cookie: a=%zz; next-auth.session-token=\xff%zz",
+  "Cookie: a=%zz; idp-console.session-token=\xff%zz; idp-portal.session-token=%zz",
   "Accept-Language: \xff\xff",
 ];
 // Requests Node's HTTP parser refuses before any JavaScript of Next or ours runs: a bare 400 or 431.

@@ -7,7 +7,7 @@ import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
-import { tokenRequest } from "../support/http.ts";
+import { base, tokenRequest } from "../support/http.ts";
 
 const postgres = inject("dbKind") === "postgres";
 
@@ -151,6 +151,9 @@ describe.runIf(postgres)("readiness", () => {
         IDP_SECRET_KEY: "api-test-secret-key-0123456789abcdef",
         IDP_ADMIN_PASSWORD: "irrelevant-password",
         IDP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "idp-ready-")),
+        // Another instance of the suite's service: one public URL, else its start would re-register
+        // the console's and portal's redirect URIs under its own address (builtin-clients.ts).
+        IDP_PUBLIC_URL: new URL(base()).origin,
       },
     });
     try {

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { hashSecret, IMPORTABLE_HASH } from "../../server/crypto/password-hash.ts";
 import { importDocument } from "../../server/import/import.service.ts";
 import { runMaintenance } from "../../server/maintenance/maintenance.ts";
-import { verifyAdminCredentials } from "../../server/users/admin.service.ts";
+import { checkCredentials } from "../../server/sign-in/sign-in.service.ts";
+import { findActiveAdmin } from "../../server/users/admin.service.ts";
 import { getConfig } from "../../server/config/config.ts";
 import { confirmContactChange } from "../../server/contacts/contact-change.service.ts";
 import { inTransaction } from "../../server/db/index.ts";
@@ -42,11 +43,14 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     const hash = bcrypt.hashSync("imported-admin-pass", 4);
     expect(IMPORTABLE_HASH.test(hash) && IMPORTABLE_HASH.test(await hashSecret("x"))).toBe(true);
     await importDocument({ users: [{ sub: `boss-${kind}`, roles: ["admin"], attributes: { family_name: "Начальник" }, passwordHash: hash }] }, {});
-    expect(await verifyAdminCredentials(`boss-${kind}`, "wrong-password")).toBeNull();
-    expect(await verifyAdminCredentials(`boss-${kind}`, "imported-admin-pass")).toEqual({ id: `boss-${kind}`, login: `boss-${kind}`, roles: ["admin"] });
+    // The sign-in page's check, as the console's sign-in now goes through it.
+    const signIn = (password: string) => checkCredentials({ identifier: `boss-${kind}`, password }, {});
+    expect(await signIn("wrong-password")).toEqual({ ok: false, reason: "invalid_credentials" });
+    expect(await signIn("imported-admin-pass")).toEqual({ ok: true, userId: `boss-${kind}`, amr: ["pwd"] });
     const stored = await t.db.prisma.user.findUnique({ where: { id: `boss-${kind}` }, select: { passwordHash: true } });
     expect(stored!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
-    expect(await verifyAdminCredentials(`boss-${kind}`, "imported-admin-pass")).not.toBeNull();
+    expect((await signIn("imported-admin-pass")).ok).toBe(true);
+    expect(await findActiveAdmin(`boss-${kind}`)).toEqual({ id: `boss-${kind}`, login: `boss-${kind}`, roles: ["admin"] });
   });
 
   it("refuses a right code after the code's lifetime with code_expired, and drops it from notes", async () => {

@@ -1,10 +1,20 @@
 import { redirect } from "next/navigation";
-import { SignInForm } from "@/components/console/sign-in-form";
+import { ConsoleSignIn, type TSignInReason } from "@/components/console/console-sign-in";
 import { consoleUserOf, readConsoleSession } from "@/server/auth/console-session";
 
 export const metadata = { title: "Sign in · Identity console" };
 
-export default async function SignInPage() {
-  if (await consoleUserOf(await readConsoleSession())) redirect("/console/clients");
-  return <SignInForm />;
+type TProps = { searchParams: Promise<{ error?: string | string[] }> };
+
+/**
+ * The console's sign-in: a button to the service's own sign-in page. `error=not_admin` comes from the
+ * console's admission (server/auth/console-admission.ts), any other `error` from next-auth; a session
+ * that no longer admits its holder (lock, lost role, signed out everywhere) is told apart too.
+ */
+export default async function SignInPage({ searchParams }: TProps) {
+  const session = await readConsoleSession();
+  if (await consoleUserOf(session)) redirect("/console/clients");
+  const { error } = await searchParams;
+  const reason: TSignInReason = error === "not_admin" ? "not_admin" : error ? "failed" : session ? "ended" : null;
+  return <ConsoleSignIn reason={reason} />;
 }

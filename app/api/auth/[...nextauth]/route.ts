@@ -1,12 +1,9 @@
-// GET, POST /api/auth/{action} – next-auth: console sign-in, sign-out, session and CSRF token
+// GET, POST /api/auth/{action}/{client} – sign-in of console and portal at the service itself (next-auth), and their sign-out
 import type { NextRequest } from "next/server";
-import NextAuth from "next-auth";
-import { getAuthOptions } from "@/server/auth/auth-options";
+import { handleAuthRequest, type TAuthRouteContext } from "@/server/auth/auth-route";
 
-type TContext = { params: Promise<{ nextauth: string[] }> };
-
-function handle(req: NextRequest, context: TContext): Promise<Response> {
-  return NextAuth(req, context, getAuthOptions());
+function handle(req: NextRequest, context: TAuthRouteContext): Promise<Response> {
+  return handleAuthRequest(req, context);
 }
 
 export { handle as GET, handle as POST };
