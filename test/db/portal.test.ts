@@ -1,6 +1,8 @@
 import type { Session } from "next-auth";
 import { TRPCError } from "@trpc/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { setSelection } from "../../server/attributes/selections.service.ts";
+import { ensureBuiltinClients } from "../../server/clients/builtin-clients.ts";
 import { grantConsent } from "../../server/consents/consents.service.ts";
 import { getConfig } from "../../server/config/config.ts";
 import { inTransaction } from "../../server/db/index.ts";
@@ -272,6 +274,29 @@ describe.each(DB_KINDS)("the portal's procedures on %s", (kind) => {
     } while (cursor);
     expect(seen).toEqual(all.events.map((e) => e.id));
     expect(await failureOf(caller.portal.events.list({ cursor: "not-a-cursor" }))).toMatchObject({ code: "BAD_REQUEST" });
+  });
+
+  it("shows and changes only what the idp-portal client's attribute selections allow", async () => {
+    await ensureBuiltinClients();
+    const account = await newAccount({ given_name: "Выбор", email: { value: `sel-${tag()}@example.org`, vrf: true } });
+    const { caller } = await signedIn(account.id);
+    await setSelection("idp-portal", { scope: "idp_api_user", attributes: ["sub", "family_name", "given_name", "email"] }, admin);
+    await setSelection("idp-portal", { scope: "idp_api_user_chg", attributes: ["given_name"] }, admin);
+    try {
+      const profile = await caller.portal.profile.get();
+      expect(profile.fields.map((f) => [f.name, f.editable])).toEqual([
+        ["family_name", false],
+        ["given_name", true],
+      ]);
+      expect(profile.contacts.map((c) => [c.attr, c.editable])).toEqual([["email", false]]);
+      const refused = await failureOf(caller.portal.profile.update({ instanceId: profile.instanceId, attributes: { family_name: "Другая", middle_name: "Скрытое" } }));
+      expect((refused.items as { pos: string }[]).map((i) => i.pos)).toEqual(["family_name", "middle_name"]);
+      const contact = caller.portal.profile.startContactChange({ instanceId: profile.instanceId, attr: "email", value: `other-${tag()}@example.org`, lang: "en" });
+      expect(await failureOf(contact)).toMatchObject({ code: "BAD_REQUEST", items: [expect.objectContaining({ pos: "email" })] });
+      expect((await caller.portal.profile.update({ instanceId: profile.instanceId, attributes: { given_name: "Можно" } })).attributes.given_name).toBe("Можно");
+    } finally {
+      for (const scope of ["idp_api_user", "idp_api_user_chg"] as const) await setSelection("idp-portal", { scope, attributes: null }, admin);
+    }
   });
 
   it("refuses every portal call without a portal session, and for a locked account", async () => {
