@@ -107,3 +107,12 @@ test("the OAuth 2.0 and OpenID Connect settings of a client are set in the form 
   await expect(edit.getByLabel("Post-logout redirect URIs")).toHaveValue("https://rp.example.com/bye");
   await expect(edit.getByText("confidential (has a secret)")).toBeVisible();
 });
+
+test("the console's and the portal's own clients are listed as built-in, with nothing to change", async ({ page }) => {
+  const clients = await signInAsAdmin(page);
+  for (const id of ["idp-console", "idp-portal"]) {
+    await clients.searchFor(id);
+    await expect(clients.row(id)).toContainText("built-in");
+    await expect(clients.row(id).getByRole("button")).toHaveCount(0);
+  }
+});

@@ -77,6 +77,10 @@ describe("console and portal sign in at the service itself through next-auth", (
     const clients = await list(cookie);
     expect(clients.status).toBe(200);
     expect(clients.body.result!.data.items.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(["idp-console", "idp-portal"]));
+    // Nobody can change them from the console, the administrator included.
+    const rotate = await trpcCall(base(), cookie, "console.clients.rotateSecret", { id: "idp-console" }, "mutation");
+    expect(rotate.status).toBe(403);
+    expect(rotate.body.error!.data.appCode).toBe("client.builtin");
     // The session holds no token the page's scripts could read, and the code works once only.
     expect(browser.cookies.get("idp-console.session-token")).not.toMatch(/^eyJ[\w-]+\.eyJ/);
     const again = new Browser({ "x-forwarded-for": uniqueIp() });
