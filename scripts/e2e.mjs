@@ -8,11 +8,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { buildIfStale, root } from "./build-lib.mjs";
+import { startMailSink } from "./mail-sink.mjs";
 import { startServer } from "./server-lib.mjs";
 
 // The server under test must not pick up the developer's database, import file, public URL or message
-// transports (without them every message stays in the outbox, where the tests read codes), nor a
-// registration mode other than the default; the build must use the default context path (/idp).
+// transports (e-mail goes to the run's own SMTP sink; SMS has none and stays in the outbox, where the
+// tests read codes), nor a registration mode other than the default; the build must use the default
+// context path (/idp).
 const DEVELOPER_ENV = ["DATABASE_URL", "IDP_IMPORT", "IDP_PUBLIC_URL", "IDP_CONTEXT_PATH", "IDP_SECRET_KEY", "IDP_DATA_DIR", "IDP_ADMIN_PASSWORD", "IDP_REGISTRATION_MODE"];
 const TRANSPORT_ENV = ["SMTP_URL", "MAIL_FROM", "SMS_WEBHOOK_URL", "SMS_WEBHOOK_TOKEN"];
 for (const k of [...DEVELOPER_ENV, ...TRANSPORT_ENV]) {
@@ -25,7 +27,13 @@ const adminPassword = randomBytes(18).toString("base64url");
 const logFile = path.join(dataDir, "server.log");
 let code = 1;
 let server;
+let mailSink;
 try {
+  // E-mail goes to a real SMTP server on loopback (e2e/support/mail.ts reads what arrived); SMS has
+  // no transport, so text messages stay in the outbox, where the console shows them.
+  mailSink = await startMailSink(path.join(dataDir, "mail"));
+  process.env.SMTP_URL = mailSink.url;
+  process.env.MAIL_FROM = "Identity e2e <idp@e2e.test>";
   // e2e/fixtures/import.json: the applications and accounts the sign-in specs act through. Self
   // sign-up is on, so that e2e/sign-in-pages.spec.ts can sign people up through the page.
   const seed = path.join(root, "e2e", "fixtures", "import.json");
@@ -33,7 +41,7 @@ try {
   console.log(`e2e: server ready at ${server.baseUrl}`);
   const pw = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
     cwd: root,
-    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_ADMIN_PASSWORD: adminPassword },
+    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_ADMIN_PASSWORD: adminPassword, E2E_MAIL_DIR: path.join(dataDir, "mail") },
     stdio: "inherit",
   });
   code = pw.status ?? 1;
@@ -43,6 +51,7 @@ try {
   console.error(`e2e: ${e.message}`);
 } finally {
   await server?.stop();
+  mailSink?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(code);

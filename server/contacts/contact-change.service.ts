@@ -8,7 +8,7 @@ import type { TAccount } from "../users/account.ts";
 import { attributesOf } from "../users/account.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
 import type { TPendingContact } from "../users/account-changes.ts";
-import { setVerifiedContact } from "../users/users.service.ts";
+import { changeAttributes, setVerifiedContact, type TChangeResult } from "../users/users.service.ts";
 import { deliverCode } from "./code-delivery.ts";
 import { codeMatches, generateCode, hashCode } from "./codes.ts";
 import {
@@ -54,6 +54,28 @@ export async function startContactChanges(tx: TTx, account: TAccount, pending: T
     const oldValue = typeof old === "object" && !Array.isArray(old) ? old.value : null;
     await openConfirmation(tx, { purpose: PURPOSE, userId: account.id, registrationId: null, attr: p.attr, kind: p.type, value: p.value, oldValue }, locale);
   }
+}
+
+/**
+ * Changes attributes as a person (v3 user mode, the portal) or an application asks: a contact given
+ * unconfirmed ({value, vrf:false}) is not stored but waits for the code sent to it in the same
+ * transaction. Of two changes from the same version (`instanceId`) one succeeds, the other is stale.
+ */
+export async function changeConfirmingContacts(
+  instanceId: string,
+  input: Record<string, unknown>,
+  opts: { allowed: Set<string> | null; expectSubject?: string; actor: TEventActor; locale: TLocale },
+): Promise<TChangeResult> {
+  const result = await changeAttributes(instanceId, input, {
+    contactFlag: "vrf",
+    confirmUnverified: true,
+    allowed: opts.allowed,
+    expectSubject: opts.expectSubject,
+    actor: opts.actor,
+    onPending: (tx, account, pending) => startContactChanges(tx, account, pending, opts.locale),
+  });
+  kickDelivery();
+  return result;
 }
 
 /** The contact changes of an account that wait for a code, as stored (expiry is judged when shown). */

@@ -33,8 +33,9 @@ export async function deleteExpiredSessions(before: Date): Promise<number> {
 
 export type TDeviceWrite = { kind: string; name: string; userAgent: string | null; lastIp: string | null; lastSeenAt: Date };
 
-export async function findDeviceId(userId: string, keyHash: string, tx: TTx): Promise<string | null> {
-  return (await tx.device.findUnique({ where: { userId_keyHash: { userId, keyHash } }, select: { id: true } }))?.id ?? null;
+export async function findDeviceId(userId: string, keyHash: string, tx?: TTx): Promise<string | null> {
+  const db = tx ?? (await getPrisma());
+  return (await db.device.findUnique({ where: { userId_keyHash: { userId, keyHash } }, select: { id: true } }))?.id ?? null;
 }
 
 export async function insertDevice(row: TDeviceWrite & { id: string; userId: string; keyHash: string }, tx: TTx): Promise<void> {

@@ -40,6 +40,11 @@ async function recordDevice(userId: string, deviceKey: string | undefined, info:
   return { id, key };
 }
 
+/** The user's device a browser's device cookie names, if it names one of theirs. */
+export async function deviceOfKey(userId: string, deviceKey: string | undefined): Promise<string | null> {
+  return deviceKey ? findDeviceId(userId, hashOpaqueToken(deviceKey)) : null;
+}
+
 /** Starts a browser session after a successful sign-in, and records the device it came from. */
 export async function startSession(input: { userId: string; amr: string[]; deviceKey?: string } & TClientInfo, now = new Date()): Promise<TStartedSession> {
   const token = newOpaqueToken();

@@ -5,7 +5,9 @@ import { AUTH_APPS } from "../auth/apps.ts";
 import { consoleUserOf, readConsoleSession } from "../auth/console-session.ts";
 import { portalUserOf, readPortalSession } from "../auth/portal-session.ts";
 import { AppError } from "../errors/app-error.ts";
+import { readCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
+import { DEVICE_COOKIE } from "../sessions/sessions.service.ts";
 import { describeTRPCError, toTRPCError } from "./errors.ts";
 
 export type TTrpcContext = {
@@ -15,6 +17,8 @@ export type TTrpcContext = {
   portalSession?: Session | null;
   ip?: string;
   userAgent?: string;
+  /** The browser's device cookie (idp_device): the portal marks "this device" by it. */
+  deviceKey?: string;
 };
 
 /**
@@ -24,7 +28,7 @@ export type TTrpcContext = {
  */
 export async function createTrpcContext(req: Request): Promise<TTrpcContext> {
   const [session, portalSession] = await Promise.all([readConsoleSession(), readPortalSession()]);
-  return { session, portalSession, ...browserActor(req) };
+  return { session, portalSession, ...browserActor(req), deviceKey: readCookie(req, DEVICE_COOKIE) };
 }
 
 const t = initTRPC.context<TTrpcContext>().create({

@@ -1,17 +1,16 @@
 import type { TAttributeScope } from "../attributes/attributes.schemas.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
 import { selectionFor } from "../attributes/selections.service.ts";
-import { notesOf, startContactChanges, waitingChanges } from "../contacts/contact-change.service.ts";
+import { changeConfirmingContacts, notesOf, waitingChanges } from "../contacts/contact-change.service.ts";
 import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
 import { AppError } from "../errors/app-error.ts";
-import { kickDelivery } from "../messaging/delivery-worker.ts";
 import { CURRENT_SUBJECT } from "../http/authenticate.ts";
 import type { TLocale } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import type { TAccount } from "./account.ts";
 import { toUserV3, type TSelectionPair, type TUserV3 } from "./api/v3.ts";
 import { accountSnapshot } from "./account-snapshots.ts";
-import { changeAttributes, deleteAccount } from "./users.service.ts";
+import { deleteAccount } from "./users.service.ts";
 
 const SCOPES: Record<"user" | "system", { read: TAttributeScope; change: TAttributeScope }> = {
   user: { read: "idp_api_user", change: "idp_api_user_chg" },
@@ -56,15 +55,12 @@ export async function getUserV3(ctx: TRequestContext, subjectId: string): Promis
 export async function changeUserV3(ctx: TRequestContext, instanceId: string, body: Record<string, unknown>, locale: TLocale): Promise<TUserV3> {
   const actor = bearerActor(ctx);
   const sel = await selectionsOf(actor);
-  const { account } = await changeAttributes(instanceId, body, {
-    contactFlag: "vrf",
-    confirmUnverified: true,
+  const { account } = await changeConfirmingContacts(instanceId, body, {
     allowed: sel.change,
     expectSubject: actor.mode === "user" ? actor.userId : undefined,
     actor: eventActorOf(ctx),
-    onPending: (tx, acc, pending) => startContactChanges(tx, acc, pending, locale),
+    locale,
   });
-  kickDelivery();
   return present(account, sel);
 }
 

@@ -135,6 +135,10 @@ export async function changeAttributes(
   // A lock ends what the account holds: every token issued before it fails from now on.
   if (plan.set.get("locked") === true) await invalidateUserTokens(result.id);
   if (changed.length) await recordEvent("user.attributes_changed", { ...opts.actor, subject: result.id }, { attributes: changed });
+  // A new address waiting for its code is a request of the person's, worth seeing in their trail.
+  if (plan.pending.length && opts.onPending) {
+    await recordEvent("user.contact_change_started", { ...opts.actor, subject: result.id }, { attributes: plan.pending.map((p) => p.attr) });
+  }
   return { account: result, changed };
 }
 

@@ -1,8 +1,14 @@
 import { readOverview } from "../../../portal/overview.service.ts";
 import { createRouter, portalProcedure } from "../../init.ts";
+import { profileRouter } from "./profile.router.ts";
+import { consentsRouter, devicesRouter, eventsRouter } from "./security.router.ts";
 
 /** The self-service portal: the signed-in person's own account, adapters over the same services as the REST API. */
 export const portalRouter = createRouter({
   /** The overview: who is signed in, with name and contacts and whether each contact is confirmed. */
   me: portalProcedure.query(({ ctx }) => readOverview(ctx.user.sub)),
+  profile: profileRouter,
+  devices: devicesRouter,
+  consents: consentsRouter,
+  events: eventsRouter,
 });

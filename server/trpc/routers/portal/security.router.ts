@@ -1,0 +1,20 @@
+import { listOwnConsents, revokeOwnConsent } from "../../../portal/consents.service.ts";
+import { listOwnDevices, signOutOwnDevice } from "../../../portal/devices.service.ts";
+import { listOwnEvents } from "../../../portal/events.service.ts";
+import { ZConsentRef, ZDeviceRef, ZEventsQuery } from "../../../portal/portal.schemas.ts";
+import { createRouter, portalProcedure } from "../../init.ts";
+
+/** Devices, consents and the security events of the signed-in person: adapters over …/apps, …/acls and …/audit. */
+export const devicesRouter = createRouter({
+  list: portalProcedure.query(({ ctx }) => listOwnDevices(ctx.user.sub, ctx.deviceKey)),
+  signOut: portalProcedure.input(ZDeviceRef).mutation(({ ctx, input }) => signOutOwnDevice(ctx.user.sub, input.id, ctx.actor)),
+});
+
+export const consentsRouter = createRouter({
+  list: portalProcedure.query(({ ctx }) => listOwnConsents(ctx.user.sub)),
+  revoke: portalProcedure.input(ZConsentRef).mutation(({ ctx, input }) => revokeOwnConsent(ctx.user.sub, input.id, ctx.actor)),
+});
+
+export const eventsRouter = createRouter({
+  list: portalProcedure.input(ZEventsQuery).query(({ ctx, input }) => listOwnEvents(ctx.user.sub, input)),
+});
