@@ -81,14 +81,10 @@ export function afterFailure(s: TThrottleState, now: Date, p: TThrottlePolicy): 
   return { ...s, lockedUntil: new Date(now.getTime() + lockFor(s.level, p)), level: s.level + 1, updatedAt: now };
 }
 
-/** The reserved attempt succeeded: it was no failure, and the account's series starts over. */
-export function afterSuccess(s: TThrottleState, now: Date): TThrottleState {
-  return { ...s, failures: 0, level: 0, lockedUntil: null, windowFailures: Math.max(0, s.windowFailures - 1), updatedAt: now };
-}
-
 /**
- * The reserved attempt from an address succeeded: the address only gets its one slot back, so that
- * signing in to one's own account between guesses at others' buys nothing.
+ * Gives an address its reserved slot back (a sign-up's typing mistake). A successful sign-in does the
+ * same to the address, and starts the account's series over, in one statement (settleSuccess in
+ * throttle.repository.ts).
  */
 export function giveBack(s: TThrottleState, now: Date): TThrottleState {
   return { ...s, failures: Math.max(0, s.failures - 1), windowFailures: Math.max(0, s.windowFailures - 1), updatedAt: now };

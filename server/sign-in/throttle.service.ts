@@ -1,6 +1,6 @@
 import { inTransaction } from "../db/index.ts";
-import { afterFailure, afterSuccess, emptyThrottle, giveBack, reserveAttempt, type TThrottlePolicy } from "./throttle-policy.ts";
-import { lockThrottles, saveThrottle } from "./throttle.repository.ts";
+import { afterFailure, emptyThrottle, giveBack, reserveAttempt, type TThrottlePolicy } from "./throttle-policy.ts";
+import { lockThrottles, saveThrottle, settleSuccess } from "./throttle.repository.ts";
 
 export type TThrottleKey = { key: string; policy: TThrottlePolicy };
 
@@ -20,16 +20,9 @@ export async function reserveSignInAttempt(keys: TThrottleKey[], now = new Date(
   });
 }
 
-/**
- * The reserved attempt was right. The account's series starts over; an IP only gets its one slot
- * back, so that signing in to one's own account between guesses at others' buys nothing.
- */
+/** The reserved attempt was right: see settleSuccess. */
 export async function settleSuccessfulAttempt(accountKey: string, ipKey: string | undefined, now = new Date()): Promise<void> {
-  await inTransaction(async (tx) => {
-    const states = await lockThrottles(ipKey ? [accountKey, ipKey] : [accountKey], now, tx);
-    await saveThrottle(accountKey, afterSuccess(states.get(accountKey)!, now), tx);
-    if (ipKey) await saveThrottle(ipKey, giveBack(states.get(ipKey)!, now), tx);
-  });
+  await settleSuccess(accountKey, ipKey, now);
 }
 
 /** The reserved attempt was wrong: it stays counted; a counter it filled starts its lockout now. */

@@ -6,8 +6,8 @@ import { AppError } from "../../server/errors/app-error.ts";
 import { importFile } from "../../server/import/import.service.ts";
 import { ensureSigningKey } from "../../server/oauth/keys/signing-keys.service.ts";
 import { CODE_TTL_MS, issueAuthorizationCode, redeemAuthorizationCode } from "../../server/oauth/grants/authorization-codes.service.ts";
-import { reserveSignInAttempt, settleFailedAttempt } from "../../server/sign-in/throttle.service.ts";
-import { ACCOUNT_POLICY } from "../../server/sign-in/throttle-policy.ts";
+import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "../../server/sign-in/throttle.service.ts";
+import { ACCOUNT_POLICY, IP_POLICY } from "../../server/sign-in/throttle-policy.ts";
 import { startSession, findActiveSession, endSessionByToken } from "../../server/sessions/sessions.service.ts";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
@@ -51,6 +51,22 @@ describe.each(DB_KINDS)("sign-in and grants on %s", (kind) => {
     const row = await t.db.prisma.signInThrottle.findUnique({ where: { key } });
     expect(row).toMatchObject({ failures: ACCOUNT_POLICY.threshold, level: 1 });
     expect(row!.lockedUntil).not.toBeNull();
+  });
+
+  it("settles a success: the account's series starts over, the address gets one slot back", async () => {
+    const account = { key: `user:settle-${kind}`, policy: ACCOUNT_POLICY };
+    const ip = { key: `ip:settle-${kind}`, policy: IP_POLICY };
+    for (let i = 0; i < 4; i++) {
+      expect((await reserveSignInAttempt([account, ip])).allowed).toBe(true);
+      await settleFailedAttempt([account, ip]);
+    }
+    expect((await reserveSignInAttempt([account, ip])).allowed).toBe(true);
+    await settleSuccessfulAttempt(account.key, ip.key);
+    const rows = await t.db.prisma.signInThrottle.findMany({ where: { key: { in: [account.key, ip.key] } }, orderBy: { key: "asc" } });
+    expect(rows.map(({ key, failures, level, lockedUntil, windowFailures }) => ({ key, failures, level, lockedUntil, windowFailures }))).toEqual([
+      { key: ip.key, failures: 4, level: 0, lockedUntil: null, windowFailures: 4 },
+      { key: account.key, failures: 0, level: 0, lockedUntil: null, windowFailures: 4 },
+    ]);
   });
 
   it("merges consents and answers whether one covers the scopes asked", async () => {
