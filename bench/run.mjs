@@ -3,10 +3,13 @@
 // accounts seeded through `npm run idp -- seed-users` before the server starts. In one run and
 // server: GET /health/live as the ceiling a trivial route of this app reaches, a POST that does no
 // work, POST /oauth/te, GET /api/v3/users/{sub} over thousands of different subs (cached, then each
-// sub read for the first time), and the v1 mask search `surname=Ива*`. Prints req/s, p50/p99, the
-// ratios to the trivial route, and the server's resident memory idle after start and after load.
+// sub read for the first time), the v1 mask search `surname=Ива*`, a user-token read of /oauth/me,
+// password sign-ins through the login form next to raw argon2id verifications of the same hash
+// (bench/sign-in.mjs), and a burst of BENCH_BURST (200) parallel sign-ins with the server's memory.
+// Prints req/s, p50/p99, the ratios to the trivial route, and the server's resident memory idle
+// after start and after load.
 // BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_USERS (0: no account rows),
-// BENCH_DB=postgres (+TEST_DATABASE_URL), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
+// BENCH_BURST (default 200), BENCH_DB=postgres (+TEST_DATABASE_URL), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
 // bench/results when it stops).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
