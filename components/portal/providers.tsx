@@ -1,25 +1,14 @@
 "use client";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
-import { useState, type ReactNode } from "react";
-import type { AppRouter } from "@/server/trpc/root";
-import { ContextPath, leaveTo } from "../context-path.tsx";
+import type { ReactNode } from "react";
+import { AppProviders } from "../app-providers.tsx";
 import type { TLang } from "../i18n.ts";
-import { I18nProvider } from "../i18n-provider.tsx";
-import { makeQueryClient } from "../query-client.ts";
 import { TRPCProvider } from "./trpc.ts";
 
 /** A 401 sends the browser back to /account, whose layout then offers to sign in again. */
 export function PortalProviders({ contextPath, lang, children }: { contextPath: string; lang: TLang; children: ReactNode }) {
-  const [queryClient] = useState(() => makeQueryClient(() => leaveTo(contextPath, "/account")));
-  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${contextPath}/api/trpc` })] }));
   return (
-    <ContextPath.Provider value={contextPath}>
-      <QueryClientProvider client={queryClient}>
-        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-          <I18nProvider lang={lang}>{children}</I18nProvider>
-        </TRPCProvider>
-      </QueryClientProvider>
-    </ContextPath.Provider>
+    <AppProviders contextPath={contextPath} lang={lang} unauthorizedPath="/account" TRPCProvider={TRPCProvider}>
+      {children}
+    </AppProviders>
   );
 }
