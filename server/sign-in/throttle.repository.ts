@@ -6,16 +6,18 @@ const STATE = { key: true, failures: true, level: true, lockedUntil: true, windo
 type TThrottleRow = { key: string; failures: number; level: number; locked_until: Date | null; window_start: Date; window_failures: number; updated_at: Date };
 
 /**
- * Locks the counters of `keys` for the caller's transaction, creating missing ones first. The rows
- * are locked in key order (PostgreSQL locks the rows of `FOR UPDATE` as the sorted output reaches
- * them), so two attempts locking the same pair cannot deadlock.
+ * Locks the counters of `keys` for the caller's transaction, creating missing ones, and returns
+ * them: one statement (an upsert whose no-op update takes the row lock) instead of an insert and a
+ * `SELECT … FOR UPDATE`, since every sign-in passes here. The keys go in sorted, and rows are locked
+ * in the order the insert reaches them, so two attempts locking the same pair cannot deadlock.
  */
 export async function lockThrottles(keys: string[], now: Date, tx: TTx): Promise<Map<string, TThrottleState>> {
   const sorted = [...new Set(keys)].sort();
-  await tx.signInThrottle.createMany({ data: sorted.map((key) => ({ key, windowStart: now, updatedAt: now })), skipDuplicates: true });
   const rows = await tx.$queryRaw<TThrottleRow[]>`
-    SELECT key, failures, level, locked_until, window_start, window_failures, updated_at
-    FROM sign_in_throttles WHERE key = ANY(${sorted}::text[]) ORDER BY key FOR UPDATE`;
+    INSERT INTO sign_in_throttles (key, window_start, updated_at)
+    SELECT k, ${now}, ${now} FROM unnest(${sorted}::text[]) AS k ORDER BY k
+    ON CONFLICT (key) DO UPDATE SET key = excluded.key
+    RETURNING key, failures, level, locked_until, window_start, window_failures, updated_at`;
   return new Map(
     rows.map((r) => [
       r.key,
@@ -42,8 +44,19 @@ export async function settleSuccess(accountKey: string, ipKey: string | undefine
     WHERE key = ${accountKey} OR key = ${ipKey ?? accountKey}`;
 }
 
-export async function saveThrottle(key: string, s: TThrottleState, tx: TTx): Promise<void> {
-  await tx.signInThrottle.update({ where: { key }, data: s, select: { key: true } });
+/** Writes the counters locked by lockThrottles, all in one statement. */
+export async function saveThrottles(states: [string, TThrottleState][], tx: TTx): Promise<void> {
+  if (!states.length) return;
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const col = <T>(f: (s: TThrottleState) => T) => states.map(([, s]) => f(s));
+  await tx.$executeRaw`
+    UPDATE sign_in_throttles t SET
+      failures = v.failures, level = v.level, locked_until = v.locked_until::timestamptz,
+      window_start = v.window_start::timestamptz, window_failures = v.window_failures, updated_at = v.updated_at::timestamptz
+    FROM unnest(${states.map(([k]) => k)}::text[], ${col((s) => s.failures)}::int[], ${col((s) => s.level)}::int[],
+      ${col((s) => iso(s.lockedUntil))}::text[], ${col((s) => iso(s.windowStart))}::text[], ${col((s) => s.windowFailures)}::int[],
+      ${col((s) => iso(s.updatedAt))}::text[]) AS v(key, failures, level, locked_until, window_start, window_failures, updated_at)
+    WHERE t.key = v.key`;
 }
 
 /** Counters nobody has touched since `before` and that hold no lockout: forgotten anyway. */

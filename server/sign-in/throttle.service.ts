@@ -1,6 +1,6 @@
 import { inTransaction } from "../db/index.ts";
-import { afterFailure, emptyThrottle, giveBack, reserveAttempt, type TThrottlePolicy } from "./throttle-policy.ts";
-import { lockThrottles, saveThrottle, settleSuccess } from "./throttle.repository.ts";
+import { afterFailure, emptyThrottle, giveBack, reserveAttempt, type TThrottlePolicy, type TThrottleState } from "./throttle-policy.ts";
+import { lockThrottles, saveThrottles, settleSuccess } from "./throttle.repository.ts";
 
 export type TThrottleKey = { key: string; policy: TThrottlePolicy };
 
@@ -15,7 +15,7 @@ export async function reserveSignInAttempt(keys: TThrottleKey[], now = new Date(
     const decided = keys.map((k) => ({ key: k.key, r: reserveAttempt(states.get(k.key) ?? emptyThrottle(now), now, k.policy) }));
     const refused = decided.flatMap((d) => (d.r.allowed ? [] : [d.r.retryAfterS]));
     if (refused.length) return { allowed: false, retryAfterS: Math.max(...refused) };
-    for (const d of decided) if (d.r.allowed) await saveThrottle(d.key, d.r.next, tx);
+    await saveThrottles(decided.flatMap((d) => (d.r.allowed ? [[d.key, d.r.next] as [string, TThrottleState]] : [])), tx);
     return { allowed: true };
   });
 }
@@ -29,7 +29,7 @@ export async function settleSuccessfulAttempt(accountKey: string, ipKey: string 
 export async function settleFailedAttempt(keys: TThrottleKey[], now = new Date()): Promise<void> {
   await inTransaction(async (tx) => {
     const states = await lockThrottles(keys.map((k) => k.key), now, tx);
-    for (const k of keys) await saveThrottle(k.key, afterFailure(states.get(k.key)!, now, k.policy), tx);
+    await saveThrottles(keys.map((k) => [k.key, afterFailure(states.get(k.key)!, now, k.policy)]), tx);
   });
 }
 
@@ -37,6 +37,6 @@ export async function settleFailedAttempt(keys: TThrottleKey[], now = new Date()
 export async function releaseAttempt(key: string, now = new Date()): Promise<void> {
   await inTransaction(async (tx) => {
     const states = await lockThrottles([key], now, tx);
-    await saveThrottle(key, giveBack(states.get(key)!, now), tx);
+    await saveThrottles([[key, giveBack(states.get(key)!, now)]], tx);
   });
 }
