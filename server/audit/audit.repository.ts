@@ -1,4 +1,4 @@
-import { getPrisma } from "../db/index.ts";
+import { getPrisma, type TTx } from "../db/index.ts";
 import type { Prisma } from "../db/generated/client.ts";
 
 export type TEventRow = {
@@ -13,6 +13,11 @@ export type TEventRow = {
 export async function insertEvent(row: TEventRow): Promise<void> {
   const prisma = await getPrisma();
   await prisma.securityEvent.create({ data: { ...row, params: row.params as Prisma.InputJsonObject }, select: { id: true } });
+}
+
+/** Events that belong to a change, written in its transaction. */
+export async function insertEvents(rows: TEventRow[], tx: TTx): Promise<void> {
+  if (rows.length) await tx.securityEvent.createMany({ data: rows.map((row) => ({ ...row, params: row.params as Prisma.InputJsonObject })) });
 }
 
 export type TEventRecord = TEventRow & { id: bigint; createdAt: Date };

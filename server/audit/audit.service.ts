@@ -1,5 +1,6 @@
 import { redact } from "../log/redact.ts";
-import { insertEvent } from "./audit.repository.ts";
+import type { TTx } from "../db/index.ts";
+import { insertEvent, insertEvents, type TEventRow } from "./audit.repository.ts";
 
 /** Who did it and from where: filled by the request layer (IP and User-Agent in user mode). */
 export type TEventActor = { subject?: string; clientId?: string; ip?: string; userAgent?: string };
@@ -9,14 +10,19 @@ export type TEventActor = { subject?: string; clientId?: string; ip?: string; us
  * caller cannot store a password or code in the audit trail by accident.
  */
 export async function recordEvent(type: string, actor: TEventActor, params: Record<string, unknown> = {}): Promise<void> {
-  await insertEvent({
-    type,
-    subject: actor.subject,
-    clientId: actor.clientId,
-    ip: actor.ip,
-    userAgent: actor.userAgent,
-    params: redact(params) as Record<string, unknown>,
-  });
+  await insertEvent(eventRow({ type, actor, params }));
+}
+
+/** An event that is written with the change it describes (see recordEvents). */
+export type TPendingEvent = { type: string; actor: TEventActor; params?: Record<string, unknown> };
+
+/** Records events in the transaction of the change they describe: both happen, or neither. */
+export async function recordEvents(events: TPendingEvent[], tx: TTx): Promise<void> {
+  await insertEvents(events.map(eventRow), tx);
+}
+
+function eventRow({ type, actor, params = {} }: TPendingEvent): TEventRow {
+  return { type, subject: actor.subject, clientId: actor.clientId, ip: actor.ip, userAgent: actor.userAgent, params: redact(params) as Record<string, unknown> };
 }
 
 /**

@@ -21,6 +21,11 @@ export async function updateSessionSeen(id: string, at: Date): Promise<void> {
   await prisma.browserSession.updateMany({ where: { id }, data: { lastSeenAt: at } });
 }
 
+/** Ends the session a token names, if any, in the caller's transaction. */
+export async function deleteSessionByTokenHash(tokenHash: string, tx: TTx): Promise<void> {
+  await tx.browserSession.deleteMany({ where: { tokenHash } });
+}
+
 export async function deleteSession(id: string): Promise<boolean> {
   const prisma = await getPrisma();
   return (await prisma.browserSession.deleteMany({ where: { id } })).count > 0;
@@ -42,8 +47,10 @@ export async function insertDevice(row: TDeviceWrite & { id: string; userId: str
   await tx.device.create({ data: { ...row, firstSeenAt: row.lastSeenAt }, select: { id: true } });
 }
 
-export async function updateDevice(id: string, data: TDeviceWrite, tx: TTx): Promise<void> {
-  await tx.device.update({ where: { id }, data, select: { id: true } });
+/** Updates the user's device a key names, in one statement; its id, or null when the key names none of theirs. */
+export async function touchDevice(userId: string, keyHash: string, data: TDeviceWrite, tx: TTx): Promise<string | null> {
+  const rows = await tx.device.updateManyAndReturn({ where: { userId, keyHash }, data, select: { id: true } });
+  return rows[0]?.id ?? null;
 }
 
 /** Ends the user's sessions, but those on `keepDevice`; returns the ids of the sessions ended. */

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
+import { recordEvents, type TPendingEvent } from "../audit/audit.service.ts";
 import { getConfig } from "../config/config.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../crypto/opaque-token.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import {
   deleteSession,
+  deleteSessionByTokenHash,
   findDeviceId,
   findSessionByTokenHash,
   insertDevice,
   insertSession,
-  updateDevice,
+  touchDevice,
   updateSessionSeen,
   type TSessionRow,
 } from "./sessions.repository.ts";
@@ -29,11 +31,8 @@ type TClientInfo = { ip?: string; userAgent?: string };
 async function recordDevice(userId: string, deviceKey: string | undefined, info: TClientInfo, now: Date, tx: TTx): Promise<{ id: string; key: string }> {
   const { kind, name } = describeUserAgent(info.userAgent);
   const data = { kind, name, userAgent: info.userAgent ?? null, lastIp: info.ip ?? null, lastSeenAt: now };
-  const known = deviceKey ? await findDeviceId(userId, hashOpaqueToken(deviceKey), tx) : null;
-  if (known && deviceKey) {
-    await updateDevice(known, data, tx);
-    return { id: known, key: deviceKey };
-  }
+  const known = deviceKey ? await touchDevice(userId, hashOpaqueToken(deviceKey), data, tx) : null;
+  if (known && deviceKey) return { id: known, key: deviceKey };
   const key = newOpaqueToken();
   const id = randomUUID();
   await insertDevice({ id, userId, keyHash: hashOpaqueToken(key), ...data }, tx);
@@ -45,10 +44,26 @@ export async function deviceOfKey(userId: string, deviceKey: string | undefined)
   return deviceKey ? findDeviceId(userId, hashOpaqueToken(deviceKey)) : null;
 }
 
-/** Starts a browser session after a successful sign-in, and records the device it came from. */
-export async function startSession(input: { userId: string; amr: string[]; deviceKey?: string } & TClientInfo, now = new Date()): Promise<TStartedSession> {
+export type TSessionStart = {
+  userId: string;
+  amr: string[];
+  deviceKey?: string;
+  /** The browser's session until now, which this one replaces. */
+  replacesToken?: string;
+  /** The sign-in's security events, written with the session or not at all. */
+  events?: TPendingEvent[];
+} & TClientInfo;
+
+/**
+ * Starts a browser session after a successful sign-in, and records the device it came from: one
+ * transaction, since every sign-in passes here (the replaced session, the device, the session and
+ * the sign-in's events together).
+ */
+export async function startSession(input: TSessionStart, now = new Date()): Promise<TStartedSession> {
   const token = newOpaqueToken();
   return inTransaction(async (tx) => {
+    if (input.replacesToken) await deleteSessionByTokenHash(hashOpaqueToken(input.replacesToken), tx);
+    await recordEvents(input.events ?? [], tx);
     const device = await recordDevice(input.userId, input.deviceKey, input, now, tx);
     const session: TSession = {
       id: randomUUID(),

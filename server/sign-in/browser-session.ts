@@ -1,13 +1,16 @@
 import { readCookie, serializeCookie } from "../http/cookies.ts";
-import { DEVICE_COOKIE, DEVICE_KEY_TTL_MS, endSessionByToken, SESSION_COOKIE, startSession, type TSession } from "../sessions/sessions.service.ts";
+import type { TPendingEvent } from "../audit/audit.service.ts";
+import { DEVICE_COOKIE, DEVICE_KEY_TTL_MS, SESSION_COOKIE, startSession, type TSession } from "../sessions/sessions.service.ts";
 
 /**
  * Starts this browser's session for a user who has just proved who they are (a password on the
  * sign-in page, a finished sign-up), replacing the session it had; returns the cookies to set.
  */
-export async function startBrowserSession(req: Request, input: { userId: string; amr: string[]; ip?: string; userAgent?: string }): Promise<{ session: TSession; cookies: string[] }> {
-  await endSessionByToken(readCookie(req, SESSION_COOKIE));
-  const started = await startSession({ ...input, deviceKey: readCookie(req, DEVICE_COOKIE) });
+export async function startBrowserSession(
+  req: Request,
+  input: { userId: string; amr: string[]; ip?: string; userAgent?: string; events?: TPendingEvent[] },
+): Promise<{ session: TSession; cookies: string[] }> {
+  const started = await startSession({ ...input, deviceKey: readCookie(req, DEVICE_COOKIE), replacesToken: readCookie(req, SESSION_COOKIE) });
   return {
     session: started.session,
     cookies: [

@@ -1,3 +1,4 @@
+import type { TPendingEvent } from "../audit/audit.service.ts";
 import { getClientForAuth, type TClientAuthRow } from "../clients/clients.service.ts";
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -67,9 +68,15 @@ export const loginPage = pageRoute(async (req) => {
  * The account is known (by password, or by QR code): starts the browser session on this device and
  * moves the flow on (consent, or back to the client with a code).
  */
-export async function completeSignIn(req: Request, ctx: TRequestContext, flow: TFlow, client: TClientAuthRow, user: { userId: string; amr: string[] }): Promise<Response> {
+export async function completeSignIn(
+  req: Request,
+  ctx: TRequestContext,
+  flow: TFlow,
+  client: TClientAuthRow,
+  user: { userId: string; amr: string[]; events?: TPendingEvent[] },
+): Promise<Response> {
   ctx.clientId = client.id;
-  const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, ...browserActor(req) });
+  const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, events: user.events, ...browserActor(req) });
   return seeOther(await continueAfterSignIn(flow, client, session), cookies);
 }
 

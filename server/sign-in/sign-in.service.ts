@@ -1,5 +1,5 @@
 import { normalizeEmail, normalizePhone } from "../attributes/attribute-values.ts";
-import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { recordEvent, type TEventActor, type TPendingEvent } from "../audit/audit.service.ts";
 import { hashSecret, needsRehash } from "../crypto/password-hash.ts";
 import { updateCredentials } from "../users/users.repository.ts";
 import { findSignInCandidates, type TSignInCandidate } from "./sign-in.repository.ts";
@@ -12,7 +12,8 @@ export const MAX_IDENTIFIER = 254;
 export const MAX_PASSWORD = 1024;
 
 export type TSignInResult =
-  | { ok: true; userId: string; amr: string[] }
+  /** `events` are written with the session the sign-in starts (see startSession). */
+  | { ok: true; userId: string; amr: string[]; events: TPendingEvent[] }
   /** Unknown account and wrong password alike: telling them apart would enumerate accounts. */
   | { ok: false; reason: "invalid_credentials" }
   | { ok: false; reason: "locked_out"; retryAfterS: number }
@@ -59,6 +60,5 @@ export async function checkCredentials(input: { identifier: string; password: st
   }
   // An imported hash (bcrypt, weaker argon2) is replaced by today's while the password is at hand.
   if (needsRehash(hash!)) await updateCredentials(account.id, { passwordHash: await hashSecret(input.password) });
-  await recordEvent("user.signed_in", who, { method: "pwd", by: account.matchedBy });
-  return { ok: true, userId: account.id, amr: ["pwd"] };
+  return { ok: true, userId: account.id, amr: ["pwd"], events: [{ type: "user.signed_in", actor: who, params: { method: "pwd", by: account.matchedBy } }] };
 }

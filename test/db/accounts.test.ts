@@ -46,7 +46,13 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     // The sign-in page's check, as the console's sign-in now goes through it.
     const signIn = (password: string) => checkCredentials({ identifier: `boss-${kind}`, password }, {});
     expect(await signIn("wrong-password")).toEqual({ ok: false, reason: "invalid_credentials" });
-    expect(await signIn("imported-admin-pass")).toEqual({ ok: true, userId: `boss-${kind}`, amr: ["pwd"] });
+    expect(await signIn("imported-admin-pass")).toEqual({
+      ok: true,
+      userId: `boss-${kind}`,
+      amr: ["pwd"],
+      // Written with the session the sign-in starts.
+      events: [{ type: "user.signed_in", actor: { subject: `boss-${kind}` }, params: { method: "pwd", by: "sub" } }],
+    });
     const stored = await t.db.prisma.user.findUnique({ where: { id: `boss-${kind}` }, select: { passwordHash: true } });
     expect(stored!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect((await signIn("imported-admin-pass")).ok).toBe(true);

@@ -50,7 +50,11 @@ describe.each(DB_KINDS)("sign-in and grants on %s", (kind) => {
     await Promise.all(results.filter((r) => r.allowed).map(() => settleFailedAttempt([{ key, policy: ACCOUNT_POLICY }])));
     const row = await t.db.prisma.signInThrottle.findUnique({ where: { key } });
     expect(row).toMatchObject({ failures: ACCOUNT_POLICY.threshold, level: 1 });
-    expect(row!.lockedUntil).not.toBeNull();
+    // The first lockout lasts baseLockMs from the failure that filled the series (later settles of
+    // the same burst only touch updatedAt).
+    const lockMs = row!.lockedUntil!.getTime() - row!.updatedAt.getTime();
+    expect(lockMs).toBeGreaterThan(ACCOUNT_POLICY.baseLockMs - 1_000);
+    expect(lockMs).toBeLessThanOrEqual(ACCOUNT_POLICY.baseLockMs);
   });
 
   it("settles a success: the account's series starts over, the address gets one slot back", async () => {
@@ -92,5 +96,11 @@ describe.each(DB_KINDS)("sign-in and grants on %s", (kind) => {
     await endSessionByToken(first.token);
     expect(await findActiveSession(first.token)).toBeNull();
     expect(await findActiveSession(second.token, new Date(Date.now() + 365 * 86_400_000))).toBeNull();
+    // A new sign-in in the same browser replaces its session, and its event is written with it.
+    const third = await startSession({ userId: "ivanov", amr: ["pwd"], replacesToken: second.token, events: [{ type: "user.signed_in", actor: { subject: "ivanov" }, params: { method: "pwd" } }] });
+    expect(await findActiveSession(second.token)).toBeNull();
+    expect((await findActiveSession(third.token))!.id).toBe(third.session.id);
+    const events = await t.db.prisma.securityEvent.findMany({ where: { subject: "ivanov", type: "user.signed_in" }, select: { params: true } });
+    expect(events).toEqual([{ params: { method: "pwd" } }]);
   });
 });

@@ -49,16 +49,19 @@ export async function needsConsent(client: Pick<TClientAuthRow, "id" | "firstPar
   return !(await hasConsent(userId, client.id, request.scopes));
 }
 
-/** OIDC Core §3.1.2.1: max_age=0 is prompt=login; otherwise the session's sign-in must be recent enough. */
+/** OIDC Core §3.1.2.1: prompt=login, and max_age=0 like it, ask for the password whatever session there is. */
+const forcesSignIn = (request: TAuthorizationRequest) => request.prompt.includes("login") || request.maxAge === 0;
+
+/** Otherwise the session's sign-in must be recent enough for max_age. */
 function isFresh(session: TSession, request: TAuthorizationRequest, now: number): boolean {
-  if (request.prompt.includes("login") || request.maxAge === 0) return false;
   return request.maxAge === undefined || now - session.authTime.getTime() <= request.maxAge * 1000;
 }
 
 export const pageUrl = (page: "login" | "consent", flowId: string) => `${getConfig().issuer}/${page}?flow=${flowId}`;
 
 async function decide(request: TAuthorizationRequest, client: TClientAuthRow, browser: TBrowser): Promise<TAuthorizeOutcome> {
-  const session = await findActiveSession(browser.sessionToken);
+  // A session that could not count is not looked up: the sign-in replaces it anyway.
+  const session = forcesSignIn(request) ? null : await findActiveSession(browser.sessionToken);
   if (!session || !isFresh(session, request, Date.now())) {
     if (request.prompt.includes("none")) throw new AppError("oauth.login_required", { desc: "the user is not signed in" });
     const flow = await createFlow({ request, step: "credentials", csrfCookie: browser.csrfCookie });
