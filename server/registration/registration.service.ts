@@ -10,7 +10,7 @@ import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
-import { checkPassword, describeViolation } from "../passwords/policy.ts";
+import { checkPassword, violationItem } from "../passwords/policy.ts";
 import type { TAccount } from "../users/account.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
 import { applyPlan, indexRows, planChanges, type TPendingContact } from "../users/account-changes.ts";
@@ -59,9 +59,7 @@ function checkPolicy(password: string | undefined, locale: TLocale): void {
   if (password === undefined) return;
   const violations = checkPassword(password);
   if (violations.length) {
-    throw new AppError("registration.password_policy", {
-      items: violations.map((v) => ({ error: "password_policy_violated", desc: describeViolation(v, locale), pos: "password", params: { rule: v.rule, ...v.params } })),
-    });
+    throw new AppError("registration.password_policy", { items: violations.map((v) => violationItem(v, locale)) });
   }
 }
 
