@@ -7,6 +7,7 @@ import { hashSecret } from "../crypto/password-hash.ts";
 import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { checkPassword, violationItem } from "../passwords/policy.ts";
+import { getPasswordPolicy } from "../passwords/policy-store.ts";
 import { attributesOf } from "./account.ts";
 import { publishAccountChange } from "./account-cache.ts";
 import { findAccountPage } from "./users-console.repository.ts";
@@ -81,7 +82,7 @@ export async function deleteUser(instanceId: string, actor: TEventActor): Promis
 }
 
 export async function createUser(input: { attributes: Record<string, unknown>; password?: string }, actor: TEventActor) {
-  const violations = input.password === undefined ? [] : checkPassword(input.password);
+  const violations = input.password === undefined ? [] : checkPassword(input.password, await getPasswordPolicy());
   if (violations.length) throw new AppError("request.invalid_values", { items: violations.map((v) => violationItem(v, "en")) });
   const passwordHash = input.password ? await hashSecret(input.password) : null;
   // An empty sub field in the form means "generate one".
