@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkAge, checkPassword, countNewChars, DEFAULT_POLICY, describeViolation, violationItem } from "./policy.ts";
 import { ZPasswordPolicy } from "./policy.schemas.ts";
 import { COMMON_PASSWORDS } from "./common-passwords.ts";
+import { generatePassword } from "./generate.ts";
 
 const policy = (p: unknown) => ZPasswordPolicy.parse(p);
 
@@ -117,5 +118,30 @@ describe("password policy: messages", () => {
       pos: "password",
       params: { rule: "too_young", minAgeInSec: 60 },
     });
+  });
+});
+
+describe("generated passwords", () => {
+  it("satisfy the default and a demanding policy", () => {
+    const strict = policy({
+      minLength: 20,
+      groups: [
+        { desc: "digits", class: "digit", minNumberSymbols: 3 },
+        { desc: "capitals", class: "upper", minNumberSymbols: 2 },
+        { desc: "symbols", chars: "$&*", minNumberSymbols: 2 },
+      ],
+      stopWords: ["abc"],
+    });
+    const seen = new Set<string>();
+    for (let i = 0; i < 50; i++) {
+      const a = generatePassword(DEFAULT_POLICY);
+      const b = generatePassword(strict);
+      expect([...a].length).toBe(16);
+      expect([...b].length).toBe(20);
+      expect(checkPassword(a)).toEqual([]);
+      expect(checkPassword(b, strict)).toEqual([]);
+      seen.add(a);
+    }
+    expect(seen.size).toBe(50);
   });
 });
