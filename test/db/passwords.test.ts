@@ -1,3 +1,5 @@
+import type { Session } from "next-auth";
+import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashSecret, verifySecret } from "../../server/crypto/password-hash.ts";
 import { AppError } from "../../server/errors/app-error.ts";
@@ -6,6 +8,8 @@ import { listOutbox, readMessageText } from "../../server/messaging/outbox.servi
 import { changePassword, type TPasswordChange } from "../../server/passwords/password-change.service.ts";
 import { changePasswordPolicy, getPasswordPolicy } from "../../server/passwords/policy-store.ts";
 import { DEFAULT_POLICY } from "../../server/passwords/policy.ts";
+import { appRouter } from "../../server/trpc/root.ts";
+import { bootstrapAdmin } from "../../server/users/admin.service.ts";
 import { findPasswordHash } from "../../server/users/users.repository.ts";
 import { createAccount, readAccount } from "../../server/users/users.service.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
@@ -66,6 +70,28 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
     expect(events).toHaveLength(1);
     await changePasswordPolicy({}, admin);
     expect(await getPasswordPolicy()).toEqual(DEFAULT_POLICY);
+  });
+
+  it("the console reads and saves the policy through tRPC: field errors by path, admins only, who changed it recorded", async () => {
+    await bootstrapAdmin({ password: "admin-password-1", embedded: true });
+    const adminId = (await t.db.prisma.user.findUniqueOrThrow({ where: { login: "admin" } })).id;
+    const console_ = appRouter.createCaller({ session: { user: { id: adminId }, expires: "2999-01-01T00:00:00Z" } as Session, ip: "203.0.113.9", userAgent: "AdminBrowser" });
+    expect(await console_.console.passwordPolicy.get()).toEqual(DEFAULT_POLICY);
+    const bad = await console_.console.passwordPolicy.save({ minLength: Number.NaN, groups: [{ desc: "", class: "digit", minNumberSymbols: 1 }] } as never).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(bad).toBeInstanceOf(TRPCError);
+    expect((bad as TRPCError).code).toBe("BAD_REQUEST");
+    const saved = await console_.console.passwordPolicy.save({ minLength: 12, groups: [{ desc: "digits", class: "digit", minNumberSymbols: 2 }], minGroups: 1 } as never);
+    expect(saved).toMatchObject({ minLength: 12, minGroups: 1, groups: [{ desc: "digits", class: "digit", minNumberSymbols: 2 }] });
+    expect(await getPasswordPolicy()).toEqual(saved);
+    const event = await t.db.prisma.securityEvent.findFirst({ where: { type: "password.policy_changed" }, orderBy: { id: "desc" }, select: { subject: true, params: true } });
+    expect(event).toMatchObject({ subject: adminId, params: { by: "console", admin: adminId } });
+    const user = await newAccount();
+    const nobody = appRouter.createCaller({ session: { user: { id: user.id }, expires: "2999-01-01T00:00:00Z" } as Session });
+    await expect(nobody.console.passwordPolicy.save({} as never)).rejects.toBeInstanceOf(TRPCError);
+    await changePasswordPolicy({}, admin);
   });
 
   it("refuses the current password and the last five, keeps six hashes, never plain text", async () => {
