@@ -8,6 +8,7 @@ import { listOutbox, readMessageText } from "../../server/messaging/outbox.servi
 import { changePassword, type TPasswordChange } from "../../server/passwords/password-change.service.ts";
 import { changePasswordPolicy, getPasswordPolicy } from "../../server/passwords/policy-store.ts";
 import { DEFAULT_POLICY } from "../../server/passwords/policy.ts";
+import { startSession } from "../../server/sessions/sessions.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin } from "../../server/users/admin.service.ts";
 import { findPasswordHash } from "../../server/users/users.repository.ts";
@@ -92,6 +93,29 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
     const nobody = appRouter.createCaller({ session: { user: { id: user.id }, expires: "2999-01-01T00:00:00Z" } as Session });
     await expect(nobody.console.passwordPolicy.save({} as never)).rejects.toBeInstanceOf(TRPCError);
     await changePasswordPolicy({}, admin);
+  });
+
+  it("the portal changes the person's own password: policy items in their language, a wrong current one at its field, this browser kept", async () => {
+    const a = await newAccount("first correct horse");
+    const here = await startSession({ userId: a.id, amr: ["pwd"], ip: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" });
+    const there = await startSession({ userId: a.id, amr: ["pwd"], ip: "203.0.113.8", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" });
+    const portalSession = { user: { id: a.id }, idp: { sid: here.session.id, iat: Math.floor(Date.now() / 1000) }, expires: "2999-01-01T00:00:00Z" } as Session;
+    const caller = appRouter.createCaller({ session: null, portalSession, ip: "203.0.113.7", userAgent: "Firefox", deviceKey: here.deviceKey });
+    expect(await caller.portal.password.rules()).toEqual({ minLength: 8 });
+    const failure = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a refusal"); }, (e: unknown) => (e as TRPCError).cause as AppError);
+    const policy = await failure(caller.portal.password.change({ current: "first correct horse", password: "qwertyuiop", locale: "ru" }));
+    expect(policy.details.items).toEqual([{ error: "password_policy_violated", desc: "Это один из самых распространённых паролей, его легко подобрать", pos: "password", params: { rule: "in_password_dic" } }]);
+    const wrong = await failure(caller.portal.password.change({ current: "not it", password: "a fine new passphrase", locale: "en" }));
+    expect(wrong.code).toBe("request.invalid_values");
+    expect(wrong.details.items).toEqual([{ error: "invalid_credential", desc: "The current password is wrong", pos: "current" }]);
+    await caller.portal.password.change({ current: "first correct horse", password: "a fine new passphrase", locale: "en" });
+    expect(await verifySecret((await findPasswordHash(a.id))!, "a fine new passphrase")).toBe(true);
+    const sessions = await t.db.prisma.browserSession.findMany({ where: { userId: a.id }, select: { id: true } });
+    expect(sessions.map((x) => x.id)).toEqual([here.session.id]);
+    expect(await t.db.prisma.device.count({ where: { userId: a.id } })).toBe(1);
+    expect(there.session.id).not.toBe(here.session.id);
+    // This browser's portal session goes on.
+    expect((await caller.portal.me()).sub).toBe(a.id);
   });
 
   it("refuses the current password and the last five, keeps six hashes, never plain text", async () => {
