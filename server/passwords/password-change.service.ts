@@ -15,7 +15,7 @@ import { findPasswordHash } from "../users/users.repository.ts";
 import { generatePassword } from "./generate.ts";
 import { deleteDevicesOf, findPasswordHistory, lockPasswordHash, writePassword, type THistoryRow } from "./passwords.repository.ts";
 import { getPasswordPolicy } from "./policy-store.ts";
-import { checkAge, checkPassword, violationItem, type TPasswordPolicy, type TPolicyViolation } from "./policy.ts";
+import { checkAge, checkPassword, normalizeForPolicy, violationItem, type TPasswordPolicy, type TPolicyViolation } from "./policy.ts";
 
 export type TPasswordChange = {
   /** User mode: the password the user has now (required). System mode: ignored. */
@@ -66,9 +66,13 @@ async function checkCurrent(userId: string, hash: string | null, current: string
   await settleSuccessfulAttempt(accountKey, ipKey);
 }
 
-/** eq_current and in_password_history: argon2 work, done only once the cheap rules passed. */
-async function checkReuse(password: string, hash: string | null, history: THistoryRow[], policy: TPasswordPolicy): Promise<TPolicyViolation[]> {
-  if (hash !== null && (await verifySecret(hash, password))) return [{ rule: "eq_current", params: {} }];
+/**
+ * eq_current and in_password_history: argon2 work, done only once the cheap rules passed. In user
+ * mode the current password is known in plain text (and was just verified): no hash to compute.
+ */
+async function checkReuse(password: string, current: string | undefined, hash: string | null, history: THistoryRow[], policy: TPasswordPolicy): Promise<TPolicyViolation[]> {
+  const same = current !== undefined ? normalizeForPolicy(current) === normalizeForPolicy(password) : hash !== null && (await verifySecret(hash, password));
+  if (same) return [{ rule: "eq_current", params: {} }];
   const previous = history.filter((h) => h.hash !== hash).slice(0, policy.historySize);
   for (const h of previous) if (await verifySecret(h.hash, password)) return [{ rule: "in_password_history", params: {} }];
   return [];
@@ -81,7 +85,7 @@ async function chooseNewPassword(input: TPasswordChange, mode: TChangeMode["mode
   const user = mode === "user";
   const cheap = [...(user ? checkAge(history[0]?.setAt ?? null, policy) : []), ...checkPassword(input.password, policy, user ? input.current : undefined)];
   if (cheap.length) refuse(cheap, input.locale);
-  const reuse = await checkReuse(input.password, hash, history, policy);
+  const reuse = await checkReuse(input.password, user ? input.current : undefined, hash, history, policy);
   if (reuse.length) refuse(reuse, input.locale);
   return input.password;
 }

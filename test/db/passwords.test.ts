@@ -121,6 +121,9 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
   it("refuses the current password and the last five, keeps six hashes, never plain text", async () => {
     const a = await newAccount("first correct horse");
     expect((await refusal(change(a.id, { password: "first correct horse" }))).rules).toEqual(["eq_current"]);
+    // In user mode the current password is known: the same one, however its accents are encoded.
+    const accented = await newAccount("caf\u00e9 au lait 1");
+    expect((await refusal(change(accented.id, { current: "caf\u00e9 au lait 1", password: "cafe\u0301 au lait 1" }, user()))).rules).toEqual(["eq_current"]);
     for (let i = 1; i <= 6; i++) await change(a.id, { password: `passphrase number ${i}` });
     const history = await historyOf(a.id);
     expect(history).toHaveLength(6);
