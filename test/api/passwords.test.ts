@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
-import { changeUser, createUserWithPassword, readUser, uniquePhone } from "../support/accounts.ts";
+import { changeUser, createUserWithPassword, readUser, regToken, uniquePhone } from "../support/accounts.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
-import { api, systemToken } from "../support/http.ts";
+import { api, request, systemToken } from "../support/http.ts";
 import { waitForMessage } from "../support/inbox.ts";
 import { introspect, tokenAs, WEB, webAuthorization, webTokens } from "../support/oidc.ts";
 
@@ -204,5 +204,30 @@ describe("POST /api/v3/users/{instanceId}/pswd", () => {
     await new Promise((r) => setTimeout(r, 1_100));
     const outcomes = await Promise.all(won.map((password) => signIn({ sub: account.sub, password }).then(() => true, () => false)));
     expect(outcomes.filter(Boolean)).toHaveLength(1);
+  });
+});
+
+describe("the password policy elsewhere", () => {
+  it("registration refuses a common password, each rule in the registration's error shape", async () => {
+    const r = await api("PUT", "/reg/api/v3/users", {
+      token: await regToken(),
+      body: { user: { attrs: { family_name: "Словарёв" }, credentials: { password: "Password1" } } },
+      headers: { "accept-language": "en" },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ errors: [{ errMsg: "This is one of the most common passwords and easy to guess", field: "password" }], context: "" });
+  });
+
+  it("the OpenAPI document describes the endpoint: both modes' scopes, the body with examples, the policy and id_store bodies", async () => {
+    const doc = (await request("/api/openapi.json")).body;
+    const op = doc.paths["/api/v3/users/{instanceId}/pswd"].post;
+    expect(op["x-scopes"]).toEqual({ user: ["idp_api_usec_chg"], system: ["idp_api_sys_usec_chg"] });
+    expect(Object.keys(op.responses).sort()).toEqual(["204", "400", "401", "404", "409", "413", "415", "429", "500"]);
+    expect(op.responses["401"].description).toContain("invalid_credential");
+    const body = doc.components.schemas.ChangePasswordRequest;
+    expect(Object.keys(body.properties).sort()).toEqual(["current", "password", "sendPswdToAttr"]);
+    expect(body.examples).toHaveLength(2);
+    expect(doc.components.schemas.PasswordPolicyViolation.example.errors[0].params).toEqual({ rule: "to_short", low: 8 });
+    expect(doc.components.schemas.PasswordStoreRefused.example.params).toEqual({ rule: "id_store" });
   });
 });
