@@ -35,16 +35,22 @@ function refuse(violations: TPolicyViolation[], locale: TLocale): never {
   throw new AppError("password.policy_violated", { items: violations.map((v) => violationItem(v, locale)) });
 }
 
-/** The phone number the new password goes to: a phone attribute of the account with a value. */
+function wrongPhone(desc: string): AppError {
+  return new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc, pos: "sendPswdToAttr" }] });
+}
+
+/**
+ * The phone number the new password goes to: a phone attribute of the account with a value, and a
+ * confirmed one (a password sent to a number nobody proved is theirs may reach a stranger).
+ */
 async function phoneOf(account: TAccount, attr: string): Promise<string> {
   const def = (await getCatalog()).byName.get(attr);
+  if (def?.type !== "phone") throw wrongPhone(`${attr} is not a phone attribute`);
   const value = account.attrs[attr] as TContact | string | undefined;
-  const phone = typeof value === "object" && value !== null && !Array.isArray(value) ? value.value : value;
-  if (def?.type !== "phone" || typeof phone !== "string" || !phone) {
-    throw new AppError("request.invalid_values", {
-      items: [{ error: "wrong_value", desc: def?.type === "phone" ? `the user has no ${attr}` : `${attr} is not a phone attribute`, pos: "sendPswdToAttr" }],
-    });
-  }
+  const contact = typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+  const phone = contact ? contact.value : value;
+  if (typeof phone !== "string" || !phone) throw wrongPhone(`the user has no ${attr}`);
+  if (contact && !contact.vrf) throw wrongPhone(`the user's ${attr} is not confirmed`);
   return phone;
 }
 

@@ -17,7 +17,7 @@ export const changePasswordRoute = defineRoute(
       "User mode (idp_api_usec_chg): `current` is required; a wrong one answers 401 `invalid_credential` and counts toward the sign-in's brute-force " +
       "limit of the account and of the address in X-Forwarded-For (past it: 429 with Retry-After, whatever the password). System mode " +
       "(idp_api_sys_usec_chg): no `current`; the policy's minimum age and new-characters rule do not apply. Without `password` the service " +
-      "generates one (16 characters or the policy's minimum, satisfying its groups); with `sendPswdToAttr` the new password goes by SMS to " +
+      "generates one (16 characters or the policy's minimum, satisfying its groups); with `sendPswdToAttr` the new password goes by SMS to the confirmed number of " +
       "that phone attribute. A change ends every session, forgets the remembered devices and makes every access and refresh token issued " +
       "before it fail with 401, on every instance; the device named by `IDP-CI-UA-ID` (an id of GET …/apps) keeps its session and tokens. " +
       "The account's instanceId does not change (the password is not an attribute).",

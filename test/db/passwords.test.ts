@@ -185,6 +185,10 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
       expect((r.items as { pos: string; error: string }[])[0]).toMatchObject({ error: "wrong_value", pos: "sendPswdToAttr" });
     }
     expect(await verifySecret((await findPasswordHash(a.id))!, "first correct horse")).toBe(true);
+    const unconfirmed = await newAccount("first correct horse", { phone_number: { value: `78${String(Date.now()).slice(-9)}`, vrf: false } });
+    expect((await refusal(change(unconfirmed.id, { sendPswdToAttr: "phone_number" }))).items).toEqual([
+      { error: "wrong_value", desc: "the user's phone_number is not confirmed", pos: "sendPswdToAttr" },
+    ]);
     await change(a.id, { sendPswdToAttr: "phone_number" });
     const sent = (await listOutbox({ limit: 50 })).items.filter((m) => m.purpose === "password.new" && m.userId === a.id);
     expect(sent).toHaveLength(1);
