@@ -15,6 +15,7 @@ const NAV: { href: string; label: TMessageKey }[] = [
   { href: "/console/clients", label: "nav.clients" },
   { href: "/console/outbox", label: "nav.outbox" },
   { href: "/console/delivery", label: "nav.delivery" },
+  { href: "/console/password-policy", label: "nav.passwordPolicy" },
   { href: "/console/events", label: "nav.events" },
 ];
 

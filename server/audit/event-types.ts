@@ -7,6 +7,8 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.sign_in_failed",
   "user.signed_out",
   "user.sessions_reset",
+  "user.password_changed",
+  "user.password_change_failed",
   "user.device_removed",
   "user.consent_granted",
   "user.consent_denied",
@@ -23,4 +25,5 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.deleted",
   "console.access_denied",
   "console.events_exported",
+  "password.policy_changed",
 ] as const;

@@ -1,26 +1,30 @@
 import argon2 from "argon2";
 import bcrypt from "bcryptjs";
+import { withHashSlot } from "./hash-gate.ts";
 
-// OWASP's argon2id baseline (19 MiB, 2 passes): tens of milliseconds per hash on this hardware.
+// OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): tens of milliseconds per hash on this hardware.
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Stored hashes an import may bring: argon2id (ours or another system's) and bcrypt. */
 // argon2 parameter order differs between implementations (node-argon2 writes m,p,t; the reference m,t,p).
 export const IMPORTABLE_HASH = /^(\$argon2id\$v=19\$[mtp]=\d+(,[mtp]=\d+){2}\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+|\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53})$/;
 
+/** argon2id of `plain`, bounded in parallel by the hash gate. */
 export function hashSecret(plain: string): Promise<string> {
-  return argon2.hash(plain, OPTIONS);
+  return withHashSlot(() => argon2.hash(plain, OPTIONS));
 }
 
 const isBcrypt = (hash: string) => /^\$2[aby]\$/.test(hash);
 
-/** False for a wrong secret and for a malformed stored hash alike. */
-export async function verifySecret(hash: string, plain: string): Promise<boolean> {
-  try {
-    return isBcrypt(hash) ? await bcrypt.compare(plain, hash) : await argon2.verify(hash, plain);
-  } catch {
-    return false;
-  }
+/** False for a wrong secret and for a malformed stored hash alike; bounded in parallel by the hash gate. */
+export function verifySecret(hash: string, plain: string): Promise<boolean> {
+  return withHashSlot(async () => {
+    try {
+      return isBcrypt(hash) ? await bcrypt.compare(plain, hash) : await argon2.verify(hash, plain);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** True when a verified hash should be replaced by one with today's algorithm and parameters. */

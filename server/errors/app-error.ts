@@ -8,6 +8,8 @@ export type TAppErrorDetails = {
   desc?: string;
   params?: Record<string, unknown>;
   items?: TInputItem[];
+  /** v3 input_error: render the one item itself, not nested in `errors[]` (the contract's id_store body). */
+  flat?: boolean;
   headers?: Record<string, string>;
 };
 

@@ -173,6 +173,14 @@ const ERROR_DEFS = {
   /** A sign-up whose flow or registration ran out before the codes were entered. */
   "signup.flow_expired": { status: 410, type: "process_error", error: "flow_expired", desc: "sign-up flow expired" },
 
+  /** Password change in user mode: the current password is wrong (counted by the sign-in brute-force limit). */
+  "password.invalid_credential": { status: 401, type: "security_error", error: "invalid_credential", desc: "wrong current password" },
+  /** Too many wrong current passwords (shared with sign-in's limit); Retry-After says when to try again. */
+  "password.locked_out": { status: 429, type: "security_error", error: "too_many_attempts", desc: "too many wrong passwords" },
+  /** The new password violates the password policy: one item per rule, `params.rule` names it. */
+  "password.policy_violated": { status: 400, type: "input_error", error: "wrong_values", desc: "password_policy_violated" },
+  /** The password store refused the change (rule id_store): another change of the same password committed first. A single item. */
+  "password.store_refused": { status: 400, type: "input_error", error: "password_policy_violated", desc: "the password store refused the change" },
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */

@@ -15,6 +15,7 @@ function v3Body(e: AppError, requestId: string): Record<string, unknown> {
   const desc = details.desc ?? def.desc;
   if (def.type === "input_error") {
     const items = details.items ?? [{ error: "wrong_value", desc, pos: "" }];
+    if (details.flat && items.length === 1) return { type: "input_error", error: items[0]!.error, desc: items[0]!.desc, pos: items[0]!.pos, params: items[0]!.params ?? {} };
     return {
       type: "input_error",
       error: def.error,

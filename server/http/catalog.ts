@@ -4,6 +4,7 @@ import { ACL_ROUTES } from "../consents/acls.routes.ts";
 import { dynamicRegistrationRoute } from "../dyn-clients/dyn-clients.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
+import { PASSWORD_ROUTES } from "../passwords/passwords.routes.ts";
 import { QR_SIGN_IN_ROUTES } from "../qr-sign-in/qr-sign-in.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
@@ -28,6 +29,7 @@ export const ROUTES: TRouteHandler[] = [
   ...QR_SIGN_IN_ROUTES,
   exportEventsRoute,
   dynamicRegistrationRoute,
+  ...PASSWORD_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

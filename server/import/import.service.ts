@@ -7,6 +7,8 @@ import { publishCatalogChange } from "../attributes/attributes.service.ts";
 import { publishSelectionChange } from "../attributes/selections.service.ts";
 import { inTransaction } from "../db/index.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
+import { applyPolicyImport } from "../passwords/policy.import.ts";
+import { publishPolicyChange } from "../passwords/policy-store.ts";
 import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
@@ -37,7 +39,8 @@ export async function importDocument(raw: unknown, actor: TEventActor): Promise<
     const catalog = await catalogIn(tx);
     const clientResult = await applyClientImport(clients, tx);
     selected = await applySelectionImport(doc.clients ?? [], catalog, tx);
-    return { attributes, clients: clientResult, users: await applyUserImport(users, catalog, tx) };
+    const userResult = await applyUserImport(users, catalog, tx);
+    return { attributes, clients: clientResult, users: userResult, passwordPolicy: await applyPolicyImport(doc.passwordPolicy, tx) };
   });
   await publishImport(summary, selected);
   const changed = Object.values(summary).some((s) => s.created.length + s.updated.length > 0);
@@ -51,6 +54,7 @@ async function publishImport(summary: TImportSummary, selected: string[]): Promi
   await publishClientImport(summary.clients);
   for (const id of selected) await publishSelectionChange(id);
   await publishAccountChange(...summary.users.created, ...summary.users.updated);
+  if (summary.passwordPolicy.created.length + summary.passwordPolicy.updated.length) await publishPolicyChange();
 }
 
 export async function importFile(file: string, actor: TEventActor): Promise<TImportSummary> {

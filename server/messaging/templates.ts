@@ -13,6 +13,7 @@ const ZCodeParams = z.strictObject({
   minutes: z.number().int().min(1).max(7 * 24 * 60),
 });
 const ZNoParams = z.strictObject({});
+const ZPasswordParams = z.strictObject({ password: z.string().min(1).max(1024) });
 
 const PARAMS = {
   confirm_email_code: ZCodeParams,
@@ -20,6 +21,7 @@ const PARAMS = {
   registration_email_code: ZCodeParams,
   registration_phone_code: ZCodeParams,
   test_message: ZNoParams,
+  new_password: ZPasswordParams,
 } as const;
 
 export type TTemplateName = keyof typeof PARAMS;
@@ -38,7 +40,7 @@ function minutesIn(locale: TLocale, n: number): string {
 }
 
 // One entry per template and channel it can go by; a template without a channel cannot be sent by it.
-type TForms = { email?: (p: TCode, l: TLocale) => TRendered; sms?: (p: TCode, l: TLocale) => TRendered };
+type TForms<P = TCode> = { email?: (p: P, l: TLocale) => TRendered; sms?: (p: P, l: TLocale) => TRendered };
 
 const emailCode = (subject: Record<TLocale, string>, lead: Record<TLocale, string>, ignore: Record<TLocale, string>) =>
   (p: TCode, l: TLocale): TRendered => ({
@@ -60,7 +62,7 @@ const TEST: Record<TLocale, TRendered> = {
   en: { subject: "Delivery test", text: "This is a test message from the identity service: delivery works.\n" },
 };
 
-const FORMS: Record<TTemplateName, TForms> = {
+const FORMS: { [K in TTemplateName]: TForms<TTemplateParams<K>> } = {
   confirm_email_code: {
     email: emailCode(
       { ru: "Код подтверждения адреса электронной почты", en: "Your e-mail confirmation code" },
@@ -81,6 +83,12 @@ const FORMS: Record<TTemplateName, TForms> = {
     email: (_p, l) => TEST[l],
     sms: (_p, l) => ({ subject: null, text: TEST[l].text.trim() }),
   },
+  new_password: {
+    sms: (p, l) => ({
+      subject: null,
+      text: l === "ru" ? `Ваш новый пароль: ${p.password}. Никому его не сообщайте.` : `Your new password: ${p.password}. Do not share it with anyone.`,
+    }),
+  },
 };
 
 /** "en-US" → "en"; anything unsupported or absent → Russian. */
@@ -94,7 +102,7 @@ export function pickLocale(locale: string | undefined): TLocale {
  * wrong params, is a caller's bug: it throws rather than sending something malformed.
  */
 export function renderTemplate<T extends TTemplateName>(template: T, channel: TChannel, locale: TLocale, params: TTemplateParams<T>): TRendered {
-  const form = FORMS[template]?.[channel];
+  const form = (FORMS[template] as TForms<TTemplateParams<T>>)?.[channel];
   if (!form) throw new Error(`template ${template} has no ${channel} form`);
-  return form(PARAMS[template].parse(params) as TCode, locale);
+  return form(PARAMS[template].parse(params) as TTemplateParams<T>, locale);
 }

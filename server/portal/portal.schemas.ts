@@ -39,3 +39,10 @@ export const ZEventsQuery = z.strictObject({
   direction: z.enum(["forward", "backward"]).optional(),
 });
 export type TEventsQuery = z.input<typeof ZEventsQuery>;
+
+/** The portal's change-password form; lengths beyond the policy are the policy's to refuse, with its words. */
+export const ZOwnPasswordChange = z.strictObject({
+  current: z.string().min(1).max(4096),
+  password: z.string().max(4096),
+  locale: z.enum(["ru", "en"]).default("ru"),
+});

@@ -10,7 +10,8 @@ import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
-import { checkPassword, describeViolation } from "../passwords/policy.ts";
+import { checkPassword, violationItem } from "../passwords/policy.ts";
+import { getPasswordPolicy } from "../passwords/policy-store.ts";
 import type { TAccount } from "../users/account.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
 import { applyPlan, indexRows, planChanges, type TPendingContact } from "../users/account-changes.ts";
@@ -55,13 +56,11 @@ async function checkActions(ids: string[], clientId: string, locale: TLocale): P
   });
 }
 
-function checkPolicy(password: string | undefined, locale: TLocale): void {
+async function checkPolicy(password: string | undefined, locale: TLocale): Promise<void> {
   if (password === undefined) return;
-  const violations = checkPassword(password);
+  const violations = checkPassword(password, await getPasswordPolicy());
   if (violations.length) {
-    throw new AppError("registration.password_policy", {
-      items: violations.map((v) => ({ error: "password_policy_violated", desc: describeViolation(v, locale), pos: "password", params: { rule: v.rule, ...v.params } })),
-    });
+    throw new AppError("registration.password_policy", { items: violations.map((v) => violationItem(v, locale)) });
   }
 }
 
@@ -88,7 +87,7 @@ export function createdResponse(account: TAccount, context = "", instructions: T
  */
 export async function register(input: TRegisterInput): Promise<TRegistrationResponse> {
   await checkActions(input.dynClientIds, input.clientId, input.locale);
-  checkPolicy(input.password, input.locale);
+  await checkPolicy(input.password, input.locale);
   const catalog = await getCatalog();
   const { plan, items } = planChanges(catalog, { ...input.attrs, sub: input.attrs.sub ?? randomUUID() }, { contactFlag: input.contactFlag, confirmUnverified: true, allowed: null, creating: true });
   if (items.length) throw asRegistrationError(new AppError("request.invalid_values", { items }), input.locale);

@@ -6,7 +6,8 @@ import { pendingNotes } from "../contacts/contact-change.service.ts";
 import { hashSecret } from "../crypto/password-hash.ts";
 import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
-import { checkPassword } from "../passwords/policy.ts";
+import { checkPassword, violationItem } from "../passwords/policy.ts";
+import { getPasswordPolicy } from "../passwords/policy-store.ts";
 import { attributesOf } from "./account.ts";
 import { publishAccountChange } from "./account-cache.ts";
 import { findAccountPage } from "./users-console.repository.ts";
@@ -81,9 +82,8 @@ export async function deleteUser(instanceId: string, actor: TEventActor): Promis
 }
 
 export async function createUser(input: { attributes: Record<string, unknown>; password?: string }, actor: TEventActor) {
-  if (input.password !== undefined && checkPassword(input.password).length) {
-    throw new AppError("request.invalid_values", { items: [{ error: "password_policy_violated", desc: "the password is too short", pos: "password" }] });
-  }
+  const violations = input.password === undefined ? [] : checkPassword(input.password, await getPasswordPolicy());
+  if (violations.length) throw new AppError("request.invalid_values", { items: violations.map((v) => violationItem(v, "en")) });
   const passwordHash = input.password ? await hashSecret(input.password) : null;
   // An empty sub field in the form means "generate one".
   const { sub, ...attrs } = input.attributes;

@@ -163,4 +163,26 @@ describe.runIf(postgres)("two server processes on one database", () => {
     const expected = { sub: "petrov", family_name: "Петров", meta: { instanceId: before.meta.instanceId, unmodifiable: ["sub", "badge_no"] } };
     await expect.poll(() => readAt(b, readToken, "petrov"), WITHIN_A_SECOND).toEqual(expected);
   });
+
+  it("checks passwords against a policy saved through the other's console within a second", async () => {
+    const read = await callAt(a, "GET", `/api/v3/users/${IVANOV.sub}`, await tokenAt(a, "users-app", "idp_api_sys_users"));
+    const { meta } = (await read.json()) as { meta: { instanceId: string } };
+    const token = await tokenAt(b, "users-app", "idp_api_sys_usec_chg");
+    // A password no policy accepts: B's answer tells which minimum it holds, and nothing changes.
+    const lowAtB = async () => {
+      const res = await fetch(`${b.baseUrl}/api/v3/users/${meta.instanceId}/pswd`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ password: "abc" }),
+      });
+      return ((await res.json()) as { errors: { params: { low: number } }[] }).errors[0]!.params.low;
+    };
+    expect(await lowAtB()).toBe(8);
+
+    const cookie = await adminConsoleCookie();
+    await consoleMutation(a.baseUrl, cookie, "console.passwordPolicy.save", { minLength: 12 });
+    await expect.poll(lowAtB, WITHIN_A_SECOND).toBe(12);
+    await consoleMutation(a.baseUrl, cookie, "console.passwordPolicy.save", {});
+    await expect.poll(lowAtB, WITHIN_A_SECOND).toBe(8);
+  });
 });

@@ -1,7 +1,8 @@
 import { listOwnConsents, revokeOwnConsent } from "../../../portal/consents.service.ts";
 import { listOwnDevices, signOutOwnDevice } from "../../../portal/devices.service.ts";
 import { listOwnEvents } from "../../../portal/events.service.ts";
-import { ZConsentRef, ZDeviceRef, ZEventsQuery } from "../../../portal/portal.schemas.ts";
+import { changeOwnPassword, ownPasswordRules } from "../../../portal/password.service.ts";
+import { ZConsentRef, ZDeviceRef, ZEventsQuery, ZOwnPasswordChange } from "../../../portal/portal.schemas.ts";
 import { createRouter, portalProcedure } from "../../init.ts";
 
 /** Devices, consents and the security events of the signed-in person: adapters over …/apps, …/acls and …/audit. */
@@ -17,4 +18,9 @@ export const consentsRouter = createRouter({
 
 export const eventsRouter = createRouter({
   list: portalProcedure.input(ZEventsQuery).query(({ ctx, input }) => listOwnEvents(ctx.user.sub, input)),
+});
+
+export const passwordRouter = createRouter({
+  rules: portalProcedure.query(() => ownPasswordRules()),
+  change: portalProcedure.input(ZOwnPasswordChange).mutation(({ ctx, input }) => changeOwnPassword(ctx.user.sub, input, ctx.deviceKey, ctx.actor)),
 });

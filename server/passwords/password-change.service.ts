@@ -1,0 +1,140 @@
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import type { TContact } from "../attributes/attribute-values.ts";
+import { getCatalog } from "../attributes/attributes.service.ts";
+import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
+import { inTransaction } from "../db/index.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { TLocale } from "../http/locale.ts";
+import { kickDelivery } from "../messaging/delivery-worker.ts";
+import { enqueueMessage } from "../messaging/outbox.service.ts";
+import { endSessionsOf } from "../sessions/user-devices.service.ts";
+import { ACCOUNT_POLICY, IP_POLICY } from "../sign-in/throttle-policy.ts";
+import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt, type TThrottleKey } from "../sign-in/throttle.service.ts";
+import type { TAccount } from "../users/account.ts";
+import { findPasswordHash } from "../users/users.repository.ts";
+import { generatePassword } from "./generate.ts";
+import { deleteDevicesOf, findPasswordHistory, lockPasswordHash, writePassword, type THistoryRow } from "./passwords.repository.ts";
+import { getPasswordPolicy } from "./policy-store.ts";
+import { checkAge, checkPassword, normalizeForPolicy, violationItem, type TPasswordPolicy, type TPolicyViolation } from "./policy.ts";
+
+export type TPasswordChange = {
+  /** User mode: the password the user has now (required). System mode: ignored. */
+  current?: string;
+  /** The new password; a generated one when absent. */
+  password?: string;
+  /** A phone attribute of the account that receives the new password by SMS. */
+  sendPswdToAttr?: string;
+  /** The device (IDP-CI-UA-ID) that keeps its sessions and tokens. */
+  keepDevice?: string;
+  locale: TLocale;
+};
+
+export type TChangeMode = { mode: "user" | "system"; actor: TEventActor; note?: Record<string, unknown> };
+
+function refuse(violations: TPolicyViolation[], locale: TLocale): never {
+  throw new AppError("password.policy_violated", { items: violations.map((v) => violationItem(v, locale)) });
+}
+
+function wrongPhone(desc: string): AppError {
+  return new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc, pos: "sendPswdToAttr" }] });
+}
+
+/**
+ * The phone number the new password goes to: a phone attribute of the account with a value, and a
+ * confirmed one (a password sent to a number nobody proved is theirs may reach a stranger).
+ */
+async function phoneOf(account: TAccount, attr: string): Promise<string> {
+  const def = (await getCatalog()).byName.get(attr);
+  if (def?.type !== "phone") throw wrongPhone(`${attr} is not a phone attribute`);
+  const value = account.attrs[attr] as TContact | string | undefined;
+  const contact = typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+  const phone = contact ? contact.value : value;
+  if (typeof phone !== "string" || !phone) throw wrongPhone(`the user has no ${attr}`);
+  if (contact && !contact.vrf) throw wrongPhone(`the user's ${attr} is not confirmed`);
+  return phone;
+}
+
+/**
+ * User mode: the current password, checked against the sign-in's brute-force counters of the
+ * account and the address (a guess here and a guess at the sign-in page count alike).
+ */
+async function checkCurrent(userId: string, hash: string | null, current: string, actor: TEventActor): Promise<void> {
+  const accountKey = `user:${userId}`;
+  const ipKey = actor.ip ? `ip:${actor.ip}` : undefined;
+  const keys: TThrottleKey[] = [{ key: accountKey, policy: ACCOUNT_POLICY }, ...(ipKey ? [{ key: ipKey, policy: IP_POLICY }] : [])];
+  const reserved = await reserveSignInAttempt(keys);
+  if (!reserved.allowed) throw new AppError("password.locked_out", { headers: { "retry-after": String(reserved.retryAfterS) } });
+  if (hash === null || !(await verifySecret(hash, current))) {
+    await settleFailedAttempt(keys);
+    await recordEvent("user.password_change_failed", { ...actor, subject: userId }, { reason: "wrong_current" });
+    throw new AppError("password.invalid_credential");
+  }
+  await settleSuccessfulAttempt(accountKey, ipKey);
+}
+
+/**
+ * eq_current and in_password_history: argon2 work, done only once the cheap rules passed. In user
+ * mode the current password is known in plain text (and was just verified): no hash to compute.
+ */
+async function checkReuse(password: string, current: string | undefined, hash: string | null, history: THistoryRow[], policy: TPasswordPolicy): Promise<TPolicyViolation[]> {
+  const same = current !== undefined ? normalizeForPolicy(current) === normalizeForPolicy(password) : hash !== null && (await verifySecret(hash, password));
+  if (same) return [{ rule: "eq_current", params: {} }];
+  const previous = history.filter((h) => h.hash !== hash).slice(0, policy.historySize);
+  for (const h of previous) if (await verifySecret(h.hash, password)) return [{ rule: "in_password_history", params: {} }];
+  return [];
+}
+
+/** The new password after every rule of the policy, or a generated one. */
+async function chooseNewPassword(input: TPasswordChange, mode: TChangeMode["mode"], hash: string | null, history: THistoryRow[], policy: TPasswordPolicy) {
+  if (input.password === undefined) return generatePassword(policy);
+  // An administrator's reset is not held back by the minimum age, and has no current password to compare characters with.
+  const user = mode === "user";
+  const cheap = [...(user ? checkAge(history[0]?.setAt ?? null, policy) : []), ...checkPassword(input.password, policy, user ? input.current : undefined)];
+  if (cheap.length) refuse(cheap, input.locale);
+  const reuse = await checkReuse(input.password, user ? input.current : undefined, hash, history, policy);
+  if (reuse.length) refuse(reuse, input.locale);
+  return input.password;
+}
+
+/**
+ * Changes the account's password. Checks (current password in user mode, policy, phone) come first
+ * and change nothing; then, in one transaction that holds the account's row: the hash, the history,
+ * the remembered devices (but `keepDevice`) and the SMS. After it: every session and token issued
+ * before ends (but those of `keepDevice`). Two changes racing from the same state: the later one
+ * finds the password moved under it and is refused with id_store, so the history never mixes them.
+ */
+export async function changePassword(account: TAccount, input: TPasswordChange, how: TChangeMode): Promise<void> {
+  const policy = await getPasswordPolicy();
+  const hash = await findPasswordHash(account.id);
+  const actor = { ...how.actor, subject: account.id };
+  if (how.mode === "user") {
+    if (input.current === undefined) throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "current is required", pos: "current" }] });
+    await checkCurrent(account.id, hash, input.current, actor);
+  }
+  const phone = input.sendPswdToAttr === undefined ? undefined : await phoneOf(account, input.sendPswdToAttr);
+  const history = await findPasswordHistory(account.id, policy.historySize + 1);
+  const password = await chooseNewPassword(input, how.mode, hash, history, policy);
+  const newHash = await hashSecret(password);
+  const at = new Date();
+  const devices = await inTransaction(async (tx) => {
+    const locked = await lockPasswordHash(account.id, tx);
+    if (!locked) throw new AppError("user.not_found", { params: { userId: account.id } });
+    if (locked.hash !== hash) {
+      throw new AppError("password.store_refused", { flat: true, items: [violationItem({ rule: "id_store", params: {} }, input.locale)] });
+    }
+    // A password set before history was kept (registration, import) joins it now, so it cannot come straight back.
+    if (hash !== null && history[0]?.hash !== hash) await writePassword(account.id, hash, new Date(at.getTime() - 1), policy.historySize + 1, tx);
+    await writePassword(account.id, newHash, at, policy.historySize + 1, tx);
+    if (phone) await enqueueMessage(tx, { channel: "sms", to: phone, template: "new_password", locale: input.locale, params: { password }, userId: account.id, purpose: "password.new" });
+    return deleteDevicesOf(account.id, input.keepDevice, tx);
+  });
+  if (phone) kickDelivery();
+  await endSessionsOf(account.id, input.keepDevice, actor, { reason: "password_changed" });
+  await recordEvent("user.password_changed", actor, {
+    mode: how.mode,
+    generated: input.password === undefined,
+    sentTo: input.sendPswdToAttr ?? null,
+    devicesForgotten: devices,
+    ...how.note,
+  });
+}

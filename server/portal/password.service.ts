@@ -1,0 +1,32 @@
+import type { TEventActor } from "../audit/audit.service.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { TLocale } from "../http/locale.ts";
+import { changePassword } from "../passwords/password-change.service.ts";
+import { getPasswordPolicy } from "../passwords/policy-store.ts";
+import { deviceOfKey } from "../sessions/sessions.service.ts";
+import { readAccount } from "../users/users.service.ts";
+
+const WRONG_CURRENT: Record<TLocale, string> = { ru: "Текущий пароль неверен", en: "The current password is wrong" };
+
+/**
+ * "Change password" in the portal: POST …/pswd in user mode for the signed-in person. The browser in
+ * hand keeps its session (as IDP-CI-UA-ID would), every other session and token ends. A wrong current
+ * password counts toward the sign-in limit like any other; it is answered as a field problem, not as
+ * a 401, which would end the portal session.
+ */
+export async function changeOwnPassword(sub: string, input: { current: string; password: string; locale: TLocale }, deviceKey: string | undefined, actor: TEventActor): Promise<void> {
+  const keepDevice = (await deviceOfKey(sub, deviceKey)) ?? undefined;
+  try {
+    await changePassword(await readAccount(sub), { current: input.current, password: input.password, keepDevice, locale: input.locale }, { mode: "user", actor });
+  } catch (e) {
+    if (e instanceof AppError && e.code === "password.invalid_credential") {
+      throw new AppError("request.invalid_values", { items: [{ error: "invalid_credential", desc: WRONG_CURRENT[input.locale], pos: "current" }] });
+    }
+    throw e;
+  }
+}
+
+/** What the form tells before anyone types: the policy's minimum length. */
+export async function ownPasswordRules(): Promise<{ minLength: number }> {
+  return { minLength: (await getPasswordPolicy()).minLength };
+}
