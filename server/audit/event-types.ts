@@ -23,4 +23,8 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.deleted",
   "console.access_denied",
   "console.events_exported",
+  "user.security_question_set",
+  "user.security_question_deleted",
+  "user.security_answer_checked",
+  "user.security_answer_failed",
 ] as const;

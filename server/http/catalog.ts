@@ -6,6 +6,7 @@ import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
 import { QR_SIGN_IN_ROUTES } from "../qr-sign-in/qr-sign-in.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
+import { SECURITY_QUESTION_ROUTES } from "../security-question/security-question.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
@@ -28,6 +29,7 @@ export const ROUTES: TRouteHandler[] = [
   ...QR_SIGN_IN_ROUTES,
   exportEventsRoute,
   dynamicRegistrationRoute,
+  ...SECURITY_QUESTION_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

@@ -1,7 +1,8 @@
 import { AppError } from "../errors/app-error.ts";
 import { CURRENT_SUBJECT } from "../http/authenticate.ts";
 import type { TRequestContext } from "../http/request-context.ts";
-import type { TAccount } from "./account.ts";
+import { subjectOfInstance, type TAccount } from "./account.ts";
+import { findAccount } from "./users.repository.ts";
 import { accountAtVersion, readAccount } from "./users.service.ts";
 
 /** The account a `{subjectId}` names: "current" is the user-mode token's own user; 404 when none. */
@@ -14,6 +15,19 @@ export async function accountOfSubject(ctx: TRequestContext, subjectId: string):
 /** The account an `{instanceId}` names at its current version; in user mode it must be the token's user. */
 export async function accountOfInstance(ctx: TRequestContext, instanceId: string): Promise<TAccount> {
   const account = await accountAtVersion(instanceId);
+  if (ctx.actor.mode === "user" && account.id !== ctx.actor.userId) throw new AppError("auth.wrong_subject");
+  return account;
+}
+
+/**
+ * The account a segment names that the contract allows to be either (`/users/{subjectId}/secQsn` and,
+ * in user mode, `/users/{instanceId}/secQsn`): a version id of an existing account is taken as one
+ * (a stale one is refused with 409), anything else as a subject. In user mode it must be the token's user.
+ */
+export async function accountOfSubjectOrInstance(ctx: TRequestContext, segment: string): Promise<TAccount> {
+  const sub = subjectOfInstance(segment);
+  if (sub !== undefined && (await findAccount(sub))) return accountOfInstance(ctx, segment);
+  const account = await accountOfSubject(ctx, segment);
   if (ctx.actor.mode === "user" && account.id !== ctx.actor.userId) throw new AppError("auth.wrong_subject");
   return account;
 }
