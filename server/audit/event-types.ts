@@ -27,4 +27,5 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.security_question_deleted",
   "user.security_answer_checked",
   "user.security_answer_failed",
+  "user.props_changed",
 ] as const;

@@ -4,6 +4,7 @@ import { ACL_ROUTES } from "../consents/acls.routes.ts";
 import { dynamicRegistrationRoute } from "../dyn-clients/dyn-clients.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
+import { PROPS_ROUTES } from "../props/props.routes.ts";
 import { QR_SIGN_IN_ROUTES } from "../qr-sign-in/qr-sign-in.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
 import { SECURITY_QUESTION_ROUTES } from "../security-question/security-question.routes.ts";
@@ -30,6 +31,7 @@ export const ROUTES: TRouteHandler[] = [
   exportEventsRoute,
   dynamicRegistrationRoute,
   ...SECURITY_QUESTION_ROUTES,
+  ...PROPS_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {
