@@ -28,4 +28,5 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.security_answer_checked",
   "user.security_answer_failed",
   "user.props_changed",
+  "user.state_changed",
 ] as const;

@@ -1,3 +1,4 @@
+import { ACCOUNT_STATE_ROUTES } from "../account-state/account-state.routes.ts";
 import { auditRoute } from "../audit/audit.routes.ts";
 import { exportEventsRoute } from "../audit/events-export.routes.ts";
 import { ACL_ROUTES } from "../consents/acls.routes.ts";
@@ -32,6 +33,7 @@ export const ROUTES: TRouteHandler[] = [
   dynamicRegistrationRoute,
   ...SECURITY_QUESTION_ROUTES,
   ...PROPS_ROUTES,
+  ...ACCOUNT_STATE_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {
