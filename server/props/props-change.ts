@@ -1,4 +1,5 @@
 import { AppError, type TInputItem } from "../errors/app-error.ts";
+import { badTextError, findBadText } from "../http/parse.ts";
 import type { TPropsChange, TPropValue } from "./props.schemas.ts";
 
 export type TPropsLimits = { maxCount: number; maxName: number; maxValue: number };
@@ -56,6 +57,8 @@ function checkRemove(remove: unknown, limits: TPropsLimits, added: Set<string>, 
 export function checkPropsChange(body: unknown, limits: TPropsLimits): TPropsChange {
   if (body === undefined) return { add: [], remove: [] };
   if (!isObject(body)) throw new AppError("request.invalid_values", { items: [item("", "the body must be an object with add and/or remove")] });
+  const bad = findBadText(body);
+  if (bad) throw badTextError(bad);
   const items = Object.keys(body)
     .filter((k) => k !== "add" && k !== "remove")
     .map((k) => item(k, `unknown field: ${k}`));

@@ -1,5 +1,5 @@
 import { defineRoute } from "../http/define-route.ts";
-import { badTextError, findBadText, parseJsonBody } from "../http/parse.ts";
+import { parseJsonBody } from "../http/parse.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZProps, ZPropsChange } from "./props.schemas.ts";
 import { changeProps, getProps } from "./props.service.ts";
@@ -40,10 +40,7 @@ export const changePropsRoute = defineRoute(
     errors: ["user.not_found", "request.invalid_values"],
   },
   async ({ ctx, params, request }) => {
-    const body = await parseJsonBody(request);
-    const bad = findBadText(body);
-    if (bad) throw badTextError(bad);
-    return changeProps(ctx, params.subjectId, body);
+    return changeProps(ctx, params.subjectId, await parseJsonBody(request));
   },
 );
 
