@@ -6,6 +6,7 @@ import { usePortalText, type TPortalKey } from "./i18n.ts";
 const SECTIONS: { href: string; label: TPortalKey }[] = [
   { href: "/account", label: "nav.overview" },
   { href: "/account/profile", label: "nav.profile" },
+  { href: "/account/security-question", label: "nav.securityQuestion" },
   { href: "/account/devices", label: "nav.devices" },
   { href: "/account/consents", label: "nav.consents" },
   { href: "/account/events", label: "nav.events" },
