@@ -9,8 +9,9 @@ import {
   setUntouchable,
   unlockAccount,
 } from "../../server/account-state/account-state.service.ts";
+import { migrate, readMigrationFiles } from "../../server/db/migrator.ts";
 import { AppError } from "../../server/errors/app-error.ts";
-import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
+import { DB_KINDS, freshDatabase, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 // The state machine needs a controlled clock: every call passes `now` and the period.
 const DAY = 86_400;
@@ -188,3 +189,27 @@ function runCli(args: string[], env: Record<string, string>): Promise<{ code: nu
   child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
 }
+
+describe.each(DB_KINDS)("the account state migration on %s", (kind) => {
+  it("starts accounts that signed in before it as active since their last sign-in, the others as initial", async () => {
+    const t = await freshDatabase(kind);
+    try {
+      const files = readMigrationFiles();
+      const mine = files.findIndex((f) => f.name === "20261128000300_account_state");
+      await migrate(t.db.sql, files.slice(0, mine));
+      await t.db.sql.session(async (s) => {
+        await s.query(`INSERT INTO users (id, instance_id) VALUES ('old-a', 'a.x'), ('old-b', 'b.x')`);
+        await s.query(
+          `INSERT INTO security_events (type, subject, created_at) VALUES
+           ('user.signed_in', 'old-a', '2026-03-01T00:00:00Z'), ('user.signed_in', 'old-a', '2026-05-01T00:00:00Z'),
+           ('user.sign_in_failed', 'old-b', '2026-05-01T00:00:00Z'), ('user.signed_in', 'deleted-user', '2026-05-01T00:00:00Z')`,
+        );
+      });
+      await migrate(t.db.sql, files);
+      const rows = await t.db.sql.session((s) => s.query<{ user_id: string; name: string; checked_on: Date }>(`SELECT user_id, name, checked_on FROM account_states`));
+      expect(rows.map((r) => [r.user_id, r.name, new Date(r.checked_on).toISOString()])).toEqual([["old-a", "active", "2026-05-01T00:00:00.000Z"]]);
+    } finally {
+      await t.close();
+    }
+  });
+});
