@@ -67,7 +67,7 @@ export function StateSection({ sub, data, notify, after }: { sub: string; data: 
         className="account-security__inline"
         onSubmit={(e) => {
           e.preventDefault();
-          void report(setUntouchable.mutateAsync(until ? { sub, till: endOfDay(until) } : { sub }), a("state.madeUntouchable"));
+          void report(setUntouchable.mutateAsync(until ? { sub, till: endOfDay(until) } : { sub }).then(() => setUntil("")), a("state.madeUntouchable"));
         }}
       >
         <TextField label={a("state.until")} type="date" value={until} onChange={(e) => setUntil(e.target.value)} />
