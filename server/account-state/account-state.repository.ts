@@ -26,13 +26,14 @@ function toState(r: TRow): TStateOfAccount {
   };
 }
 
-/** The account's state (no row: initial) and creation time; null when there is no such account. */
-export async function findState(userId: string): Promise<TStateOfAccount | null> {
+/** The account's stored state; null when it has no row (initial, never made untouchable). */
+export async function findStateRow(userId: string): Promise<TStateRow | null> {
   const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<TRow[]>`
-    SELECT u.created_at, s.name, s.checked_on, s.locked_on, s.untouchable, s.untouchable_till
-    FROM users u LEFT JOIN account_states s ON s.user_id = u.id WHERE u.id = ${userId}`;
-  return rows[0] ? toState(rows[0]) : null;
+  const row = await prisma.accountState.findUnique({
+    where: { userId },
+    select: { name: true, checkedOn: true, lockedOn: true, untouchable: true, untouchableTill: true },
+  });
+  return row ? { ...row, name: row.name as TStateName } : null;
 }
 
 /** Locks the account's state row for the caller's transaction, creating it (initial) first; null when there is no such account. */

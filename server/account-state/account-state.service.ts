@@ -4,9 +4,12 @@ import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { accountOfSubject } from "../users/subject-param.ts";
-import { isLockDue, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
+import { readAccount } from "../users/users.service.ts";
+import { publishChange } from "../cache/change-bus.ts";
+import { keyedCache } from "../cache/keyed-cache.ts";
+import { INITIAL_STATE, isLockDue, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
 import type { TAccountStateView, TSetAccountState } from "./account-state.schemas.ts";
-import { findState, insertStateEvents, lockDueAccounts, lockState, saveState, withSweepLock } from "./account-state.repository.ts";
+import { findStateRow, insertStateEvents, lockDueAccounts, lockState, saveState, withSweepLock } from "./account-state.repository.ts";
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 const lockAfterS = () => getConfig().account.inactivity.lockAfterS;
@@ -18,11 +21,24 @@ function notFound(userId: string): AppError {
   return new AppError("user.not_found", { params: { userId } });
 }
 
+/*
+ * Every sign-in reads the state (checkAccountUsable) and GET …/state is a hot read: the stored row is
+ * held in process and dropped in every process through the change bus when a writer below commits.
+ * The view is computed at read time, so an exemption's end needs no invalidation.
+ */
+const STATE_TOPIC = "account-state";
+const stateCache = keyedCache<TStateRow | null>(STATE_TOPIC, { ttlMs: 60_000, maxEntries: 50_000 });
+const changed = (userId?: string) => publishChange(STATE_TOPIC, userId);
+
+/** The account's state and creation time; 404 when there is no such account. Both come from caches. */
+async function stateOf(userId: string): Promise<{ state: TStateRow; createdAt: Date }> {
+  const { createdAt } = await readAccount(userId);
+  return { state: (await stateCache.get(userId, findStateRow)) ?? INITIAL_STATE, createdAt };
+}
+
 /** The contract's state object of an account. */
 export async function accountStateOf(userId: string, now = new Date()): Promise<TAccountStateView> {
-  const found = await findState(userId);
-  if (!found) throw notFound(userId);
-  return viewOf(found.state, now);
+  return viewOf((await stateOf(userId)).state, now);
 }
 
 /**
@@ -31,11 +47,10 @@ export async function accountStateOf(userId: string, now = new Date()): Promise<
  */
 async function applyInactivityRule(userId: string, at: TClock, by: string): Promise<TStateRow> {
   const { now = new Date(), periodS = lockAfterS() } = at;
-  const seen = await findState(userId);
-  if (!seen) throw notFound(userId);
+  const seen = await stateOf(userId);
   // The common case needs no transaction: nothing is due, nothing changes.
   if (!isLockDue(seen.state, seen.createdAt, now, periodS)) return seen.state;
-  return inTransaction(async (tx) => {
+  return afterCommit(userId, inTransaction(async (tx) => {
     const locked = await lockState(userId, tx);
     if (!locked) throw notFound(userId);
     const { state, createdAt } = locked;
@@ -44,7 +59,14 @@ async function applyInactivityRule(userId: string, at: TClock, by: string): Prom
     await saveState(userId, next, tx);
     await insertStateEvents([{ subject: userId, params: { from: state.name, to: "inactivityLock", reason: "inactivity", by } }], tx);
     return next;
-  });
+  }));
+}
+
+/** Waits for a state change's transaction, then tells every process to drop the account's cached state. */
+async function afterCommit<T>(userId: string | undefined, committed: Promise<T>): Promise<T> {
+  const result = await committed;
+  await changed(userId);
+  return result;
 }
 
 /** When the rule is applied and with which period (tests set both; callers use the defaults: now and IDP_INACTIVITY_LOCK_DAYS). */
@@ -72,7 +94,7 @@ export async function recordSignedIn(userId: string, at: TClock = {}): Promise<T
   const now = at.now ?? new Date();
   const before = await applyInactivityRule(userId, { ...at, now }, "sign_in");
   if (before.name === "inactivityLock") return usable(before);
-  return inTransaction(async (tx) => {
+  return afterCommit(userId, inTransaction(async (tx) => {
     const locked = await lockState(userId, tx);
     if (!locked) throw notFound(userId);
     const { state } = locked;
@@ -80,7 +102,7 @@ export async function recordSignedIn(userId: string, at: TClock = {}): Promise<T
     await saveState(userId, { ...state, name: "active", checkedOn: now }, tx);
     if (state.name === "initial") await insertStateEvents([{ subject: userId, params: { from: "initial", to: "active", reason: "first_sign_in" } }], tx);
     return { ok: true } as const;
-  });
+  }));
 }
 
 /**
@@ -90,7 +112,7 @@ export async function recordSignedIn(userId: string, at: TClock = {}): Promise<T
  */
 export async function setUntouchable(userId: string, till: number | undefined, actor: TEventActor, note: Record<string, unknown> = {}, now = new Date()): Promise<void> {
   const tillDate = till === undefined ? null : new Date(till * 1000);
-  await inTransaction(async (tx) => {
+  await afterCommit(userId, inTransaction(async (tx) => {
     const locked = await lockState(userId, tx);
     if (!locked) throw notFound(userId);
     const { state } = locked;
@@ -106,18 +128,18 @@ export async function setUntouchable(userId: string, till: number | undefined, a
     await saveState(userId, next, tx);
     const params = { from: before, to: viewOf(next, now).name, till: tillDate ? unix(tillDate) : null, ...note };
     await insertStateEvents([{ subject: userId, actor, params }], tx);
-  });
+  }));
 }
 
 /** An administrator lifts an inactivity lock: the account is active from now, its period starts over. */
 export async function unlockAccount(userId: string, actor: TEventActor, note: Record<string, unknown> = {}, now = new Date()): Promise<void> {
-  await inTransaction(async (tx) => {
+  await afterCommit(userId, inTransaction(async (tx) => {
     const locked = await lockState(userId, tx);
     if (!locked) throw notFound(userId);
     if (locked.state.name !== "inactivityLock") throw new AppError("state.not_locked");
     await saveState(userId, { ...locked.state, name: "active", checkedOn: now, lockedOn: null }, tx);
     await insertStateEvents([{ subject: userId, actor, params: { from: "inactivityLock", to: "active", reason: "unlocked", ...note } }], tx);
-  });
+  }));
 }
 
 export type TSweepResult = { off: true } | { off: false; skipped: true } | { off: false; skipped: false; locked: number };
@@ -140,7 +162,10 @@ export async function lockInactiveAccounts(now = new Date(), periodS = lockAfter
       total += batch.length;
     }
   });
-  return locked === undefined ? { off: false, skipped: true } : { off: false, skipped: false, locked };
+  if (locked === undefined) return { off: false, skipped: true };
+  // Many accounts at once: every process drops its whole state cache.
+  if (locked) await changed();
+  return { off: false, skipped: false, locked };
 }
 
 /** GET /api/v3/users/{subjectId}/state */
