@@ -3,8 +3,8 @@ import { getConfig } from "../config/config.ts";
 import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
-import { accountOfSubject } from "../users/subject-param.ts";
-import { readAccount } from "../users/users.service.ts";
+import { accountOfSubject, cachedAccountOfSubject } from "../users/subject-param.ts";
+import { accountSnapshot } from "../users/account-snapshots.ts";
 import { publishChange } from "../cache/change-bus.ts";
 import { keyedCache } from "../cache/keyed-cache.ts";
 import { INITIAL_STATE, isLockDue, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
@@ -32,7 +32,9 @@ const changed = (userId?: string) => publishChange(STATE_TOPIC, userId);
 
 /** The account's state and creation time; 404 when there is no such account. Both come from caches. */
 async function stateOf(userId: string): Promise<{ state: TStateRow; createdAt: Date }> {
-  const { createdAt } = await readAccount(userId);
+  const account = (await accountSnapshot(userId))?.account;
+  if (!account) throw notFound(userId);
+  const { createdAt } = account;
   return { state: (await stateCache.get(userId, findStateRow)) ?? INITIAL_STATE, createdAt };
 }
 
@@ -170,7 +172,7 @@ export async function lockInactiveAccounts(now = new Date(), periodS = lockAfter
 
 /** GET /api/v3/users/{subjectId}/state */
 export async function getAccountState(ctx: TRequestContext, subjectId: string): Promise<TAccountStateView> {
-  return accountStateOf((await accountOfSubject(ctx, subjectId)).id);
+  return accountStateOf((await cachedAccountOfSubject(ctx, subjectId)).id);
 }
 
 /** POST /api/v3/users/{subjectId}/state: only untouchable is assignable. */

@@ -4,7 +4,7 @@ import { keyedCache } from "../cache/keyed-cache.ts";
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
-import { accountOfSubject } from "../users/subject-param.ts";
+import { accountOfSubject, cachedAccountOfSubject } from "../users/subject-param.ts";
 import { checkPropsChange } from "./props-change.ts";
 import { applyPropsChange, findProps } from "./props.repository.ts";
 import type { TProps } from "./props.schemas.ts";
@@ -40,7 +40,7 @@ export async function changePropsOf(userId: string, body: unknown, actor: TEvent
 
 /** GET /api/v3/users/{subjectId}/props */
 export async function getProps(ctx: TRequestContext, subjectId: string): Promise<TProps> {
-  return propsOf((await accountOfSubject(ctx, subjectId)).id);
+  return propsOf((await cachedAccountOfSubject(ctx, subjectId)).id);
 }
 
 /** POST /api/v3/users/{subjectId}/props */

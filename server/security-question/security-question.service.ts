@@ -5,7 +5,7 @@ import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { ACCOUNT_POLICY } from "../sign-in/throttle-policy.ts";
 import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "../sign-in/throttle.service.ts";
 import { verifyPassword } from "../sign-in/verification-gate.ts";
-import { accountOfSubject, accountOfSubjectOrInstance } from "../users/subject-param.ts";
+import { accountOfSubjectOrInstance, cachedAccountOfSubject } from "../users/subject-param.ts";
 import { normalizeAnswer } from "./answer-normalize.ts";
 import type { TCheckSecurityQuestion, TSecurityQuestion, TSetSecurityQuestion } from "./security-question.schemas.ts";
 import { deleteSecurityQuestion, findSecurityQuestion, upsertSecurityQuestion } from "./security-question.repository.ts";
@@ -74,7 +74,7 @@ export async function checkSecurityAnswerOf(userId: string, input: TCheckSecurit
 
 /** GET /api/v3/users/{subjectId}/secQsn */
 export async function getSecurityQuestion(ctx: TRequestContext, subjectId: string): Promise<TSecurityQuestion> {
-  return securityQuestionOf((await accountOfSubject(ctx, subjectId)).id);
+  return securityQuestionOf((await cachedAccountOfSubject(ctx, subjectId)).id);
 }
 
 /** POST /api/v3/users/{subjectId | instanceId}/secQsn */

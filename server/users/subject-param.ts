@@ -2,6 +2,7 @@ import { AppError } from "../errors/app-error.ts";
 import { CURRENT_SUBJECT } from "../http/authenticate.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { subjectOfInstance, type TAccount } from "./account.ts";
+import { accountSnapshot } from "./account-snapshots.ts";
 import { findAccount } from "./users.repository.ts";
 import { accountAtVersion, readAccount } from "./users.service.ts";
 
@@ -10,6 +11,17 @@ export async function accountOfSubject(ctx: TRequestContext, subjectId: string):
   if (subjectId !== CURRENT_SUBJECT) return readAccount(subjectId);
   if (ctx.actor.mode === "user") return readAccount(ctx.actor.userId);
   throw new AppError("user.not_found", { desc: "a system token has no current user", params: { userId: subjectId } });
+}
+
+/**
+ * As accountOfSubject, but from the account cache (no query in steady state): for hot reads that only
+ * need the account to exist (its state, properties, security question), not a consistent read.
+ */
+export async function cachedAccountOfSubject(ctx: TRequestContext, subjectId: string): Promise<TAccount> {
+  const id = subjectId !== CURRENT_SUBJECT ? subjectId : ctx.actor.mode === "user" ? ctx.actor.userId : undefined;
+  const account = id === undefined ? undefined : (await accountSnapshot(id))?.account;
+  if (!account) throw new AppError("user.not_found", { params: { userId: subjectId } });
+  return account;
 }
 
 /** The account an `{instanceId}` names at its current version; in user mode it must be the token's user. */
