@@ -32,7 +32,7 @@ const BURST = Number(process.env.BENCH_BURST ?? 200);
 const signIn = await signInFixtures(Math.max(BURST, connections));
 writeFileSync(
   importFile,
-  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users"] }, signIn.client], users: signIn.users }),
+  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users", "idp_api_sys_usec"] }, signIn.client], users: signIn.users }),
 );
 
 delete process.env.IDP_CONTEXT_PATH;
@@ -59,8 +59,8 @@ const token = {
   body: "grant_type=client_credentials&scope=idp_api_sys_users",
 };
 
-async function accessToken() {
-  const res = await fetch(`${server.baseUrl}/oauth/te`, token);
+async function accessToken(scope = "idp_api_sys_users") {
+  const res = await fetch(`${server.baseUrl}/oauth/te`, { ...token, body: `grant_type=client_credentials&scope=${scope}` });
   if (res.status !== 200) throw new Error(`no token: ${res.status}`);
   return (await res.json()).access_token;
 }
@@ -79,9 +79,17 @@ async function accountRows() {
   const cached = summary(`GET /api/v3/users/{sub}, ${hot.length} subs, cached`, await load(server.baseUrl, rotating(hot, bearer)));
   const first = summary(`GET /api/v3/users/{sub}, first read of each sub`, await load(server.baseUrl, rotating(cold, bearer)));
   first.uncached = Math.min(first.requests, cold.length);
+  // An account's state and properties over the same subs (held in process after their first read).
+  const stateBearer = { authorization: `Bearer ${await accessToken("idp_api_sys_usec")}` };
+  const statePaths = hot.map((p) => `${p}/state`);
+  const propsPaths = hot.map((p) => `${p}/props`);
+  await load(server.baseUrl, { ...rotating(statePaths, stateBearer), amount: hot.length });
+  await load(server.baseUrl, { ...rotating(propsPaths, bearer), amount: hot.length });
+  const state = summary(`GET /api/v3/users/{sub}/state, ${hot.length} subs`, await load(server.baseUrl, rotating(statePaths, stateBearer)));
+  const props = summary(`GET /api/v3/users/{sub}/props, ${hot.length} subs`, await load(server.baseUrl, rotating(propsPaths, bearer)));
   const searchUrl = `${server.baseUrl}/api/v1/users?query=${encodeURIComponent("surname=Ива*")}`;
   const search = summary("GET /api/v1/users?query=surname=Ива* (100 records)", await load(searchUrl, { headers: { authorization: basicRest } }));
-  return { cached, first, search };
+  return { cached, first, search, state, props };
 }
 
 let finished = false;
@@ -106,7 +114,7 @@ try {
   await sleep(5_000);
   rss.afterLoadIdle = rssMb(server.pid);
 
-  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search] : []), me, signIns, burst];
+  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search, accounts.state, accounts.props] : []), me, signIns, burst];
   console.log(`\nnode ${process.version}, ${connections} connections, ${duration}s each, database: ${pgDb ? "postgres" : "embedded"}, accounts: ${userCount}`);
   if (seedSeconds !== undefined) console.log(`seed-users ${userCount}: ${seedSeconds.toFixed(1)} s`);
   console.log("\n| route | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
@@ -119,6 +127,7 @@ try {
   if (accounts) {
     console.log(`ratio users(cached)/trivial: ${(accounts.cached.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.cached.p99} ms)`);
     console.log(`ratio users(first read)/trivial: ${(accounts.first.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.first.p99} ms; ${accounts.first.uncached} of ${accounts.first.requests} requests were first reads)`);
+    for (const r of [accounts.state, accounts.props]) console.log(`ratio ${r.name}/trivial: ${(r.rps / trivial.rps).toFixed(2)}  (p99 ${r.p99} ms)`);
     console.log(`v1 search surname=Ива*: p50 ${accounts.search.p50} ms, p99 ${accounts.search.p99} ms, ${accounts.search.rps} req/s`);
   }
   console.log(`ratio user bearer read (/oauth/me)/trivial: ${(me.rps / trivial.rps).toFixed(2)}  (p99 ${me.p99} ms)`);

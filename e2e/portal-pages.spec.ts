@@ -7,6 +7,7 @@ import { createPerson, signInToPortal } from "./support/portal.ts";
 
 const PAGES = [
   { path: "account/profile", ru: "Профиль", en: "Profile" },
+  { path: "account/security-question", ru: "Контрольный вопрос", en: "Security question" },
   { path: "account/devices", ru: "Устройства", en: "Devices" },
   { path: "account/consents", ru: "Разрешения", en: "Consents" },
   { path: "account/events", ru: "События", en: "Events" },

@@ -26,4 +26,10 @@ export const SUGGESTED_EVENT_TYPES = [
   "console.access_denied",
   "console.events_exported",
   "password.policy_changed",
+  "user.security_question_set",
+  "user.security_question_deleted",
+  "user.security_answer_checked",
+  "user.security_answer_failed",
+  "user.props_changed",
+  "user.state_changed",
 ] as const;

@@ -1,3 +1,4 @@
+import { startInactivitySweep } from "../account-state/inactivity-sweep.ts";
 import { startChangeBus } from "../cache/change-bus.ts";
 import { getConfig } from "../config/config.ts";
 import { resolveSecretKey } from "../crypto/secret-key.ts";
@@ -32,6 +33,7 @@ export async function boot(): Promise<void> {
   // After the import and before the first request: what a previous run left pending goes out now.
   await startDeliveryWorker();
   startMaintenance();
+  startInactivitySweep();
   log.info("ready", { issuer: config.issuer, database: config.database.kind });
 }
 

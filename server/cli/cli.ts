@@ -1,4 +1,5 @@
 // Commands that run outside the web server: `npm run idp -- <command>` (see scripts/idp.mjs).
+import { lockInactiveAccounts, unlockAccount } from "../account-state/account-state.service.ts";
 import { startFailure } from "../boot/boot.ts";
 import { getConfig } from "../config/config.ts";
 import { getDatabase } from "../db/index.ts";
@@ -6,7 +7,7 @@ import { migrate } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
 import { seedAccounts } from "../users/seed.service.ts";
 
-const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json> | seed-users <count>";
+const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json> | seed-users <count> | lock-inactive | unlock <sub>";
 
 async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
   const db = await getDatabase();
@@ -49,6 +50,20 @@ async function main(argv: string[]): Promise<void> {
         return { ...(await seedAccounts(Number(arg))), seconds: (performance.now() - started) / 1000 };
       });
       console.log(`seeded ${created} accounts in ${seconds.toFixed(1)} s (${Math.round(created / seconds)} accounts/s)`);
+      return;
+    }
+    case "lock-inactive": {
+      const result = await withDatabase(() => lockInactiveAccounts());
+      if (result.off) console.log("the inactivity lock is off (IDP_INACTIVITY_LOCK_DAYS=0)");
+      else if (result.skipped) console.log("another sweep is running; it locks what is due");
+      else console.log(`locked ${result.locked} inactive account${result.locked === 1 ? "" : "s"}`);
+      return;
+    }
+    case "unlock": {
+      if (!arg) throw new Error(USAGE);
+      // From the command line: the one way back in for an administrator whose own account was locked.
+      await withDatabase(() => unlockAccount(arg, {}, { by: "cli" }));
+      console.log(`unlocked ${arg}`);
       return;
     }
     default:

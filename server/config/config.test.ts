@@ -22,6 +22,14 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ IDP_CLIENT_AUTH_WINDOW: "0" })).toThrow(new ConfigError('IDP_CLIENT_AUTH_WINDOW: must be at least 1 (got "0")'));
   });
 
+  it("limits user properties and leaves the inactivity lock off by default, and checks the values given", () => {
+    expect(parseConfig({}).account).toEqual({ props: { maxCount: 100, maxName: 128, maxValue: 1024 }, inactivity: { lockAfterS: 0, sweepIntervalS: 3600 } });
+    const c = parseConfig({ IDP_PROPS_MAX_COUNT: "3", IDP_INACTIVITY_LOCK_DAYS: "90", IDP_INACTIVITY_SWEEP_INTERVAL: "600" });
+    expect(c.account).toEqual({ props: { maxCount: 3, maxName: 128, maxValue: 1024 }, inactivity: { lockAfterS: 90 * 86_400, sweepIntervalS: 600 } });
+    expect(() => parseConfig({ IDP_PROPS_MAX_VALUE: "0" })).toThrow(new ConfigError('IDP_PROPS_MAX_VALUE: must be at least 1 (got "0")'));
+    expect(() => parseConfig({ IDP_INACTIVITY_LOCK_DAYS: "ninety" })).toThrow("IDP_INACTIVITY_LOCK_DAYS: must be a whole number between 0 and 36500");
+  });
+
   it("derives the issuer from the public URL and context path", () => {
     const c = parseConfig({ IDP_PUBLIC_URL: "https://id.example.com/", IDP_CONTEXT_PATH: "/auth/v2/" });
     expect(c.issuer).toBe("https://id.example.com/auth/v2");

@@ -1,20 +1,14 @@
 import path from "node:path";
 import { z } from "zod";
+import { toAccountConfig, ZAccountEnv, type TAccountConfig } from "./account-config.ts";
 import { parseContextPath } from "./context-path.mjs";
+import { ZInt } from "./env-int.ts";
 import { toMessagingConfig, ZMessagingEnv, type TMessagingConfig } from "./messaging-config.ts";
 
 /** Raised when an environment variable is missing or wrong; its message is one line naming it. */
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
-
-const ZInt = (min: number, max: number, fallback: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `must be a whole number between ${min} and ${max}`)
-    .transform(Number)
-    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`))
-    .default(fallback);
 
 const ZEnv = z.object({
   PORT: ZInt(1, 65535, 3000),
@@ -48,6 +42,7 @@ const ZEnv = z.object({
   IDP_CLIENT_AUTH_IP_FAILURES: ZInt(1, 100_000, 30),
   IDP_CLIENT_AUTH_WINDOW: ZInt(1, 3600, 60),
   IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
+  ...ZAccountEnv.shape,
 });
 
 export type TConfig = {
@@ -85,6 +80,8 @@ export type TConfig = {
   clientAuthLimits: { perClient: number; perIp: number; windowS: number };
   /** People may create their own account at {ctx}/register. */
   selfSignUp: boolean;
+  /** User properties' limits and the inactivity lock. */
+  account: TAccountConfig;
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -132,6 +129,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     qrCodeTtl: e.IDP_QR_CODE_TTL,
     clientAuthLimits: { perClient: e.IDP_CLIENT_AUTH_FAILURES, perIp: e.IDP_CLIENT_AUTH_IP_FAILURES, windowS: e.IDP_CLIENT_AUTH_WINDOW },
     selfSignUp: e.IDP_SELF_SIGNUP === "on",
+    account: toAccountConfig(e),
   };
 }
 

@@ -181,6 +181,17 @@ const ERROR_DEFS = {
   "password.policy_violated": { status: 400, type: "input_error", error: "wrong_values", desc: "password_policy_violated" },
   /** The password store refused the change (rule id_store): another change of the same password committed first. A single item. */
   "password.store_refused": { status: 400, type: "input_error", error: "password_policy_violated", desc: "the password store refused the change" },
+  /** The account has no security question. */
+  "secqsn.not_set": { status: 404, type: "not_found_error", error: "security_question_not_found", desc: "security question not set" },
+  /** A security question check failed; desc says which part: question or answer did not match, or none is set. */
+  "secqsn.wrong_answer": { status: 400, type: "process_error", error: "wrong_security_answer", desc: "security answer not match" },
+  /** Too many failed security question checks for the account; Retry-After says when to try again. */
+  "secqsn.locked_out": { status: 429, type: "security_error", error: "too_many_attempts", desc: "too many failed security question checks" },
+  /** POST …/state named a state other than untouchable: the others follow from sign-ins and the inactivity rule. */
+  "state.not_assignable": { status: 400, type: "input_error", error: "wrong_values", desc: "only untouchable can be assigned" },
+  /** Unlocking an account that is not in inactivityLock. */
+  "state.not_locked": { status: 400, type: "process_error", error: "not_inactivity_locked", desc: "the account is not locked for inactivity" },
+
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */

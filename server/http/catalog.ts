@@ -1,3 +1,4 @@
+import { ACCOUNT_STATE_ROUTES } from "../account-state/account-state.routes.ts";
 import { auditRoute } from "../audit/audit.routes.ts";
 import { exportEventsRoute } from "../audit/events-export.routes.ts";
 import { ACL_ROUTES } from "../consents/acls.routes.ts";
@@ -5,8 +6,10 @@ import { dynamicRegistrationRoute } from "../dyn-clients/dyn-clients.routes.ts";
 import { liveRoute, readyRoute } from "../health/health.routes.ts";
 import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
 import { PASSWORD_ROUTES } from "../passwords/passwords.routes.ts";
+import { PROPS_ROUTES } from "../props/props.routes.ts";
 import { QR_SIGN_IN_ROUTES } from "../qr-sign-in/qr-sign-in.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
+import { SECURITY_QUESTION_ROUTES } from "../security-question/security-question.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
@@ -30,6 +33,9 @@ export const ROUTES: TRouteHandler[] = [
   exportEventsRoute,
   dynamicRegistrationRoute,
   ...PASSWORD_ROUTES,
+  ...SECURITY_QUESTION_ROUTES,
+  ...PROPS_ROUTES,
+  ...ACCOUNT_STATE_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

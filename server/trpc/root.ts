@@ -1,4 +1,5 @@
 import { createRouter } from "./init.ts";
+import { accountSecurityRouter } from "./routers/console/account-security.router.ts";
 import { attributesRouter } from "./routers/console/attributes.router.ts";
 import { clientsRouter } from "./routers/console/clients.router.ts";
 import { deliveryRouter } from "./routers/console/delivery.router.ts";
@@ -19,6 +20,7 @@ export const appRouter = createRouter({
     sessions: sessionsRouter,
     events: eventsRouter,
     passwordPolicy: passwordPolicyRouter,
+    accountSecurity: accountSecurityRouter,
   }),
   portal: portalRouter,
 });

@@ -1,7 +1,9 @@
 import { AppError } from "../errors/app-error.ts";
 import { CURRENT_SUBJECT } from "../http/authenticate.ts";
 import type { TRequestContext } from "../http/request-context.ts";
-import type { TAccount } from "./account.ts";
+import { subjectOfInstance, type TAccount } from "./account.ts";
+import { accountSnapshot } from "./account-snapshots.ts";
+import { findAccount } from "./users.repository.ts";
 import { accountAtVersion, readAccount } from "./users.service.ts";
 
 /** The account a `{subjectId}` names: "current" is the user-mode token's own user; 404 when none. */
@@ -11,9 +13,33 @@ export async function accountOfSubject(ctx: TRequestContext, subjectId: string):
   throw new AppError("user.not_found", { desc: "a system token has no current user", params: { userId: subjectId } });
 }
 
+/**
+ * As accountOfSubject, but from the account cache (no query in steady state): for hot reads that only
+ * need the account to exist (its state, properties, security question), not a consistent read.
+ */
+export async function cachedAccountOfSubject(ctx: TRequestContext, subjectId: string): Promise<TAccount> {
+  const id = subjectId !== CURRENT_SUBJECT ? subjectId : ctx.actor.mode === "user" ? ctx.actor.userId : undefined;
+  const account = id === undefined ? undefined : (await accountSnapshot(id))?.account;
+  if (!account) throw new AppError("user.not_found", { params: { userId: subjectId } });
+  return account;
+}
+
 /** The account an `{instanceId}` names at its current version; in user mode it must be the token's user. */
 export async function accountOfInstance(ctx: TRequestContext, instanceId: string): Promise<TAccount> {
   const account = await accountAtVersion(instanceId);
+  if (ctx.actor.mode === "user" && account.id !== ctx.actor.userId) throw new AppError("auth.wrong_subject");
+  return account;
+}
+
+/**
+ * The account a segment names that the contract allows to be either (`/users/{subjectId}/secQsn` and,
+ * in user mode, `/users/{instanceId}/secQsn`): a version id of an existing account is taken as one
+ * (a stale one is refused with 409), anything else as a subject. In user mode it must be the token's user.
+ */
+export async function accountOfSubjectOrInstance(ctx: TRequestContext, segment: string): Promise<TAccount> {
+  const sub = subjectOfInstance(segment);
+  if (sub !== undefined && (await findAccount(sub))) return accountOfInstance(ctx, segment);
+  const account = await accountOfSubject(ctx, segment);
   if (ctx.actor.mode === "user" && account.id !== ctx.actor.userId) throw new AppError("auth.wrong_subject");
   return account;
 }

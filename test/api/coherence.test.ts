@@ -185,4 +185,21 @@ describe.runIf(postgres)("two server processes on one database", () => {
     await consoleMutation(a.baseUrl, cookie, "console.passwordPolicy.save", {});
     await expect.poll(lowAtB, WITHIN_A_SECOND).toBe(8);
   });
+
+  it("shows properties and an account state changed through the other server within a second, though it had them cached", async () => {
+    const json = async (r: Response) => (await r.json()) as Record<string, unknown>;
+    const [propsRead, stateRead] = [await tokenAt(b, "users-app", "idp_api_sys_users"), await tokenAt(b, "users-app", "idp_api_sys_usec")];
+    expect(await json(await callAt(b, "GET", "/api/v3/users/ivanova/props", propsRead))).toEqual({});
+    expect(await json(await callAt(b, "GET", "/api/v3/users/ivanova/state", stateRead))).toEqual({ name: "initial" });
+
+    const change = (url: string, scope: string, body: unknown) =>
+      tokenAt(a, "users-app", scope).then((token) =>
+        fetch(`${a.baseUrl}${url}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+      );
+    expect((await change("/api/v3/users/ivanova/props", "idp_api_sys_users_chg", { add: { plan: "pro" } })).status).toBe(200);
+    expect((await change("/api/v3/users/ivanova/state", "idp_api_sys_usec_chg", { name: "untouchable" })).status).toBe(204);
+
+    await expect.poll(async () => json(await callAt(b, "GET", "/api/v3/users/ivanova/props", propsRead)), WITHIN_A_SECOND).toEqual({ plan: "pro" });
+    await expect.poll(async () => json(await callAt(b, "GET", "/api/v3/users/ivanova/state", stateRead)), WITHIN_A_SECOND).toEqual({ name: "untouchable" });
+  });
 });

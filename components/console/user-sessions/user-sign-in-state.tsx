@@ -1,4 +1,5 @@
 "use client";
+import { AccountSecurityCard } from "../account-security/account-security-card.tsx";
 import "../events/events.css";
 import { UserConsentsCard } from "./user-consents-card.tsx";
 import { UserDevicesCard } from "./user-devices-card.tsx";
@@ -9,6 +10,7 @@ import "./user-sessions.css";
 export function UserSignInState({ sub }: { sub: string }) {
   return (
     <div className="user-sign-in-state">
+      <AccountSecurityCard sub={sub} />
       <UserDevicesCard sub={sub} />
       <UserConsentsCard sub={sub} />
       <UserEventsCard sub={sub} />

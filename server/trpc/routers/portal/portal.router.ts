@@ -2,6 +2,7 @@ import { readOverview } from "../../../portal/overview.service.ts";
 import { createRouter, portalProcedure } from "../../init.ts";
 import { profileRouter } from "./profile.router.ts";
 import { consentsRouter, devicesRouter, eventsRouter, passwordRouter } from "./security.router.ts";
+import { securityQuestionRouter } from "./security-question.router.ts";
 
 /** The self-service portal: the signed-in person's own account, adapters over the same services as the REST API. */
 export const portalRouter = createRouter({
@@ -12,4 +13,5 @@ export const portalRouter = createRouter({
   consents: consentsRouter,
   events: eventsRouter,
   password: passwordRouter,
+  securityQuestion: securityQuestionRouter,
 });
