@@ -23,4 +23,9 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.deleted",
   "console.access_denied",
   "console.events_exported",
+  "user.otp_bound",
+  "user.otp_replaced",
+  "user.otp_removed",
+  "user.auth_modes_changed",
+  "otp.devices_loaded",
 ] as const;
