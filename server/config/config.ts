@@ -48,6 +48,7 @@ const ZEnv = z.object({
   IDP_CLIENT_AUTH_IP_FAILURES: ZInt(1, 100_000, 30),
   IDP_CLIENT_AUTH_WINDOW: ZInt(1, 3600, 60),
   IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
+  IDP_OTP_ISSUER: z.string().max(64, "must be at most 64 characters").regex(/^[^:]*$/, "must not contain a colon").optional(),
 });
 
 export type TConfig = {
@@ -85,6 +86,8 @@ export type TConfig = {
   clientAuthLimits: { perClient: number; perIp: number; windowS: number };
   /** People may create their own account at {ctx}/register. */
   selfSignUp: boolean;
+  /** Issuer shown in authenticator apps for TOTP generators bound by QR code; unset: the public URL's host. */
+  otpIssuer?: string;
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -132,6 +135,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     qrCodeTtl: e.IDP_QR_CODE_TTL,
     clientAuthLimits: { perClient: e.IDP_CLIENT_AUTH_FAILURES, perIp: e.IDP_CLIENT_AUTH_IP_FAILURES, windowS: e.IDP_CLIENT_AUTH_WINDOW },
     selfSignUp: e.IDP_SELF_SIGNUP === "on",
+    otpIssuer: e.IDP_OTP_ISSUER,
   };
 }
 

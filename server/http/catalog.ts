@@ -9,6 +9,8 @@ import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
+import { OTP_ROUTES } from "../otp/otp.routes.ts";
+import { AUTH_MODES_ROUTES } from "../auth-modes/auth-modes.routes.ts";
 import type { TOperation, TRouteHandler } from "./define-route.ts";
 
 /**
@@ -28,6 +30,8 @@ export const ROUTES: TRouteHandler[] = [
   ...QR_SIGN_IN_ROUTES,
   exportEventsRoute,
   dynamicRegistrationRoute,
+  ...OTP_ROUTES,
+  ...AUTH_MODES_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

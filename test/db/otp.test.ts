@@ -3,8 +3,9 @@ import { changeAuthModes, clearNeedPasswordChange, readAuthModes } from "../../s
 import { getPrisma } from "../../server/db/index.ts";
 import type { AppError } from "../../server/errors/app-error.ts";
 import { importDocument } from "../../server/import/import.service.ts";
-import { codeAt, timeStep } from "../../server/otp/otp-codes.ts";
+import { codeAt, encodeBase32, timeStep } from "../../server/otp/otp-codes.ts";
 import { bindGenerator, bindPendingSecret, generatorsOf, issuePendingSecret, removeGenerator, verifySecondFactor } from "../../server/otp/otp.service.ts";
+import { oathHotp, oathTotp } from "../support/oathtool.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 const SEED = new Uint8Array(Buffer.from("12345678901234567890", "ascii"));
@@ -15,7 +16,7 @@ describe.each(DB_KINDS)("OTP generators and authentication modes on %s", (kind) 
   let t: TTestDatabase;
   beforeAll(async () => {
     t = await installTestDatabase(kind);
-    await importDocument({ users: ["otp-a", "otp-b", "otp-c", "otp-d"].map((sub) => ({ sub })) }, {});
+    await importDocument({ users: ["otp-a", "otp-b", "otp-c", "otp-d", "otp-e"].map((sub) => ({ sub })) }, {});
   });
   afterAll(async () => t?.close());
 
@@ -45,6 +46,18 @@ describe.each(DB_KINDS)("OTP generators and authentication modes on %s", (kind) 
     expect(await verifySecondFactor("otp-b", "520489")).toBe("ok"); // counter 9, within the look-ahead
     const [g] = await (await getPrisma()).otpGenerator.findMany({ where: { userId: "otp-b" }, select: { counter: true } });
     expect(g!.counter).toBe(10n);
+  });
+
+  it("accepts the codes oathtool computes for a SHA512 TOTP and a hex-seeded HOTP generator", async () => {
+    const seed = new Uint8Array(Buffer.from("an 8-digit sha512 seed of 32 bytes", "ascii"));
+    const base32 = encodeBase32(seed);
+    await bindGenerator("otp-e", { kind: "totp", prefix: "totp", name: "T", seed, algo: "SHA512", digits: 8, period: 60 }, {});
+    await bindGenerator("otp-e", { kind: "hotp", prefix: "hotp", name: "H", seed: SEED, algo: "SHA1", digits: 7, counter: 40 }, {});
+    expect(await verifySecondFactor("otp-e", oathTotp(base32, { algo: "SHA512", digits: 8, period: 60 }))).toBe("ok");
+    const [c40, c41, c42] = oathHotp(Buffer.from(SEED).toString("hex"), 40, 3, { hex: true, digits: 7 });
+    expect(await verifySecondFactor("otp-e", c41!)).toBe("ok");
+    expect(await verifySecondFactor("otp-e", c40!)).toBe("replay");
+    expect(await verifySecondFactor("otp-e", c42!)).toBe("ok");
   });
 
   it("binds a QR secret only when this service handed it to this account", async () => {
