@@ -25,6 +25,7 @@ export const SUGGESTED_EVENT_TYPES = [
   "console.events_exported",
   "user.otp_bound",
   "user.otp_replaced",
+  "user.otp_resynchronised",
   "user.otp_removed",
   "user.auth_modes_changed",
   "otp.devices_loaded",

@@ -10,6 +10,7 @@ import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
 import { OTP_ROUTES } from "../otp/otp.routes.ts";
+import { attachHotpV1Route } from "../otp/otp-v1.routes.ts";
 import { AUTH_MODES_ROUTES } from "../auth-modes/auth-modes.routes.ts";
 import type { TOperation, TRouteHandler } from "./define-route.ts";
 
@@ -31,6 +32,7 @@ export const ROUTES: TRouteHandler[] = [
   exportEventsRoute,
   dynamicRegistrationRoute,
   ...OTP_ROUTES,
+  attachHotpV1Route,
   ...AUTH_MODES_ROUTES,
 ];
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZAttributeDef } from "../attributes/attributes.schemas.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
 import { ZClientInput } from "../clients/clients.schemas.ts";
+import { ZOtpDeviceImport } from "../otp/otp-devices.import.ts";
 import { ZUserImport } from "../users/users.import.ts";
 
 function uniqueBy<K extends string>(key: K) {
@@ -32,8 +33,9 @@ export const ZImportDocument = z.strictObject({
   attributes: z.array(ZAttributeDef).superRefine(uniqueBy("name")).optional(),
   clients: z.array(ZClientInput).superRefine(uniqueBy("id")).superRefine(noBuiltinClients).optional(),
   users: z.array(ZUserImport).superRefine(uniqueBy("sub")).optional(),
+  otpDevices: z.array(ZOtpDeviceImport).max(100).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
 type TSectionSummary = { created: string[]; updated: string[]; unchanged: string[] };
-export type TImportSummary = { attributes: TSectionSummary; clients: TSectionSummary; users: TSectionSummary };
+export type TImportSummary = { attributes: TSectionSummary; clients: TSectionSummary; users: TSectionSummary; otpDevices: TSectionSummary };

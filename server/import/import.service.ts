@@ -8,6 +8,8 @@ import { publishSelectionChange } from "../attributes/selections.service.ts";
 import { inTransaction } from "../db/index.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
 import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
+import { applyDeviceImport, prepareDeviceImport } from "../otp/otp-devices.import.ts";
+import path from "node:path";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
 
@@ -24,20 +26,21 @@ export function issuesToItems(issues: z.core.$ZodIssue[]): TInputItem[] {
  * Validates the whole document first and refuses it as a whole, with the JSON path of each problem;
  * then writes everything in one transaction. Importing the same document twice changes nothing.
  */
-export async function importDocument(raw: unknown, actor: TEventActor): Promise<TImportSummary> {
+export async function importDocument(raw: unknown, actor: TEventActor, baseDir?: string): Promise<TImportSummary> {
   const parsed = ZImportDocument.safeParse(raw);
   if (!parsed.success) throw new AppError("import.invalid_document", { items: issuesToItems(parsed.error.issues) });
   const doc = parsed.data;
   // Hashing is slow (argon2), so it happens before the transaction, not inside it.
   const clients = await prepareClientImport(doc.clients ?? []);
   const users = await prepareUserImport(doc.users ?? []);
+  const devices = await prepareDeviceImport(doc.otpDevices ?? [], baseDir);
   let selected: string[] = [];
   const summary = await inTransaction(async (tx) => {
     const attributes = await applyAttributeImport(doc.attributes ?? [], tx);
     const catalog = await catalogIn(tx);
     const clientResult = await applyClientImport(clients, tx);
     selected = await applySelectionImport(doc.clients ?? [], catalog, tx);
-    return { attributes, clients: clientResult, users: await applyUserImport(users, catalog, tx) };
+    return { attributes, clients: clientResult, users: await applyUserImport(users, catalog, tx), otpDevices: await applyDeviceImport(devices, tx) };
   });
   await publishImport(summary, selected);
   const changed = Object.values(summary).some((s) => s.created.length + s.updated.length > 0);
@@ -68,5 +71,5 @@ export async function importFile(file: string, actor: TEventActor): Promise<TImp
   } catch (e) {
     throw new AppError("import.invalid_document", { items: [{ error: "malformed_json", desc: (e as Error).message, pos: "$" }] });
   }
-  return importDocument(raw, actor);
+  return importDocument(raw, actor, path.dirname(file));
 }

@@ -59,6 +59,8 @@ export async function deleteGenerator(userId: string, id: string, tx: TTx): Prom
   const row = await tx.otpGenerator.findFirst({ where: { id, userId }, select: GENERATOR });
   if (!row) return null;
   await tx.otpGenerator.delete({ where: { id }, select: { id: true } });
+  // A hardware generator becomes free to bind again, at the counter its codes have reached.
+  if (row.deviceSerial) await tx.otpDevice.updateMany({ where: { serial: row.deviceSerial }, data: { boundTo: null, ...(row.counter !== null ? { counter: row.counter } : {}) } });
   return toRow(row);
 }
 
