@@ -18,6 +18,7 @@ const en = {
   "nav.outbox": "Outbox",
   "nav.delivery": "Delivery",
   "nav.events": "Events",
+  "nav.otpDevices": "OTP devices",
 
   "signIn.title": "Sign in to the console",
   "signIn.subtitle": "Administrators only.",
@@ -126,6 +127,7 @@ const ru: Record<TMessageKey, string> = {
   "nav.outbox": "Исходящие",
   "nav.delivery": "Доставка",
   "nav.events": "События",
+  "nav.otpDevices": "OTP-устройства",
 
   "signIn.title": "Вход в консоль",
   "signIn.subtitle": "Только для администраторов.",

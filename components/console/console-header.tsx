@@ -16,6 +16,7 @@ const NAV: { href: string; label: TMessageKey }[] = [
   { href: "/console/outbox", label: "nav.outbox" },
   { href: "/console/delivery", label: "nav.delivery" },
   { href: "/console/events", label: "nav.events" },
+  { href: "/console/otp-devices", label: "nav.otpDevices" },
 ];
 
 export function ConsoleHeader({ login }: { login: string }) {

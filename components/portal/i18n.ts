@@ -12,6 +12,7 @@ const en = {
   "nav.overview": "Overview",
   "nav.profile": "Profile",
   "nav.devices": "Devices",
+  "nav.twoFactor": "Two-factor sign-in",
   "nav.consents": "Consents",
   "nav.events": "Events",
 
@@ -46,6 +47,7 @@ const ru: Record<TPortalKey, string> = {
   "nav.overview": "Обзор",
   "nav.profile": "Профиль",
   "nav.devices": "Устройства",
+  "nav.twoFactor": "Двухфакторный вход",
   "nav.consents": "Разрешения",
   "nav.events": "События",
 

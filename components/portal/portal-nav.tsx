@@ -7,6 +7,7 @@ const SECTIONS: { href: string; label: TPortalKey }[] = [
   { href: "/account", label: "nav.overview" },
   { href: "/account/profile", label: "nav.profile" },
   { href: "/account/devices", label: "nav.devices" },
+  { href: "/account/two-factor", label: "nav.twoFactor" },
   { href: "/account/consents", label: "nav.consents" },
   { href: "/account/events", label: "nav.events" },
 ];

@@ -25,7 +25,8 @@ export async function listBindings(ctx: TRequestContext, subjectId: string): Pro
   return all.map(({ id, len, name }) => ({ id, len, name }));
 }
 
-function otpauthUri(seed: Uint8Array, label: string): string {
+/** The otpauth:// URI an authenticator app scans for a QR-flow secret (issuer IDP_OTP_ISSUER, else the public host). */
+export function otpauthUri(seed: Uint8Array, label: string): string {
   const config = getConfig();
   const issuer = config.otpIssuer ?? new URL(config.issuer).host;
   const totp = new TOTP({ issuer, label, secret: encodeBase32(seed), algorithm: QR_PARAMS.algo, digits: QR_PARAMS.digits, period: QR_PARAMS.period });

@@ -4,6 +4,7 @@ import { clientsRouter } from "./routers/console/clients.router.ts";
 import { deliveryRouter } from "./routers/console/delivery.router.ts";
 import { eventsRouter } from "./routers/console/events.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
+import { otpRouter } from "./routers/console/otp.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
 import { portalRouter } from "./routers/portal/portal.router.ts";
@@ -17,6 +18,7 @@ export const appRouter = createRouter({
     delivery: deliveryRouter,
     sessions: sessionsRouter,
     events: eventsRouter,
+    otp: otpRouter,
   }),
   portal: portalRouter,
 });

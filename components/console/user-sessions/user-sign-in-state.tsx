@@ -1,5 +1,6 @@
 "use client";
 import "../events/events.css";
+import { UserOtpCard } from "../otp/user-otp-card.tsx";
 import { UserConsentsCard } from "./user-consents-card.tsx";
 import { UserDevicesCard } from "./user-devices-card.tsx";
 import { UserEventsCard } from "./user-events-card.tsx";
@@ -10,6 +11,7 @@ export function UserSignInState({ sub }: { sub: string }) {
   return (
     <div className="user-sign-in-state">
       <UserDevicesCard sub={sub} />
+      <UserOtpCard sub={sub} />
       <UserConsentsCard sub={sub} />
       <UserEventsCard sub={sub} />
     </div>

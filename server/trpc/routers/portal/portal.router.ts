@@ -1,5 +1,6 @@
 import { readOverview } from "../../../portal/overview.service.ts";
 import { createRouter, portalProcedure } from "../../init.ts";
+import { otpPortalRouter } from "./otp.router.ts";
 import { profileRouter } from "./profile.router.ts";
 import { consentsRouter, devicesRouter, eventsRouter } from "./security.router.ts";
 
@@ -11,4 +12,5 @@ export const portalRouter = createRouter({
   devices: devicesRouter,
   consents: consentsRouter,
   events: eventsRouter,
+  otp: otpPortalRouter,
 });
