@@ -40,5 +40,8 @@ describe("PUT /rest/usr/{username}/attach/hotp (v1)", () => {
     const bad = await attach(sub, { serial: "API-HW-1", otp1: 1, otp2: "2" });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.map((e: { pos: string }) => e.pos).sort()).toEqual(["otp1", "otp3"]);
+    const elsewhere = await api("PUT", `/rest/usr/${sub}/attach/totp`, { basic: BASIC, body: {} });
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body).toMatchObject({ error: "not_found" });
   });
 });
