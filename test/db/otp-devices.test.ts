@@ -64,6 +64,16 @@ describe.each(DB_KINDS)("hardware generators from device files on %s", (kind) =>
     expect(await verifySecondFactor("hw-a", codes[2]!)).toBe("replay");
   });
 
+  it("lets exactly one of two accounts binding the same device in parallel have it", async () => {
+    await loadDeviceFile("csv", `RACE-1,hex:${HEX},SHA1,6,0`, {});
+    const codes = oathHotp(HEX, 5, 3, { hex: true });
+    const results = await Promise.all(["hw-a", "hw-b"].map((sub) => bindDevice(sub, "RACE-1", codes, {}).then(() => "bound", (e: AppError) => e.code)));
+    expect(results.sort()).toEqual(["bound", "otp.device_bound"]);
+    const device = await (await getPrisma()).otpDevice.findUniqueOrThrow({ where: { serial: "RACE-1" }, select: { boundTo: true, counter: true } });
+    expect(device.counter).toBe(8n);
+    expect(await (await getPrisma()).otpGenerator.count({ where: { deviceSerial: "RACE-1" } })).toBe(1);
+  });
+
   it("loads through the console's function all or nothing", async () => {
     const bad = await failure(loadDeviceFile("csv", `OK-1,${B32},SHA1,6,0\nBAD,${B32},SHA1,6`, {}));
     expect(bad?.details.items).toEqual([expect.objectContaining({ pos: "line 2" })]);
