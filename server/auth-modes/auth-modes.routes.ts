@@ -2,7 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { eventActorOf } from "../http/request-context.ts";
-import { accountOfSubject } from "../users/subject-param.ts";
+import { accountIdOfSubject } from "../users/subject-param.ts";
 import { changeAuthModes, readAuthModes, toAuthModesV3 } from "./auth-modes.service.ts";
 
 const TAGS = ["Authentication modes (v3)"];
@@ -41,7 +41,7 @@ export const readAuthModesRoute = defineRoute(
     response: { status: 200, description: "The modes", schema: ZAuthModes },
     errors: ["user.not_found"],
   },
-  async ({ ctx, params }) => toAuthModesV3(await readAuthModes((await accountOfSubject(ctx, params.subjectId)).id)),
+  async ({ ctx, params }) => toAuthModesV3(await readAuthModes(await accountIdOfSubject(ctx, params.subjectId))),
 );
 
 export const changeAuthModesRoute = defineRoute(
@@ -61,8 +61,8 @@ export const changeAuthModesRoute = defineRoute(
     errors: ["user.not_found", "auth_modes.no_second_factor_method"],
   },
   async ({ ctx, params, body }) => {
-    const account = await accountOfSubject(ctx, params.subjectId);
-    return toAuthModesV3(await changeAuthModes(account.id, body ?? {}, eventActorOf(ctx)));
+    const userId = await accountIdOfSubject(ctx, params.subjectId);
+    return toAuthModesV3(await changeAuthModes(userId, body ?? {}, eventActorOf(ctx)));
   },
 );
 

@@ -1,4 +1,6 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { publishChange } from "../cache/change-bus.ts";
+import { keyedCache } from "../cache/keyed-cache.ts";
 import { AppError } from "../errors/app-error.ts";
 import { countGeneratorsOf, inTransaction, lockAccount } from "../otp/otp.repository.ts";
 import { findAuthModes, saveAuthModes, unsetNeedPasswordChange, type TAuthModes } from "./auth-modes.repository.ts";
@@ -14,12 +16,19 @@ export type TAuthModesChange = { requiredFactor?: 0 | 1 | 2 | null; needPassword
  * sign-in (said only once the password was right). One query; an account without modes has all off.
  */
 export async function readAuthModes(userId: string): Promise<TAuthModes> {
-  return findAuthModes(userId);
+  return modesCache().get(userId, (id) => findAuthModes(id));
 }
+
+// GET …/auth is a hot read and the sign-in flow reads the modes on every sign-in: they are held in
+// process and dropped in every process through the change bus when a writer below commits.
+const MODES_TOPIC = "auth-modes";
+const modesCache = () => keyedCache<TAuthModes>(MODES_TOPIC, { ttlMs: 60_000, maxEntries: 50_000 });
+const publishModesChange = (userId: string) => publishChange(MODES_TOPIC, userId);
 
 /** Called by the password change once a new password is set; records the event when it was set. */
 export async function clearNeedPasswordChange(userId: string, actor: TEventActor = {}): Promise<void> {
   if (await unsetNeedPasswordChange(userId)) {
+    await publishModesChange(userId);
     await recordEvent("user.auth_modes_changed", { ...actor, subject: userId }, { needPasswordChange: false, reason: "password_changed" });
   }
 }
@@ -50,6 +59,7 @@ export async function changeAuthModes(userId: string, change: TAuthModesChange, 
     await saveAuthModes(userId, next, tx);
     return { before: current, after: next };
   });
+  await publishModesChange(userId);
   const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof TAuthModes])));
   if (Object.keys(changed).length) await recordEvent("user.auth_modes_changed", { ...actor, subject: userId }, { ...changed, ...note });
   return after;

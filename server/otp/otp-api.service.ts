@@ -4,7 +4,7 @@ import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
 import { CURRENT_SUBJECT } from "../http/authenticate.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
-import { accountOfSubject } from "../users/subject-param.ts";
+import { accountIdOfSubject, accountOfSubject } from "../users/subject-param.ts";
 import { readAccount } from "../users/users.service.ts";
 import { decodeBase32, encodeBase32 } from "./otp-codes.ts";
 import type { THotpAttach, TQrAttach, TTotpAttach } from "./otp.schemas.ts";
@@ -19,8 +19,7 @@ const FULL_ACCESS = "idp_api_otp_full_access";
 
 /** GET /api/v3/users/{subjectId}/totps: the account's generators; 404 when it has none. */
 export async function listBindings(ctx: TRequestContext, subjectId: string): Promise<TOtpBinding[]> {
-  const account = await accountOfSubject(ctx, subjectId);
-  const all = await generatorsOf(account.id);
+  const all = await generatorsOf(await accountIdOfSubject(ctx, subjectId));
   if (!all.length) throw new AppError("otp.none_bound");
   return all.map(({ id, len, name }) => ({ id, len, name }));
 }
