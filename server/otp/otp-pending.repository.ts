@@ -26,3 +26,9 @@ export async function takePending(id: string): Promise<boolean> {
   const prisma = await getPrisma();
   return (await prisma.otpPendingSecret.deleteMany({ where: { id } })).count === 1;
 }
+
+/** Secrets of the QR flow nobody bound in time (maintenance). */
+export async function deleteExpiredPending(now: Date): Promise<number> {
+  const prisma = await getPrisma();
+  return (await prisma.otpPendingSecret.deleteMany({ where: { expiresAt: { lte: now } } })).count;
+}

@@ -4,7 +4,8 @@ import { getPrisma } from "../../server/db/index.ts";
 import type { AppError } from "../../server/errors/app-error.ts";
 import { importDocument } from "../../server/import/import.service.ts";
 import { codeAt, encodeBase32, timeStep } from "../../server/otp/otp-codes.ts";
-import { bindGenerator, bindPendingSecret, generatorsOf, issuePendingSecret, removeGenerator, verifySecondFactor } from "../../server/otp/otp.service.ts";
+import { runMaintenance } from "../../server/maintenance/maintenance.ts";
+import { bindGenerator, bindPendingSecret, generatorsOf, issuePendingSecret, PENDING_TTL_MS, removeGenerator, verifySecondFactor } from "../../server/otp/otp.service.ts";
 import { oathHotp, oathTotp } from "../support/oathtool.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
@@ -70,6 +71,12 @@ describe.each(DB_KINDS)("OTP generators and authentication modes on %s", (kind) 
     // The binding code cannot sign in, and the secret cannot be bound twice.
     expect(await verifySecondFactor("otp-c", code)).toBe("replay");
     expect((await failure(bindPendingSecret("otp-c", seed, code, { prefix: "totp2", name: "x" }, {})))?.code).toBe("otp.unknown_secret");
+
+    // Secrets nobody bound expire: the hourly maintenance removes them, and they no longer bind.
+    const late = await issuePendingSecret("otp-c");
+    const later = new Date(Date.now() + PENDING_TTL_MS + 1000);
+    expect((await runMaintenance(later)).otpPendingSecrets).toBe(1);
+    expect((await failure(bindPendingSecret("otp-c", late, totpNow(late), { prefix: "totp3", name: "x" }, {})))?.code).toBe("otp.unknown_secret");
   });
 
   it("turns the second factor on only with a generator, and refuses to remove the last one while it is on", async () => {
