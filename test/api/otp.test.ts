@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
 import { createUser, createUserWithPassword } from "../support/accounts.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
 import { api, systemToken } from "../support/http.ts";
@@ -45,6 +46,7 @@ describe("TOTP QR flow (GET|POST /api/v3/users/{subjectId}/totps/attach/qr)", ()
     expect(bound.status).toBe(200);
     expect(bound.body).toEqual([{ id: `totp_${sub}`, len: 6, name: "My phone" }]);
     expect(JSON.stringify(bound.body)).not.toContain(r.body.base32Secret);
+    expect(readFileSync(inject("serverLog"), "utf8")).not.toContain(r.body.base32Secret);
   });
 
   it("refuses a secret it did not hand out for this user, and binds a handed-out one once under parallel requests", async () => {
