@@ -19,6 +19,7 @@ const en = {
   "nav.delivery": "Delivery",
   "nav.events": "Events",
   "nav.passwordPolicy": "Password policy",
+  "nav.otpDevices": "OTP devices",
 
   "signIn.title": "Sign in to the console",
   "signIn.subtitle": "Administrators only.",
@@ -128,6 +129,7 @@ const ru: Record<TMessageKey, string> = {
   "nav.delivery": "Доставка",
   "nav.events": "События",
   "nav.passwordPolicy": "Парольная политика",
+  "nav.otpDevices": "OTP-устройства",
 
   "signIn.title": "Вход в консоль",
   "signIn.subtitle": "Только для администраторов.",

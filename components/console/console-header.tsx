@@ -17,6 +17,7 @@ const NAV: { href: string; label: TMessageKey }[] = [
   { href: "/console/delivery", label: "nav.delivery" },
   { href: "/console/password-policy", label: "nav.passwordPolicy" },
   { href: "/console/events", label: "nav.events" },
+  { href: "/console/otp-devices", label: "nav.otpDevices" },
 ];
 
 export function ConsoleHeader({ login }: { login: string }) {

@@ -14,6 +14,7 @@ const en = {
   "nav.password": "Password",
   "nav.securityQuestion": "Security question",
   "nav.devices": "Devices",
+  "nav.twoFactor": "Two-factor sign-in",
   "nav.consents": "Consents",
   "nav.events": "Events",
 
@@ -50,6 +51,7 @@ const ru: Record<TPortalKey, string> = {
   "nav.password": "Пароль",
   "nav.securityQuestion": "Контрольный вопрос",
   "nav.devices": "Устройства",
+  "nav.twoFactor": "Двухфакторный вход",
   "nav.consents": "Разрешения",
   "nav.events": "События",
 

@@ -32,4 +32,10 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.security_answer_failed",
   "user.props_changed",
   "user.state_changed",
+  "user.otp_bound",
+  "user.otp_replaced",
+  "user.otp_resynchronised",
+  "user.otp_removed",
+  "user.auth_modes_changed",
+  "otp.devices_loaded",
 ] as const;

@@ -43,6 +43,7 @@ const ZEnv = z.object({
   IDP_CLIENT_AUTH_WINDOW: ZInt(1, 3600, 60),
   IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
   ...ZAccountEnv.shape,
+  IDP_OTP_ISSUER: z.string().max(64, "must be at most 64 characters").regex(/^[^:]*$/, "must not contain a colon").optional(),
 });
 
 export type TConfig = {
@@ -82,6 +83,8 @@ export type TConfig = {
   selfSignUp: boolean;
   /** User properties' limits and the inactivity lock. */
   account: TAccountConfig;
+  /** Issuer shown in authenticator apps for TOTP generators bound by QR code; unset: the public URL's host. */
+  otpIssuer?: string;
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -130,6 +133,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     clientAuthLimits: { perClient: e.IDP_CLIENT_AUTH_FAILURES, perIp: e.IDP_CLIENT_AUTH_IP_FAILURES, windowS: e.IDP_CLIENT_AUTH_WINDOW },
     selfSignUp: e.IDP_SELF_SIGNUP === "on",
     account: toAccountConfig(e),
+    otpIssuer: e.IDP_OTP_ISSUER,
   };
 }
 

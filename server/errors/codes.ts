@@ -191,6 +191,22 @@ const ERROR_DEFS = {
   "state.not_assignable": { status: 400, type: "input_error", error: "wrong_values", desc: "only untouchable can be assigned" },
   /** Unlocking an account that is not in inactivityLock. */
   "state.not_locked": { status: 400, type: "process_error", error: "not_inactivity_locked", desc: "the account is not locked for inactivity" },
+  /** A one-time code that is not the generator's current one (or not digits of its length). */
+  "otp.wrong_code": { status: 400, type: "process_error", error: "wrong_otp_code", desc: "wrong one-time code" },
+  /** QR flow stage 2 with a secret this service did not hand out to this account, or one that expired or was bound already. */
+  "otp.unknown_secret": { status: 400, type: "process_error", error: "unknown_otp_secret", desc: "the secret was not handed out for this user by GET …/totps/attach/qr, or it expired; ask for a new one" },
+  /** No generator with this id among the account's. */
+  "otp.not_found": { status: 404, type: "not_found_error", error: "unknown_otp_generator", desc: "OTP generator not found" },
+  /** GET …/totps of an account without generators. */
+  "otp.none_bound": { status: 404, type: "not_found_error", error: "no_otp_generators", desc: "no OTP generator is bound to the account" },
+  /** Removing the last generator while requiredFactor is 2 would leave the user unable to sign in. */
+  "otp.last_second_factor": { status: 400, type: "process_error", error: "last_sf_method", desc: "this is the account's last second-factor method and requiredFactor is 2: turn the second factor off first (POST …/auth {\"requiredFactor\": null}) or bind another generator" },
+  /** v1 device binding: no loaded device file has this serial. */
+  "otp.unknown_device": { status: 400, type: "process_error", error: "unknown_otp_device", desc: "no generator with this serial was loaded" },
+  /** v1 device binding: the generator is bound to another account. */
+  "otp.device_bound": { status: 400, type: "process_error", error: "otp_device_bound", desc: "the generator is bound to another account" },
+  /** requiredFactor 2 for an account without a bound OTP generator (item error has_not_sf_methods). */
+  "auth_modes.no_second_factor_method": { status: 400, type: "input_error", error: "wrong_values", desc: "has_not_sf_methods" },
 
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },

@@ -13,6 +13,9 @@ import { SECURITY_QUESTION_ROUTES } from "../security-question/security-question
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
+import { OTP_ROUTES } from "../otp/otp.routes.ts";
+import { attachHotpV1Route } from "../otp/otp-v1.routes.ts";
+import { AUTH_MODES_ROUTES } from "../auth-modes/auth-modes.routes.ts";
 import type { TOperation, TRouteHandler } from "./define-route.ts";
 
 /**
@@ -36,6 +39,9 @@ export const ROUTES: TRouteHandler[] = [
   ...SECURITY_QUESTION_ROUTES,
   ...PROPS_ROUTES,
   ...ACCOUNT_STATE_ROUTES,
+  ...OTP_ROUTES,
+  attachHotpV1Route,
+  ...AUTH_MODES_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

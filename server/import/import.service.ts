@@ -10,6 +10,8 @@ import { publishAccountChange } from "../users/account-cache.ts";
 import { applyPolicyImport } from "../passwords/policy.import.ts";
 import { publishPolicyChange } from "../passwords/policy-store.ts";
 import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
+import { applyDeviceImport, prepareDeviceImport } from "../otp/otp-devices.import.ts";
+import path from "node:path";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
 
@@ -26,13 +28,14 @@ export function issuesToItems(issues: z.core.$ZodIssue[]): TInputItem[] {
  * Validates the whole document first and refuses it as a whole, with the JSON path of each problem;
  * then writes everything in one transaction. Importing the same document twice changes nothing.
  */
-export async function importDocument(raw: unknown, actor: TEventActor): Promise<TImportSummary> {
+export async function importDocument(raw: unknown, actor: TEventActor, baseDir?: string): Promise<TImportSummary> {
   const parsed = ZImportDocument.safeParse(raw);
   if (!parsed.success) throw new AppError("import.invalid_document", { items: issuesToItems(parsed.error.issues) });
   const doc = parsed.data;
   // Hashing is slow (argon2), so it happens before the transaction, not inside it.
   const clients = await prepareClientImport(doc.clients ?? []);
   const users = await prepareUserImport(doc.users ?? []);
+  const devices = await prepareDeviceImport(doc.otpDevices ?? [], baseDir);
   let selected: string[] = [];
   const summary = await inTransaction(async (tx) => {
     const attributes = await applyAttributeImport(doc.attributes ?? [], tx);
@@ -40,7 +43,8 @@ export async function importDocument(raw: unknown, actor: TEventActor): Promise<
     const clientResult = await applyClientImport(clients, tx);
     selected = await applySelectionImport(doc.clients ?? [], catalog, tx);
     const userResult = await applyUserImport(users, catalog, tx);
-    return { attributes, clients: clientResult, users: userResult, passwordPolicy: await applyPolicyImport(doc.passwordPolicy, tx) };
+    const passwordPolicy = await applyPolicyImport(doc.passwordPolicy, tx);
+    return { attributes, clients: clientResult, users: userResult, passwordPolicy, otpDevices: await applyDeviceImport(devices, tx) };
   });
   await publishImport(summary, selected);
   const changed = Object.values(summary).some((s) => s.created.length + s.updated.length > 0);
@@ -72,5 +76,5 @@ export async function importFile(file: string, actor: TEventActor): Promise<TImp
   } catch (e) {
     throw new AppError("import.invalid_document", { items: [{ error: "malformed_json", desc: (e as Error).message, pos: "$" }] });
   }
-  return importDocument(raw, actor);
+  return importDocument(raw, actor, path.dirname(file));
 }

@@ -2,6 +2,7 @@ import { deleteExpiredConfirmations } from "../contacts/confirmations.repository
 import { purgeUnboundInstances, UNBOUND_INSTANCE_TTL_MS } from "../dyn-clients/dyn-clients.service.ts";
 import { describeError, log } from "../log/logger.ts";
 import { deleteExpiredCodes } from "../oauth/grants/authorization-codes.repository.ts";
+import { deleteExpiredPending } from "../otp/otp-pending.repository.ts";
 import { deleteExpiredRefreshTokens } from "../oauth/grants/refresh-tokens.repository.ts";
 import { deleteExpiredRegistrations } from "../registration/registration.repository.ts";
 import { deleteExpiredSessions } from "../sessions/sessions.repository.ts";
@@ -31,6 +32,7 @@ export async function runMaintenance(now = new Date()) {
     refreshTokens: await deleteExpiredRefreshTokens(now),
     throttles: await deleteIdleThrottles(ago(KEEP_EXPIRED_MS)),
     appInstances: await purgeUnboundInstances(ago(UNBOUND_INSTANCE_TTL_MS)),
+    otpPendingSecrets: await deleteExpiredPending(now),
   };
 }
 

@@ -6,6 +6,7 @@ import { deliveryRouter } from "./routers/console/delivery.router.ts";
 import { eventsRouter } from "./routers/console/events.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
 import { passwordPolicyRouter } from "./routers/console/password-policy.router.ts";
+import { otpRouter } from "./routers/console/otp.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
 import { portalRouter } from "./routers/portal/portal.router.ts";
@@ -21,6 +22,7 @@ export const appRouter = createRouter({
     events: eventsRouter,
     passwordPolicy: passwordPolicyRouter,
     accountSecurity: accountSecurityRouter,
+    otp: otpRouter,
   }),
   portal: portalRouter,
 });

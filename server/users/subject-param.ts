@@ -24,6 +24,11 @@ export async function cachedAccountOfSubject(ctx: TRequestContext, subjectId: st
   return account;
 }
 
+/** The id of the account a `{subjectId}` names, from the account cache: for hot reads that need only to know it exists. */
+export async function accountIdOfSubject(ctx: TRequestContext, subjectId: string): Promise<string> {
+  return (await cachedAccountOfSubject(ctx, subjectId)).id;
+}
+
 /** The account an `{instanceId}` names at its current version; in user mode it must be the token's user. */
 export async function accountOfInstance(ctx: TRequestContext, instanceId: string): Promise<TAccount> {
   const account = await accountAtVersion(instanceId);

@@ -127,6 +127,20 @@ describe.runIf(postgres)("two server processes on one database", () => {
     expect((await introspect(tokens.access_token, b.baseUrl)).body).toEqual({ active: false });
   });
 
+  it("shows authentication modes changed through the other server within a second, though it had them cached", async () => {
+    const read = await tokenAt(b, "otp-app", "idp_api_sys_usec");
+    const modesAtB = async () => (await (await callAt(b, "GET", "/api/v3/users/ivanova/auth", read)).json()) as Record<string, unknown>;
+    expect(await modesAtB()).toEqual({ needPasswordChange: false, methodsLocked: [] });
+    const change = await tokenAt(a, "otp-app", "idp_api_sys_usec_chg");
+    const res = await fetch(`${a.baseUrl}/api/v3/users/ivanova/auth`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${change}`, "content-type": "application/json" },
+      body: JSON.stringify({ needPasswordChange: true, methodsLocked: ["password"] }),
+    });
+    expect(res.status).toBe(200);
+    await expect.poll(modesAtB, WITHIN_A_SECOND).toEqual({ needPasswordChange: true, methodsLocked: ["password"] });
+  });
+
   it("shows an account changed through the other server within a second, though it had the account cached", async () => {
     const readToken = await tokenAt(b, "users-app", "idp_api_sys_users");
     const before = await readAt(b, readToken, "ivanov");

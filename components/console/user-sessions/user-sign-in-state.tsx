@@ -1,6 +1,7 @@
 "use client";
 import { AccountSecurityCard } from "../account-security/account-security-card.tsx";
 import "../events/events.css";
+import { UserOtpCard } from "../otp/user-otp-card.tsx";
 import { UserConsentsCard } from "./user-consents-card.tsx";
 import { UserDevicesCard } from "./user-devices-card.tsx";
 import { UserEventsCard } from "./user-events-card.tsx";
@@ -12,6 +13,7 @@ export function UserSignInState({ sub }: { sub: string }) {
     <div className="user-sign-in-state">
       <AccountSecurityCard sub={sub} />
       <UserDevicesCard sub={sub} />
+      <UserOtpCard sub={sub} />
       <UserConsentsCard sub={sub} />
       <UserEventsCard sub={sub} />
     </div>

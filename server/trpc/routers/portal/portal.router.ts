@@ -1,5 +1,6 @@
 import { readOverview } from "../../../portal/overview.service.ts";
 import { createRouter, portalProcedure } from "../../init.ts";
+import { otpPortalRouter } from "./otp.router.ts";
 import { profileRouter } from "./profile.router.ts";
 import { consentsRouter, devicesRouter, eventsRouter, passwordRouter } from "./security.router.ts";
 import { securityQuestionRouter } from "./security-question.router.ts";
@@ -14,4 +15,5 @@ export const portalRouter = createRouter({
   events: eventsRouter,
   password: passwordRouter,
   securityQuestion: securityQuestionRouter,
+  otp: otpPortalRouter,
 });

@@ -1,0 +1,50 @@
+import { execFileSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe.ts";
+import { createPerson, signInToPortal } from "./support/portal.ts";
+
+// The portal's two-factor page: an authenticator app is added by reading the key from the page and
+// computing the code with oathtool, as a phone would; the second factor is turned on and off.
+
+const totp = (key: string) => execFileSync("oathtool", ["--totp", "-b", key.replace(/\s+/g, "")], { encoding: "utf8" }).trim();
+
+test("adds an authenticator app from the key on the page, turns the second factor on and off, and removes the app", async ({ browser, page }) => {
+  const person = await createPerson(browser);
+  await signInToPortal(page, person.sub, "two-factor");
+  await expect(page.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
+  await expect(page.getByTestId("second-factor-state")).toHaveText("Two-factor sign-in is off.");
+  await expect(page.getByRole("button", { name: "Turn on" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Add an authenticator app" }).click();
+  await expect(page.locator("svg title", { hasText: "Add an authenticator app" })).toHaveCount(1);
+  const key = (await page.getByTestId("otp-secret").textContent()) ?? "";
+  expect(key.replace(/\s+/g, "")).toMatch(/^[A-Z2-7]{32}$/);
+  await expectNoSeriousViolations(page, "the two-factor page while adding an app");
+
+  await page.getByLabel("Code the app shows").fill("000000");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("That code is not right.")).toBeVisible();
+
+  await page.getByLabel("Name (optional)").fill("My phone");
+  await page.getByLabel("Code the app shows").fill(totp(key));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Authenticator added.")).toBeVisible();
+  const table = page.getByRole("table", { name: "Your authenticators" });
+  await expect(table.getByRole("row", { name: /My phone/ })).toBeVisible();
+
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("second-factor-state")).toHaveText("Two-factor sign-in is on.");
+
+  // The last authenticator cannot go while the factor is on.
+  await page.getByRole("button", { name: "Remove My phone" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Turn two-factor sign-in off");
+  await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+
+  await page.getByRole("button", { name: "Turn off" }).click();
+  await expect(page.getByTestId("second-factor-state")).toHaveText("Two-factor sign-in is off.");
+  await page.getByRole("button", { name: "Remove My phone" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("My phone removed.")).toBeVisible();
+  await expect(page.getByText("No authenticator yet.")).toBeVisible();
+});

@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { defineRoute } from "../http/define-route.ts";
+import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
+import { eventActorOf } from "../http/request-context.ts";
+import { accountIdOfSubject } from "../users/subject-param.ts";
+import { changeAuthModes, readAuthModes, toAuthModesV3 } from "./auth-modes.service.ts";
+
+const TAGS = ["Authentication modes (v3)"];
+
+const ZAuthModes = z
+  .object({
+    requiredFactor: z.literal(2).optional().describe("2: a second factor (an OTP code) is asked at sign-in; absent: off"),
+    needPasswordChange: z.boolean().describe("true: the next sign-in asks for a new password; cleared by a password change"),
+    methodsLocked: z.array(z.string()).describe('["password"]: password sign-in is refused (said only after a right password)'),
+  })
+  .meta({ id: "AuthModes" });
+
+const ZAuthModesChange = z
+  .strictObject({
+    requiredFactor: z
+      .union([z.literal(0), z.literal(1), z.literal(2), z.null()], { error: "requiredFactor must be 2 (on), or null, 0 or 1 (off)" })
+      .optional()
+      .describe("2 turns the second factor on (needs a bound TOTP/HOTP generator); null, 0 or 1 turn it off"),
+    needPasswordChange: z.literal(true, { error: "needPasswordChange accepts only true" }).optional(),
+    methodsLocked: z
+      .array(z.literal("password", { error: 'the only lockable method is "password"' }))
+      .max(1, 'methodsLocked is [] or ["password"]')
+      .optional()
+      .describe('["password"] locks password sign-in, [] unlocks it'),
+  })
+  .meta({ id: "AuthModesChange" });
+
+export const readAuthModesRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/api/v3/users/{subjectId}/auth",
+    summary: "The account's authentication modes",
+    tags: TAGS,
+    auth: { kind: "bearer", user: ["idp_api_usec"], system: ["idp_api_sys_usec"], subjectParam: "subjectId" },
+    params: ZSubjectParams,
+    response: { status: 200, description: "The modes", schema: ZAuthModes },
+    errors: ["user.not_found"],
+  },
+  async ({ ctx, params }) => toAuthModesV3(await readAuthModes(await accountIdOfSubject(ctx, params.subjectId))),
+);
+
+export const changeAuthModesRoute = defineRoute(
+  {
+    method: "POST",
+    path: "/api/v3/users/{subjectId}/auth",
+    summary: "Change the account's authentication modes",
+    description:
+      "Fields left out stay as they are. requiredFactor 2 for an account without a bound TOTP/HOTP generator: 400 input_error with " +
+      "the item has_not_sf_methods (pos requiredFactor), and nothing changes. needPasswordChange can only be set (true); the next " +
+      "password change clears it. Each change is a security event (user.auth_modes_changed).",
+    tags: TAGS,
+    auth: { kind: "bearer", user: ["idp_api_usec_chg"], system: ["idp_api_sys_usec_chg"], subjectParam: "subjectId" },
+    params: ZSubjectParams,
+    body: ZAuthModesChange,
+    response: { status: 200, description: "The resulting modes", schema: ZAuthModes },
+    errors: ["user.not_found", "auth_modes.no_second_factor_method"],
+  },
+  async ({ ctx, params, body }) => {
+    const userId = await accountIdOfSubject(ctx, params.subjectId);
+    return toAuthModesV3(await changeAuthModes(userId, body ?? {}, eventActorOf(ctx)));
+  },
+);
+
+export const AUTH_MODES_ROUTES = [readAuthModesRoute, changeAuthModesRoute];

@@ -1,0 +1,71 @@
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { publishChange } from "../cache/change-bus.ts";
+import { keyedCache } from "../cache/keyed-cache.ts";
+import { AppError } from "../errors/app-error.ts";
+import { countGeneratorsOf, inTransaction, lockAccount } from "../otp/otp.repository.ts";
+import { findAuthModes, saveAuthModes, unsetNeedPasswordChange, type TAuthModes } from "./auth-modes.repository.ts";
+
+export type { TAuthModes };
+
+/** A change as the API writes it: requiredFactor 2 on, null/0/1 off; needPasswordChange only true; methodsLocked [] or ["password"]. */
+export type TAuthModesChange = { requiredFactor?: 0 | 1 | 2 | null; needPasswordChange?: true; methodsLocked?: "password"[] };
+
+/**
+ * The modes the sign-in flow acts on: `secondFactor` asks for an OTP code after the password,
+ * `needPasswordChange` forces a new password, `methodsLocked` containing "password" refuses password
+ * sign-in (said only once the password was right). One query; an account without modes has all off.
+ */
+export async function readAuthModes(userId: string): Promise<TAuthModes> {
+  return modesCache().get(userId, (id) => findAuthModes(id));
+}
+
+// GET …/auth is a hot read and the sign-in flow reads the modes on every sign-in: they are held in
+// process and dropped in every process through the change bus when a writer below commits.
+const MODES_TOPIC = "auth-modes";
+const modesCache = () => keyedCache<TAuthModes>(MODES_TOPIC, { ttlMs: 60_000, maxEntries: 50_000 });
+const publishModesChange = (userId: string) => publishChange(MODES_TOPIC, userId);
+
+/** Called by the password change once a new password is set; records the event when it was set. */
+export async function clearNeedPasswordChange(userId: string, actor: TEventActor = {}): Promise<void> {
+  if (await unsetNeedPasswordChange(userId)) {
+    await publishModesChange(userId);
+    await recordEvent("user.auth_modes_changed", { ...actor, subject: userId }, { needPasswordChange: false, reason: "password_changed" });
+  }
+}
+
+function applyChange(modes: TAuthModes, change: TAuthModesChange): TAuthModes {
+  return {
+    secondFactor: change.requiredFactor === undefined ? modes.secondFactor : change.requiredFactor === 2,
+    needPasswordChange: change.needPasswordChange ?? modes.needPasswordChange,
+    methodsLocked: change.methodsLocked ?? modes.methodsLocked,
+  };
+}
+
+/**
+ * Applies a change and returns the resulting modes. Turning the second factor on needs a bound
+ * generator; the account row is locked meanwhile, so a generator cannot be removed between the check
+ * and the write (removeGenerator takes the same lock).
+ */
+export async function changeAuthModes(userId: string, change: TAuthModesChange, actor: TEventActor, note: Record<string, unknown> = {}): Promise<TAuthModes> {
+  const { before, after } = await inTransaction(async (tx) => {
+    if (!(await lockAccount(userId, tx))) throw new AppError("user.not_found", { params: { userId } });
+    const current = await findAuthModes(userId, tx);
+    const next = applyChange(current, change);
+    if (next.secondFactor && !current.secondFactor && (await countGeneratorsOf(userId, tx)) === 0) {
+      throw new AppError("auth_modes.no_second_factor_method", {
+        items: [{ error: "has_not_sf_methods", desc: "the account has no second-factor method: bind a TOTP or HOTP generator first", pos: "requiredFactor" }],
+      });
+    }
+    await saveAuthModes(userId, next, tx);
+    return { before: current, after: next };
+  });
+  await publishModesChange(userId);
+  const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof TAuthModes])));
+  if (Object.keys(changed).length) await recordEvent("user.auth_modes_changed", { ...actor, subject: userId }, { ...changed, ...note });
+  return after;
+}
+
+/** The v3 modes object: requiredFactor 2 when on and absent when off, the two others always present. */
+export function toAuthModesV3(m: TAuthModes): { requiredFactor?: 2; needPasswordChange: boolean; methodsLocked: string[] } {
+  return { ...(m.secondFactor ? { requiredFactor: 2 as const } : {}), needPasswordChange: m.needPasswordChange, methodsLocked: m.methodsLocked };
+}

@@ -1,0 +1,36 @@
+import type { TEventActor } from "../audit/audit.service.ts";
+import { changeAuthModes, readAuthModes } from "../auth-modes/auth-modes.service.ts";
+import { AppError } from "../errors/app-error.ts";
+import { otpauthUri } from "./otp-api.service.ts";
+import { decodeBase32, encodeBase32 } from "./otp-codes.ts";
+import { bindPendingSecret, DEFAULT_TOTP_NAME, DEFAULT_TOTP_PREFIX, generatorsOf, issuePendingSecret, removeGenerator, type TOtpGenerator } from "./otp.service.ts";
+
+// The portal's second-factor page: the person's own generators, with the same rules as the REST QR flow.
+
+export type TOwnOtpState = { generators: Pick<TOtpGenerator, "id" | "name" | "kind" | "len" | "createdAt" | "lastUsedAt">[]; secondFactor: boolean };
+
+export async function readOwnOtpState(sub: string): Promise<TOwnOtpState> {
+  const [generators, modes] = await Promise.all([generatorsOf(sub), readAuthModes(sub)]);
+  return { generators: generators.map(({ id, name, kind, len, createdAt, lastUsedAt }) => ({ id, name, kind, len, createdAt, lastUsedAt })), secondFactor: modes.secondFactor };
+}
+
+/** Stage 1: a new secret, as the URI the page draws as a QR code and as text to type in. */
+export async function startOwnTotp(sub: string): Promise<{ otpauthUri: string; base32Secret: string }> {
+  const seed = await issuePendingSecret(sub);
+  return { otpauthUri: otpauthUri(seed, sub), base32Secret: encodeBase32(seed) };
+}
+
+/** Stage 2: binds the secret with its current code, as `totp_<sub>` (an authenticator app bound before is replaced). */
+export async function finishOwnTotp(sub: string, input: { base32Secret: string; otpCode: string; name?: string }, actor: TEventActor): Promise<void> {
+  const seed = decodeBase32(input.base32Secret);
+  if (!seed) throw new AppError("otp.unknown_secret");
+  await bindPendingSecret(sub, seed, input.otpCode, { prefix: DEFAULT_TOTP_PREFIX, name: input.name?.trim() || DEFAULT_TOTP_NAME }, { ...actor, subject: sub });
+}
+
+export async function removeOwnGenerator(sub: string, id: string, actor: TEventActor): Promise<void> {
+  await removeGenerator(sub, id, actor, { by: "portal" });
+}
+
+export async function setOwnSecondFactor(sub: string, on: boolean, actor: TEventActor): Promise<boolean> {
+  return (await changeAuthModes(sub, { requiredFactor: on ? 2 : null }, actor, { by: "portal" })).secondFactor;
+}
