@@ -5,10 +5,6 @@ import { availableParallelism } from "node:os";
  * Unbounded, a burst of sign-ins, password changes or secret checks queues hundreds of them, each
  * with its memory taken; through this gate at most MAX_PARALLEL run and the rest wait holding a
  * promise. password-hash.ts sends all its work through it, so no caller can forget.
- *
- * The sign-in's verification gate (server/sign-in/verification-gate.ts) wraps verifySecret in a slot
- * of its own pool: holding a slot there while waiting for one here cannot deadlock, because a holder
- * of this pool never waits for that one.
  */
 export const MAX_PARALLEL_HASHES = Math.min(Math.max(availableParallelism(), 2), 8);
 

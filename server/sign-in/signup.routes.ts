@@ -5,7 +5,7 @@ import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { readCookie, serializeCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
 import { readForm } from "../oauth/token-endpoint/form.ts";
-import { DEFAULT_POLICY } from "../passwords/policy.ts";
+import { getPasswordPolicy } from "../passwords/policy-store.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
@@ -60,7 +60,8 @@ async function renderRegister(req: Request, loginFlow: TFlow | undefined, cookie
     values: state.values ?? {},
     problems: state.problems ?? [],
     refusal: state.refusal,
-    minPassword: DEFAULT_POLICY.minLength,
+    // The configured policy, as the registration will check it.
+    minPassword: (await getPasswordPolicy()).minLength,
   });
   return htmlResponse(markup, status, headers);
 }
