@@ -19,6 +19,7 @@ import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { createPgDatabase, startServer } from "../scripts/server-lib.mjs";
 import { connections, duration, load, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
+import { argon2HashCeiling, passwordChanges, SECURITY_SCOPES, securityReads } from "./account-security.mjs";
 
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
 // Reads cycle through this many subs: all of them cached after the warm-up, none of them one hot entry.
@@ -32,7 +33,7 @@ const BURST = Number(process.env.BENCH_BURST ?? 200);
 const signIn = await signInFixtures(Math.max(BURST, connections));
 writeFileSync(
   importFile,
-  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users", "idp_api_sys_usec"] }, signIn.client], users: signIn.users }),
+  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users", ...SECURITY_SCOPES.split(" ")] }, signIn.client], users: signIn.users }),
 );
 
 delete process.env.IDP_CONTEXT_PATH;
@@ -60,7 +61,7 @@ const token = {
 };
 
 async function accessToken(scope = "idp_api_sys_users") {
-  const res = await fetch(`${server.baseUrl}/oauth/te`, { ...token, body: `grant_type=client_credentials&scope=${scope}` });
+  const res = await fetch(`${server.baseUrl}/oauth/te`, { ...token, body: `grant_type=client_credentials&scope=${encodeURIComponent(scope)}` });
   if (res.status !== 200) throw new Error(`no token: ${res.status}`);
   return (await res.json()).access_token;
 }
@@ -79,17 +80,15 @@ async function accountRows() {
   const cached = summary(`GET /api/v3/users/{sub}, ${hot.length} subs, cached`, await load(server.baseUrl, rotating(hot, bearer)));
   const first = summary(`GET /api/v3/users/{sub}, first read of each sub`, await load(server.baseUrl, rotating(cold, bearer)));
   first.uncached = Math.min(first.requests, cold.length);
-  // An account's state and properties over the same subs (held in process after their first read).
-  const stateBearer = { authorization: `Bearer ${await accessToken("idp_api_sys_usec")}` };
-  const statePaths = hot.map((p) => `${p}/state`);
-  const propsPaths = hot.map((p) => `${p}/props`);
-  await load(server.baseUrl, { ...rotating(statePaths, stateBearer), amount: hot.length });
-  await load(server.baseUrl, { ...rotating(propsPaths, bearer), amount: hot.length });
-  const state = summary(`GET /api/v3/users/{sub}/state, ${hot.length} subs`, await load(server.baseUrl, rotating(statePaths, stateBearer)));
-  const props = summary(`GET /api/v3/users/{sub}/props, ${hot.length} subs`, await load(server.baseUrl, rotating(propsPaths, bearer)));
   const searchUrl = `${server.baseUrl}/api/v1/users?query=${encodeURIComponent("surname=Ива*")}`;
   const search = summary("GET /api/v1/users?query=surname=Ива* (100 records)", await load(searchUrl, { headers: { authorization: basicRest } }));
-  return { cached, first, search, state, props };
+  // Account security: the reads of …/auth, …/state, …/props over the cached subs, and password
+  // changes over the others (each account changed about once: its history stays short).
+  const security = { authorization: `Bearer ${await accessToken(SECURITY_SCOPES)}` };
+  const securityRows = await securityReads(server.baseUrl, contextPath, security, subs.slice(0, hotCount));
+  const hashesPerS = await argon2HashCeiling(duration);
+  const changes = await passwordChanges(server.baseUrl, contextPath, security, cold);
+  return { cached, first, search, securityRows, changes, hashesPerS };
 }
 
 let finished = false;
@@ -114,7 +113,7 @@ try {
   await sleep(5_000);
   rss.afterLoadIdle = rssMb(server.pid);
 
-  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search, accounts.state, accounts.props] : []), me, signIns, burst];
+  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search, ...accounts.securityRows, accounts.changes] : []), me, signIns, burst];
   console.log(`\nnode ${process.version}, ${connections} connections, ${duration}s each, database: ${pgDb ? "postgres" : "embedded"}, accounts: ${userCount}`);
   if (seedSeconds !== undefined) console.log(`seed-users ${userCount}: ${seedSeconds.toFixed(1)} s`);
   console.log("\n| route | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
@@ -127,15 +126,16 @@ try {
   if (accounts) {
     console.log(`ratio users(cached)/trivial: ${(accounts.cached.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.cached.p99} ms)`);
     console.log(`ratio users(first read)/trivial: ${(accounts.first.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.first.p99} ms; ${accounts.first.uncached} of ${accounts.first.requests} requests were first reads)`);
-    for (const r of [accounts.state, accounts.props]) console.log(`ratio ${r.name}/trivial: ${(r.rps / trivial.rps).toFixed(2)}  (p99 ${r.p99} ms)`);
     console.log(`v1 search surname=Ива*: p50 ${accounts.search.p50} ms, p99 ${accounts.search.p99} ms, ${accounts.search.rps} req/s`);
+    for (const r of accounts.securityRows) console.log(`ratio ${r.name.split(",")[0]}/trivial: ${(r.rps / trivial.rps).toFixed(2)}  (p99 ${r.p99} ms)`);
+    console.log(`password changes/s: ${accounts.changes.rps} vs ${accounts.hashesPerS} raw argon2id hashes/s in one process: ${(accounts.changes.rps / accounts.hashesPerS).toFixed(2)}`);
   }
   console.log(`ratio user bearer read (/oauth/me)/trivial: ${(me.rps / trivial.rps).toFixed(2)}  (p99 ${me.p99} ms)`);
   console.log(`sign-ins/s: ${signIns.rps} through the form vs ${argon2PerS} raw argon2id verifications/s in one process: ${(signIns.rps / argon2PerS).toFixed(2)} of the ceiling`);
   console.log(`burst of ${BURST} parallel sign-ins: ${burst.seconds} s, p50 ${burst.p50} ms, p99 ${burst.p99} ms, ${burst.failed} failed; RSS MB ${burst.rss.before} → peak ${burst.rss.peak} → ${burst.rss.after} 3 s later`);
   console.log(`server RSS MB: idle after start ${rss.idle}, right after load ${rss.afterLoad}, 5 s later ${rss.afterLoadIdle}`);
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, seedSeconds, rows, ratio, rss, argon2PerS };
+  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, seedSeconds, rows, ratio, rss, argon2PerS, hashesPerS: accounts?.hashesPerS };
   writeFileSync(path.join(root, "bench", "results", `bench-${Date.now()}.json`), JSON.stringify(result, null, 2));
   if (rows.some((r) => typeof r.failed === "number" && r.failed > 0)) process.exitCode = 1;
   finished = !process.exitCode;
