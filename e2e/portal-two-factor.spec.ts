@@ -1,10 +1,12 @@
 import { execFileSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.ts";
-import { createPerson, signInToPortal } from "./support/portal.ts";
+import { PortalSectionPage } from "./pages/portal-sections.page.ts";
+import { createPerson, PERSON_PASSWORD, signInToPortal } from "./support/portal.ts";
 
 // The portal's two-factor page: an authenticator app is added by reading the key from the page and
-// computing the code with oathtool, as a phone would; the second factor is turned on and off.
+// computing the code with oathtool, as a phone would; the second factor is turned on and off, and a
+// sign-in in another browser then asks for the app's code after the password.
 
 const totp = (key: string) => execFileSync("oathtool", ["--totp", "-b", key.replace(/\s+/g, "")], { encoding: "utf8" }).trim();
 
@@ -47,4 +49,40 @@ test("adds an authenticator app from the key on the page, turns the second facto
   await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
   await expect(page.getByText("My phone removed.")).toBeVisible();
   await expect(page.getByText("No authenticator yet.")).toBeVisible();
+});
+
+/** The code of the next time step: the one just used to add the app is not accepted twice. */
+const nextTotp = (key: string) => {
+  const next = new Date(Date.now() + 30_000).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  return execFileSync("oathtool", ["--totp", "-b", "--now", next, key.replace(/\s+/g, "")], { encoding: "utf8" }).trim();
+};
+
+test("signs in with the second factor once it is on: the password, then the app's code", async ({ browser, page }) => {
+  const person = await createPerson(browser);
+  await signInToPortal(page, person.sub, "two-factor");
+  await page.getByRole("button", { name: "Add an authenticator app" }).click();
+  const key = (await page.getByTestId("otp-secret").textContent()) ?? "";
+  await page.getByLabel("Code the app shows").fill(totp(key));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Authenticator added.")).toBeVisible();
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("second-factor-state")).toHaveText("Two-factor sign-in is on.");
+
+  // Another browser, without a session: the password alone no longer signs in.
+  const other = await (await browser.newContext()).newPage();
+  const portal = new PortalSectionPage(other);
+  await portal.goto("account");
+  await portal.signIn(person.sub, PERSON_PASSWORD);
+  await expect(other).toHaveURL(/\/login\/otp\?/);
+  await expect(other.getByRole("heading", { name: "Two-step verification" })).toBeVisible();
+  await expectNoSeriousViolations(other, "the sign-in's second-factor step");
+
+  await other.getByLabel("Code from your authenticator app").fill("12345");
+  await other.getByRole("button", { name: "Continue" }).click();
+  await expect(other.getByRole("alert")).toHaveText("The code is wrong or already used. Type the current one.");
+
+  await other.getByLabel("Code from your authenticator app").fill(nextTotp(key));
+  await other.getByRole("button", { name: "Continue" }).click();
+  await expect(other).toHaveURL(/\/account$/);
+  await portal.expectSignedIn(person.sub);
 });

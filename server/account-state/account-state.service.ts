@@ -11,6 +11,7 @@ import { INITIAL_STATE, isLockDue, isUntouchable, viewOf, type TStateRow } from 
 import type { TAccountStateView, TSetAccountState } from "./account-state.schemas.ts";
 import { findStateRow, insertStateEvents, lockDueAccounts, lockState, saveState, withSweepLock } from "./account-state.repository.ts";
 
+const CHECKED_ON_PRECISION_MS = 3_600_000;
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 const lockAfterS = () => getConfig().account.inactivity.lockAfterS;
 
@@ -96,6 +97,9 @@ export async function recordSignedIn(userId: string, at: TClock = {}): Promise<T
   const now = at.now ?? new Date();
   const before = await applyInactivityRule(userId, { ...at, now }, "sign_in");
   if (before.name === "inactivityLock") return usable(before);
+  // Every sign-in passes here; the period is counted in days, so a check written within the hour
+  // stands (as a session's "last seen" has a minute's precision): the sign-in writes nothing then.
+  if (before.name === "active" && before.checkedOn && now.getTime() - before.checkedOn.getTime() < CHECKED_ON_PRECISION_MS) return { ok: true };
   return afterCommit(userId, inTransaction(async (tx) => {
     const locked = await lockState(userId, tx);
     if (!locked) throw notFound(userId);

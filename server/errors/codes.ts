@@ -106,6 +106,10 @@ const ERROR_DEFS = {
   "login.locked_out": { status: 429, type: "security_error", error: "too_many_attempts", desc: "too many sign-in attempts" },
   /** The account is locked (the `locked` attribute); said only after a right password. */
   "login.account_locked": { status: 403, type: "security_error", error: "account_locked", desc: "account locked" },
+  /** The password was right, but password sign-in is turned off for the account (methodsLocked). */
+  "login.password_locked": { status: 403, type: "security_error", error: "method_locked", desc: "password sign-in is turned off for this account" },
+  /** The first method was right, but the account is locked for inactivity (an administrator unlocks it). */
+  "login.inactivity_locked": { status: 403, type: "security_error", error: "inactivity_lock", desc: "account locked for inactivity" },
   /** A sign-in form with the identifier or the password left empty. */
   "login.missing_credentials": { status: 400, type: "input_error", error: "wrong_values", desc: "identifier and password are required" },
   /** RP-initiated logout: id_token_hint is not an ID token of this issuer. */

@@ -1,6 +1,7 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import type { TContact } from "../attributes/attribute-values.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
+import { clearNeedPasswordChange } from "../auth-modes/auth-modes.service.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -137,4 +138,7 @@ export async function changePassword(account: TAccount, input: TPasswordChange, 
     devicesForgotten: devices,
     ...how.note,
   });
+  // A password an administrator asked the user to change (needPasswordChange) has now been changed,
+  // whichever way: the API, the portal, or the sign-in's own step.
+  await clearNeedPasswordChange(account.id, actor);
 }

@@ -1,7 +1,7 @@
 import { getPrisma } from "../db/index.ts";
 import type { Prisma } from "../db/generated/client.ts";
 
-export type TFlowStep = "credentials" | "consent" | "done";
+export type TFlowStep = "credentials" | "second_factor" | "password_change" | "consent" | "done";
 export type TFlowRow = {
   id: string;
   clientId: string;
@@ -10,13 +10,14 @@ export type TFlowRow = {
   csrfHash: string;
   userId: string | null;
   sessionId: string | null;
+  amr: string[];
   expiresAt: Date;
   createdAt: Date;
 };
 
-const FLOW = { id: true, clientId: true, request: true, step: true, csrfHash: true, userId: true, sessionId: true, expiresAt: true, createdAt: true } as const;
+const FLOW = { id: true, clientId: true, request: true, step: true, csrfHash: true, userId: true, sessionId: true, amr: true, expiresAt: true, createdAt: true } as const;
 
-export async function insertFlow(row: Omit<TFlowRow, "request" | "createdAt"> & { request: object }): Promise<void> {
+export async function insertFlow(row: Omit<TFlowRow, "request" | "createdAt" | "amr"> & { request: object }): Promise<void> {
   const prisma = await getPrisma();
   await prisma.loginFlow.create({ data: { ...row, request: row.request as Prisma.InputJsonObject }, select: { id: true } });
 }
@@ -27,7 +28,7 @@ export async function findFlow(id: string): Promise<TFlowRow | null> {
 }
 
 /** Moves a flow on only from the step it is expected at: of two submissions of one form, one wins. */
-export async function advanceFlow(id: string, from: TFlowStep, to: TFlowStep, data: { userId?: string; sessionId?: string } = {}): Promise<boolean> {
+export async function advanceFlow(id: string, from: TFlowStep, to: TFlowStep, data: { userId?: string; sessionId?: string; amr?: string[] } = {}): Promise<boolean> {
   const prisma = await getPrisma();
   const { count } = await prisma.loginFlow.updateMany({ where: { id, step: from }, data: { step: to, ...data } });
   return count === 1;

@@ -56,7 +56,7 @@ export function checkCsrf(flow: Pick<TFlow, "id" | "csrfHash">, cookie: string |
   if (!csrfFieldOf(flow, cookie) || !csrfMatches(cookie, flow.id, field)) throw new AppError("login.csrf_failed");
 }
 
-export async function moveFlow(flow: TFlow, to: TFlowStep, data: { userId?: string; sessionId?: string } = {}): Promise<void> {
+export async function moveFlow(flow: TFlow, to: TFlowStep, data: { userId?: string; sessionId?: string; amr?: string[] } = {}): Promise<void> {
   // A second submission of the same form finds the flow moved on already.
   if (!(await advanceFlow(flow.id, flow.step, to, data))) throw new AppError("login.flow_not_found");
 }

@@ -1,13 +1,12 @@
-import type { TPendingEvent } from "../audit/audit.service.ts";
-import { getClientForAuth, type TClientAuthRow } from "../clients/clients.service.ts";
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
-import { continueAfterSignIn, pageUrl } from "../oauth/authorize/authorize.service.ts";
+import { pageUrl } from "../oauth/authorize/authorize.service.ts";
 import { readForm } from "../oauth/token-endpoint/form.ts";
-import { startBrowserSession } from "./browser-session.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
+import { clientOf, flowParam } from "./flow-completion.ts";
+import { continueSignIn } from "./login-steps.routes.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
 import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "./pages/layout.ts";
@@ -15,13 +14,10 @@ import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { loginView } from "./pages/views.ts";
 import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } from "./sign-in.service.ts";
 
-type TRefusal = { code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked"; retryAfterS?: number };
-
-export async function clientOf(flow: TFlow) {
-  const client = await getClientForAuth(flow.clientId);
-  if (!client?.enabled) throw new AppError("login.flow_not_found");
-  return client;
-}
+type TRefusal = {
+  code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked";
+  retryAfterS?: number;
+};
 
 /** The sign-in form of a flow, with a refusal when there was one. */
 async function renderLogin(req: Request, flow: TFlow, identifier: string | undefined, refusal?: TRefusal): Promise<Response> {
@@ -47,10 +43,6 @@ async function renderLogin(req: Request, flow: TFlow, identifier: string | undef
   return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
 }
 
-export function flowParam(req: Request): string | null {
-  return new URL(req.url).searchParams.get("flow");
-}
-
 const REFUSALS: Record<Exclude<TSignInResult, { ok: true }>["reason"], TRefusal["code"]> = {
   invalid_credentials: "login.invalid_credentials",
   locked_out: "login.locked_out",
@@ -64,22 +56,6 @@ export const loginPage = pageRoute(async (req) => {
   return renderLogin(req, flow, flow.request.loginHint);
 });
 
-/**
- * The account is known (by password, or by QR code): starts the browser session on this device and
- * moves the flow on (consent, or back to the client with a code).
- */
-export async function completeSignIn(
-  req: Request,
-  ctx: TRequestContext,
-  flow: TFlow,
-  client: TClientAuthRow,
-  user: { userId: string; amr: string[]; events?: TPendingEvent[] },
-): Promise<Response> {
-  ctx.clientId = client.id;
-  const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, events: user.events, ...browserActor(req) });
-  return seeOther(await continueAfterSignIn(flow, client, session), cookies);
-}
-
 /** Checks the password, then signs in (see completeSignIn), or shows the form again with the refusal. */
 async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifier: string, password: string): Promise<Response> {
   const client = await clientOf(flow);
@@ -88,7 +64,7 @@ async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifie
   const result: TSignInResult =
     identifier.length > MAX_IDENTIFIER || password.length > MAX_PASSWORD ? { ok: false, reason: "invalid_credentials" } : await checkCredentials({ identifier, password }, actor);
   if (!result.ok) return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined });
-  return completeSignIn(req, ctx, flow, client, result);
+  return continueSignIn(req, ctx, flow, client, result, (code) => renderLogin(req, flow, identifier, { code }));
 }
 
 // POST {ctx}/login?flow=… – submit the identifier and password

@@ -6,7 +6,8 @@ import { readForm } from "../oauth/token-endpoint/form.ts";
 import { qrStateOf, startQrSignIn, takeConfirmedSignIn } from "../qr-sign-in/qr-sign-in.service.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
-import { clientOf, completeSignIn, flowParam } from "./login.routes.ts";
+import { clientOf, flowParam } from "./flow-completion.ts";
+import { continueSignIn } from "./login-steps.routes.ts";
 import { pickLang, textsFor } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
@@ -64,7 +65,8 @@ export const qrPage = pageRoute(async (req, ctx) => {
   if (qr.state !== "confirmed") return renderQr(req, flow, csrf, { state: qr.state });
   const client = await clientOf(flow);
   const taken = await takeConfirmedSignIn(qr, { clientId: client.id, ...browserActor(req) });
-  if (taken.ok) return completeSignIn(req, ctx, flow, client, { userId: taken.userId, amr: ["qr"] });
+  // A QR code confirmed on a device where the person is signed in stands for the second factor too.
+  if (taken.ok) return continueSignIn(req, ctx, flow, client, { userId: taken.userId, amr: ["qr"] }, async () => renderQr(req, flow, csrf, { state: "inactive" }));
   if (taken.reason === "account_locked") return renderQr(req, flow, csrf, { state: "locked" });
   // Another tab of this browser took it a moment ago and is moving the flow on.
   return seeOther(pageLink("/login/qr", { flow: flow.id }));

@@ -3,10 +3,13 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import argon2 from "argon2";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { alertOf, Browser } from "../support/browser.ts";
 import { fixtureClient, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
+import { webAuthorization } from "../support/oidc.ts";
 
 const postgres = inject("dbKind") === "postgres";
 const SECRET_KEY = "sweep-test-secret-key-0123456789abcdef";
@@ -29,6 +32,10 @@ describe.runIf(postgres)("the in-process inactivity sweep", () => {
       ('sweep-old', 'sweep-old.x', now() - interval '400 days'),
       ('sweep-old-exempt', 'sweep-old-exempt.x', now() - interval '400 days'),
       ('sweep-new', 'sweep-new.x', now())`);
+    // An idle account with a password: its sign-in is refused once the password was right.
+    await client.query(`INSERT INTO users (id, instance_id, created_at, password_hash) VALUES ('sweep-idle', 'sweep-idle.x', now() - interval '400 days', $1)`, [
+      await argon2.hash("idle-account-password", { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 }),
+    ]);
     await client.query(`INSERT INTO account_states (user_id, untouchable) VALUES ('sweep-old-exempt', true)`);
     await client.end();
     const dataDir = mkdtempSync(path.join(tmpdir(), "idp-sweep-"));
@@ -41,6 +48,7 @@ describe.runIf(postgres)("the in-process inactivity sweep", () => {
     await db?.drop();
   });
 
+  // sweep-old and sweep-idle are due; the others not.
   it("locks an account idle past the period within seconds of the start, and spares new and untouchable ones", async () => {
     const users = fixtureClient("users-app");
     const tokenRes = await fetch(`${server.baseUrl}/oauth/te`, {
@@ -56,6 +64,21 @@ describe.runIf(postgres)("the in-process inactivity sweep", () => {
     expect((await stateOf("sweep-old")).on).toBeGreaterThan(Date.now() / 1000 - 60);
     expect(await stateOf("sweep-new")).toEqual({ name: "initial" });
     expect(await stateOf("sweep-old-exempt")).toEqual({ name: "untouchable" });
-    expect(readFileSync(logFile, "utf8")).toMatch(/"msg":"inactive accounts locked","locked":1/);
+    expect(readFileSync(logFile, "utf8")).toMatch(/"msg":"inactive accounts locked","locked":2/);
+  });
+
+  it("refuses the sign-in of an idle account once its password was right, and a wrong password as usual", async () => {
+    const browser = new Browser({ "x-forwarded-for": "192.0.2.77", "accept-language": "en" }, server.baseUrl);
+    const signIn = async (password: string) => {
+      const form = await browser.open(webAuthorization({ scope: "openid" }, server.baseUrl).url);
+      return browser.submit(form, { identifier: "sweep-idle", password });
+    };
+    const right = await signIn("idle-account-password");
+    expect(right.status).toBe(403);
+    expect(alertOf(right.text)).toContain("locked after a long time without signing in");
+    expect(browser.cookies.has("idp_session")).toBe(false);
+    const wrong = await signIn("not-the-password");
+    expect(wrong.status).toBe(400);
+    expect(alertOf(wrong.text)).toBe("Wrong username or password.");
   });
 });

@@ -48,6 +48,18 @@ describe.each(DB_KINDS)("account state on %s", (kind) => {
     await expect(accountStateOf("no-such-account")).rejects.toMatchObject({ code: "user.not_found" });
   });
 
+  it("writes checkedOn at most once an hour: a sign-in within the hour of the last check writes nothing", async () => {
+    const id = await newUser();
+    const minutes = (m: number) => new Date(at(1).getTime() + m * 60_000);
+    await recordSignedIn(id, { now: minutes(0), periodS: PERIOD });
+    const written = async () => (await t.db.prisma.accountState.findUnique({ where: { userId: id }, select: { checkedOn: true, updatedAt: true } }))!;
+    const first = await written();
+    await recordSignedIn(id, { now: minutes(59), periodS: PERIOD });
+    expect(await written()).toEqual(first);
+    await recordSignedIn(id, { now: minutes(61), periodS: PERIOD });
+    expect((await written()).checkedOn).toEqual(minutes(61));
+  });
+
   it("locks at sign-in once the period ran out, and an administrator unlocks", async () => {
     const id = await newUser();
     await recordSignedIn(id, { now: at(1), periodS: PERIOD });

@@ -27,7 +27,7 @@ export const POLL_SCRIPT_HASH = sourceHash(POLL_SCRIPT);
 const WAITING_HEAD = html`<noscript><meta http-equiv="refresh" content="2"></noscript>
 <script>${{ markup: POLL_SCRIPT }}</script>`;
 
-export type TQrPageState = { state: "waiting"; code: string; secondsLeft: number } | { state: "refused" | "expired" | "locked" };
+export type TQrPageState = { state: "waiting"; code: string; secondsLeft: number } | { state: "refused" | "expired" | "locked" | "inactive" };
 
 type TQrView = {
   lang: TLang;
@@ -51,10 +51,11 @@ function waitingBody(v: TQrView, view: Extract<TQrPageState, { state: "waiting" 
 <p class="hint" id="qr-wait" role="status" data-status="${v.statusUrl}">${v.t("qr.waiting", { wait: waitText(v.t, view.secondsLeft) })}</p>`;
 }
 
-const ENDED: Record<Exclude<TQrPageState["state"], "waiting">, "qr.refused" | "qr.expired" | "login.account_locked"> = {
+const ENDED: Record<Exclude<TQrPageState["state"], "waiting">, "qr.refused" | "qr.expired" | "login.account_locked" | "login.inactivity_locked"> = {
   refused: "qr.refused",
   expired: "qr.expired",
   locked: "login.account_locked",
+  inactive: "login.inactivity_locked",
 };
 
 /** The waiting page: the code until a decision, then what became of it and how to go on. */

@@ -1,0 +1,93 @@
+import { checkAccountUsable, recordSignedIn } from "../account-state/account-state.service.ts";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { readAuthModes } from "../auth-modes/auth-modes.service.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { TLocale } from "../http/locale.ts";
+import { verifySecondFactor } from "../otp/otp.service.ts";
+import { changePassword } from "../passwords/password-change.service.ts";
+import { findActiveAccount } from "../users/account-snapshots.ts";
+import { ACCOUNT_POLICY, IP_POLICY } from "./throttle-policy.ts";
+import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "./throttle.service.ts";
+
+// What the login flow asks of the account-security capabilities once a first method (password or
+// QR code) proved who the person is. Each answer comes from a cache in steady state, since every
+// sign-in asks.
+
+export type TStepsAfterSignIn = {
+  /** Said instead of signing in: password sign-in turned off, or the account locked for inactivity. */
+  refusal?: "login.password_locked" | "login.inactivity_locked";
+  secondFactor: boolean;
+  passwordChange: boolean;
+};
+
+/** The steps the sign-in still needs after `amr`, or why it stops here (recorded as a failed sign-in). */
+export async function stepsAfterSignIn(userId: string, amr: string[], actor: TEventActor): Promise<TStepsAfterSignIn> {
+  const [modes, usable] = await Promise.all([readAuthModes(userId), checkAccountUsable(userId)]);
+  const who = { ...actor, subject: userId };
+  if (amr.includes("pwd") && modes.methodsLocked.includes("password")) {
+    await recordEvent("user.sign_in_failed", who, { reason: "method_locked", method: "pwd" });
+    return { refusal: "login.password_locked", secondFactor: false, passwordChange: false };
+  }
+  if (!usable.ok) {
+    await recordEvent("user.sign_in_failed", who, { reason: "inactivity_lock" });
+    return { refusal: "login.inactivity_locked", secondFactor: false, passwordChange: false };
+  }
+  return { secondFactor: modes.secondFactor, passwordChange: modes.needPasswordChange };
+}
+
+/** Whether a new password is still due before the sign-in ends (after the second factor). */
+export async function passwordChangeDue(userId: string): Promise<boolean> {
+  return (await readAuthModes(userId)).needPasswordChange;
+}
+
+export type TSecondFactorCheck = { ok: true } | { ok: false; reason: "missing" | "wrong" } | { ok: false; reason: "locked_out"; retryAfterS: number };
+
+/**
+ * The one-time code of the second step. Wrong, reused and missing codes count on the same counters
+ * as wrong passwords (the account's and the address's), so the second factor adds no guesses.
+ */
+export async function checkSecondFactorAtSignIn(userId: string, code: string, actor: TEventActor): Promise<TSecondFactorCheck> {
+  const accountKey = `user:${userId}`;
+  const ipKey = actor.ip ? `ip:${actor.ip}` : undefined;
+  const keys = [{ key: accountKey, policy: ACCOUNT_POLICY }, ...(ipKey ? [{ key: ipKey, policy: IP_POLICY }] : [])];
+  const who = { ...actor, subject: userId };
+  const reserved = await reserveSignInAttempt(keys);
+  if (!reserved.allowed) {
+    await recordEvent("user.sign_in_failed", who, { reason: "locked_out", step: "otp", retryAfter: reserved.retryAfterS });
+    return { ok: false, reason: "locked_out", retryAfterS: reserved.retryAfterS };
+  }
+  const result = /^\d{4,16}$/.test(code) ? await verifySecondFactor(userId, code) : "missing";
+  if (result === "ok") {
+    await settleSuccessfulAttempt(accountKey, ipKey);
+    return { ok: true };
+  }
+  await settleFailedAttempt(keys);
+  await recordEvent("user.sign_in_failed", who, { reason: result === "missing" ? "missing_otp" : result === "replay" ? "reused_otp" : "bad_otp" });
+  return { ok: false, reason: code ? "wrong" : "missing" };
+}
+
+export type TPasswordStep = { ok: true } | { ok: false; problems: string[] };
+
+/**
+ * The new password an administrator asked for (needPasswordChange). The person proved the current
+ * one a moment ago, so it is set like an administrator's reset (no minimum age), with every other rule
+ * of the policy; changePassword clears the mode once the password is set.
+ */
+export async function changePasswordAtSignIn(userId: string, password: string, locale: TLocale, actor: TEventActor): Promise<TPasswordStep> {
+  const account = await findActiveAccount(userId);
+  if (!account) throw new AppError("login.flow_not_found");
+  try {
+    await changePassword(account, { password, locale }, { mode: "system", actor, note: { by: "sign_in", reason: "need_password_change" } });
+  } catch (e) {
+    // The policy's refusals, and id_store when another change of this password won a race.
+    const refused = e instanceof AppError && (e.code === "password.policy_violated" || e.code === "password.store_refused");
+    if (refused) return { ok: false, problems: (e.details.items ?? []).map((i) => i.desc) };
+    throw e;
+  }
+  return { ok: true };
+}
+
+/** A sign-in completed: the account's state becomes (or stays) active as of now. */
+export async function noteSignedIn(userId: string): Promise<void> {
+  await recordSignedIn(userId);
+}

@@ -1,0 +1,128 @@
+import type { TPendingEvent } from "../audit/audit.service.ts";
+import type { TClientAuthRow } from "../clients/clients.service.ts";
+import { AppError } from "../errors/app-error.ts";
+import { readCookie } from "../http/cookies.ts";
+import { browserActor, type TRequestContext } from "../http/request-context.ts";
+import { changePasswordAtSignIn, checkSecondFactorAtSignIn, passwordChangeDue, stepsAfterSignIn } from "./account-checks.ts";
+import { CSRF_COOKIE } from "./csrf.ts";
+import { checkCsrf, csrfFieldOf, loadFlow, moveFlow, type TFlow } from "./login-flows.service.ts";
+import { clientOf, completeSignIn, flowParam } from "./flow-completion.ts";
+import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
+import { htmlResponse, pageLink } from "./pages/layout.ts";
+import { pageRoute, seeOther } from "./pages/page-route.ts";
+import { otpStepView, passwordChangeStepView } from "./pages/step-views.ts";
+import { readForm } from "../oauth/token-endpoint/form.ts";
+
+// The steps of a sign-in after the first method (password or QR code) proved who the person is:
+// the second factor when the account requires one, then the new password when an administrator
+// asked for one. No session exists until the last step is passed; the flow holds the account and
+// the methods passed so far (amr), bound to this browser by its CSRF cookie like the first step.
+
+type TSignedInBy = { userId: string; amr: string[]; events?: TPendingEvent[] };
+
+const STEP_PAGE = { second_factor: "/login/otp", password_change: "/login/password" } as const;
+
+export type TAfterMethodRefusal = "login.password_locked" | "login.inactivity_locked";
+
+/**
+ * Where a flow goes once `user` passed a method: refused (said only now, as it reveals nothing a
+ * guesser does not know once the password was right), the next step it still needs, or signed in.
+ */
+export async function continueSignIn(
+  req: Request,
+  ctx: TRequestContext,
+  flow: TFlow,
+  client: TClientAuthRow,
+  user: TSignedInBy,
+  refuse: (code: TAfterMethodRefusal) => Promise<Response>,
+): Promise<Response> {
+  const steps = await stepsAfterSignIn(user.userId, user.amr, { clientId: client.id, ...browserActor(req) });
+  if (steps.refusal) return refuse(steps.refusal);
+  const next = steps.secondFactor && !user.amr.some((m) => m === "otp" || m === "qr") ? "second_factor" : steps.passwordChange ? "password_change" : undefined;
+  if (!next) return completeSignIn(req, ctx, flow, client, user);
+  await moveFlow(flow, next, { userId: user.userId, amr: user.amr });
+  return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: new URL(req.url).searchParams.get("lang") ?? undefined }));
+}
+
+/** The flow a step's page acts on, when it is at that step and belongs to this browser. */
+async function flowAt(req: Request, step: keyof typeof STEP_PAGE): Promise<{ flow: TFlow & { userId: string }; csrf: string }> {
+  const flow = await loadFlow(flowParam(req));
+  const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
+  if (flow.step !== step || !flow.userId) throw new AppError("login.flow_not_found");
+  if (!csrf) throw new AppError("login.csrf_failed");
+  return { flow: flow as TFlow & { userId: string }, csrf };
+}
+
+function stepPage(req: Request, flow: TFlow, csrf: string, clientName: string, step: keyof typeof STEP_PAGE) {
+  const lang = pickLang(req, flow.request.uiLocales);
+  return {
+    lang,
+    t: textsFor(lang),
+    clientName,
+    csrf,
+    action: pageLink(STEP_PAGE[step], { flow: flow.id, lang }),
+    switchUrl: pageLink(STEP_PAGE[step], { flow: flow.id, lang: lang === "ru" ? "en" : "ru" }),
+  };
+}
+
+/** The methods a finished multi-step sign-in records, in the session's transaction. */
+const signedInEvent = (req: Request, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): TPendingEvent => ({
+  type: "user.signed_in",
+  actor: { subject: flow.userId, clientId: client.id, ...browserActor(req) },
+  params: { method: amr.join("+") },
+});
+
+// GET {ctx}/login/otp?flow=… – the one-time code of the account's generator
+export const otpStepPage = pageRoute(async (req) => {
+  const { flow, csrf } = await flowAt(req, "second_factor");
+  const client = await clientOf(flow);
+  return htmlResponse(otpStepView(stepPage(req, flow, csrf, client.name, "second_factor")), 200);
+});
+
+// POST {ctx}/login/otp?flow=… – check the code; wrong and missing codes count like wrong passwords
+export const otpStepSubmit = pageRoute(async (req, ctx) => {
+  const { flow, csrf } = await flowAt(req, "second_factor");
+  const form = await readForm(req);
+  checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
+  const client = await clientOf(flow);
+  const page = stepPage(req, flow, csrf, client.name, "second_factor");
+  const checked = await checkSecondFactorAtSignIn(flow.userId, (form.get("otp") ?? "").replace(/\s/g, ""), { clientId: client.id, ...browserActor(req) });
+  if (checked.ok) {
+    const amr = [...flow.amr, "otp"];
+    return continueAfterStep(req, ctx, flow, client, amr);
+  }
+  const error = checked.reason === "locked_out" ? page.t("login.locked_out", { wait: waitText(page.t, checked.retryAfterS) }) : page.t(checked.reason === "missing" ? "otp.missing" : "otp.wrong");
+  const status = checked.reason === "locked_out" ? 429 : 400;
+  return htmlResponse(otpStepView({ ...page, error }), status, checked.reason === "locked_out" ? { "retry-after": String(checked.retryAfterS) } : {});
+});
+
+/** After a further step: the password change may still be due, else signed in. */
+async function continueAfterStep(req: Request, ctx: TRequestContext, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): Promise<Response> {
+  if (flow.step !== "password_change" && (await passwordChangeDue(flow.userId))) {
+    await moveFlow(flow, "password_change", { amr });
+    return seeOther(pageLink(STEP_PAGE.password_change, { flow: flow.id, lang: new URL(req.url).searchParams.get("lang") ?? undefined }));
+  }
+  return completeSignIn(req, ctx, flow, client, { userId: flow.userId, amr, events: [signedInEvent(req, flow, client, amr)] });
+}
+
+// GET {ctx}/login/password?flow=… – the new password an administrator asked for
+export const passwordStepPage = pageRoute(async (req) => {
+  const { flow, csrf } = await flowAt(req, "password_change");
+  const client = await clientOf(flow);
+  return htmlResponse(passwordChangeStepView({ ...stepPage(req, flow, csrf, client.name, "password_change"), problems: [] }), 200);
+});
+
+// POST {ctx}/login/password?flow=… – set it (the policy applies), then signed in
+export const passwordStepSubmit = pageRoute(async (req, ctx) => {
+  const { flow, csrf } = await flowAt(req, "password_change");
+  const form = await readForm(req);
+  checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
+  const client = await clientOf(flow);
+  const page = stepPage(req, flow, csrf, client.name, "password_change");
+  const password = form.get("password") ?? "";
+  const refuse = (problems: string[]) => htmlResponse(passwordChangeStepView({ ...page, problems }), 400);
+  if (password !== (form.get("repeat") ?? "")) return refuse([page.t("pwchange.mismatch")]);
+  const changed = await changePasswordAtSignIn(flow.userId, password, page.lang, { clientId: client.id, ...browserActor(req) });
+  if (!changed.ok) return refuse(changed.problems);
+  return continueAfterStep(req, ctx, flow, client, flow.amr);
+});

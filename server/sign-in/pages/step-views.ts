@@ -1,0 +1,44 @@
+import { html } from "./html.ts";
+import type { TLang, TText } from "./i18n.ts";
+import { renderPage } from "./layout.ts";
+
+// The sign-in's further steps after a right password: the second factor, and the password change an
+// administrator asked for. Same rules as the sign-in form: works without JavaScript, the refusal is
+// announced by an alert and tied to the field it is about.
+
+type TStep = { lang: TLang; t: TText; switchUrl?: string; clientName: string; action: string; csrf: string };
+
+const refusal = (id: string, text: string | undefined) => (text ? html`<p class="alert" role="alert" id="${id}">${text}</p>` : "");
+const invalidIf = (error: string | undefined, id: string) => (error ? html` aria-invalid="true" aria-describedby="${id}"` : "");
+
+/** The one-time code of the account's generator (TOTP or HOTP). */
+export function otpStepView(v: TStep & { error?: string }): string {
+  const body = html`<h1>${v.t("otp.title")}</h1>
+<p class="muted">${v.t("login.to", { client: v.clientName })}</p>
+${refusal("otp-error", v.error)}
+<form method="post" action="${v.action}" novalidate>
+<input type="hidden" name="csrf_token" value="${v.csrf}">
+<label for="otp">${v.t("otp.code")}</label>
+<input type="text" id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" required maxlength="16"${invalidIf(v.error, "otp-error")} autofocus>
+<p class="hint">${v.t("otp.hint")}</p>
+<button type="submit" class="primary">${v.t("otp.submit")}</button>
+</form>`;
+  return renderPage({ lang: v.lang, t: v.t, title: v.t("otp.title"), body, switchUrl: v.switchUrl });
+}
+
+/** A new password, asked for when an administrator set needPasswordChange; `problems` are the policy's words. */
+export function passwordChangeStepView(v: TStep & { problems: string[] }): string {
+  const error = v.problems.length ? "password-error" : undefined;
+  const body = html`<h1>${v.t("pwchange.title")}</h1>
+<p>${v.t("pwchange.why")}</p>
+${v.problems.length ? html`<div class="alert" role="alert" id="password-error"><ul>${v.problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : ""}
+<form method="post" action="${v.action}" novalidate>
+<input type="hidden" name="csrf_token" value="${v.csrf}">
+<label for="password">${v.t("pwchange.new")}</label>
+<input type="password" id="password" name="password" autocomplete="new-password" required maxlength="1024"${invalidIf(error, "password-error")} autofocus>
+<label for="repeat">${v.t("pwchange.repeat")}</label>
+<input type="password" id="repeat" name="repeat" autocomplete="new-password" required maxlength="1024">
+<button type="submit" class="primary">${v.t("pwchange.submit")}</button>
+</form>`;
+  return renderPage({ lang: v.lang, t: v.t, title: v.t("pwchange.title"), body, switchUrl: v.switchUrl });
+}
