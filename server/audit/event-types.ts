@@ -26,4 +26,9 @@ export const SUGGESTED_EVENT_TYPES = [
   "console.access_denied",
   "console.events_exported",
   "password.policy_changed",
+  "rights.granted",
+  "rights.revoked",
+  "right.defined",
+  "right.definition_changed",
+  "right.definition_deleted",
 ] as const;

@@ -7,6 +7,7 @@ import { OAUTH_ROUTES } from "../oauth/oauth.routes.ts";
 import { PASSWORD_ROUTES } from "../passwords/passwords.routes.ts";
 import { QR_SIGN_IN_ROUTES } from "../qr-sign-in/qr-sign-in.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
+import { RIGHTS_ROUTES } from "../rights/rights.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
@@ -30,6 +31,7 @@ export const ROUTES: TRouteHandler[] = [
   exportEventsRoute,
   dynamicRegistrationRoute,
   ...PASSWORD_ROUTES,
+  ...RIGHTS_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

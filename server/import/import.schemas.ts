@@ -3,6 +3,7 @@ import { ZAttributeDef } from "../attributes/attributes.schemas.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
 import { ZClientInput } from "../clients/clients.schemas.ts";
 import { ZPasswordPolicy } from "../passwords/policy.schemas.ts";
+import { ZRightDefinitionImport } from "../rights/rights.schemas.ts";
 import { ZUserImport } from "../users/users.import.ts";
 
 function uniqueBy<K extends string>(key: K) {
@@ -34,8 +35,9 @@ export const ZImportDocument = z.strictObject({
   clients: z.array(ZClientInput).superRefine(uniqueBy("id")).superRefine(noBuiltinClients).optional(),
   users: z.array(ZUserImport).superRefine(uniqueBy("sub")).optional(),
   passwordPolicy: ZPasswordPolicy.optional(),
+  rights: z.array(ZRightDefinitionImport).superRefine(uniqueBy("name")).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
 type TSectionSummary = { created: string[]; updated: string[]; unchanged: string[] };
-export type TImportSummary = { attributes: TSectionSummary; clients: TSectionSummary; users: TSectionSummary; passwordPolicy: TSectionSummary };
+export type TImportSummary = { attributes: TSectionSummary; clients: TSectionSummary; users: TSectionSummary; passwordPolicy: TSectionSummary; rights: TSectionSummary };

@@ -10,6 +10,7 @@ import { publishAccountChange } from "../users/account-cache.ts";
 import { applyPolicyImport } from "../passwords/policy.import.ts";
 import { publishPolicyChange } from "../passwords/policy-store.ts";
 import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
+import { applyRightsImport, publishRightsImport } from "../rights/definitions.service.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
 
@@ -40,7 +41,8 @@ export async function importDocument(raw: unknown, actor: TEventActor): Promise<
     const clientResult = await applyClientImport(clients, tx);
     selected = await applySelectionImport(doc.clients ?? [], catalog, tx);
     const userResult = await applyUserImport(users, catalog, tx);
-    return { attributes, clients: clientResult, users: userResult, passwordPolicy: await applyPolicyImport(doc.passwordPolicy, tx) };
+    const passwordPolicy = await applyPolicyImport(doc.passwordPolicy, tx);
+    return { attributes, clients: clientResult, users: userResult, passwordPolicy, rights: await applyRightsImport(doc.rights ?? [], tx) };
   });
   await publishImport(summary, selected);
   const changed = Object.values(summary).some((s) => s.created.length + s.updated.length > 0);
@@ -55,6 +57,7 @@ async function publishImport(summary: TImportSummary, selected: string[]): Promi
   for (const id of selected) await publishSelectionChange(id);
   await publishAccountChange(...summary.users.created, ...summary.users.updated);
   if (summary.passwordPolicy.created.length + summary.passwordPolicy.updated.length) await publishPolicyChange();
+  await publishRightsImport(summary.rights);
 }
 
 export async function importFile(file: string, actor: TEventActor): Promise<TImportSummary> {
