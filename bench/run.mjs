@@ -16,8 +16,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
-import { createPgDatabase, startServer } from "../scripts/server-lib.mjs";
-import { connections, duration, load, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { startServer } from "../scripts/server-lib.mjs";
+import { benchEnv, connections, duration, load, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
 
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
@@ -37,12 +37,7 @@ writeFileSync(
 
 delete process.env.IDP_CONTEXT_PATH;
 buildIfStale();
-const env = { IDP_DATA_DIR: dataDir, IDP_IMPORT: importFile, IDP_ADMIN_PASSWORD: "bench-admin-password", NODE_ENV: "production" };
-let pgDb;
-if (process.env.BENCH_DB === "postgres") {
-  pgDb = await createPgDatabase(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
-  Object.assign(env, { DATABASE_URL: pgDb.url, IDP_SECRET_KEY: "bench-secret-key-0123456789abcdefghij" });
-}
+const { env, pgDb } = await benchEnv(dataDir, importFile);
 let seedSeconds;
 if (userCount > 0) {
   console.log(`seeding ${userCount} accounts …`);

@@ -100,3 +100,24 @@ export async function findGrantsOnPage(object: TParty, limit: number, after?: TP
   });
   return { rows, more: subjects.length > limit };
 }
+
+/**
+ * Benchmark data: `count` grants of change_password (tag "seed") among the existing accounts, ten
+ * objects per subject (the accounts that follow it in id order), subjects taken in id order. One
+ * statement; returns how many rows it inserted.
+ */
+export async function insertSeedGrants(count: number): Promise<number> {
+  const prisma = await getPrisma();
+  const perSubject = 10;
+  const inserted = await prisma.$executeRaw`
+    WITH u AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS rn FROM users WHERE login IS NULL),
+         n AS (SELECT count(*) AS c FROM u)
+    INSERT INTO right_grants (subject_type, subject_id, object_type, object_id, right_name, tag)
+    SELECT 'user', s.id, 'user', o.id, 'change_password', 'seed'
+    FROM u s CROSS JOIN generate_series(1, ${perSubject}::int) AS k(k) CROSS JOIN n
+    JOIN u o ON o.rn = (s.rn + k.k) % n.c
+    WHERE s.rn * ${perSubject}::int + k.k <= ${count}::int AND n.c > 1
+    ON CONFLICT DO NOTHING`;
+  await prisma.$executeRaw`VACUUM (ANALYZE) right_grants`;
+  return inserted;
+}
