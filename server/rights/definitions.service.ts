@@ -7,7 +7,7 @@ import { countGrants, deleteDefinition, findDefinitions, insertMissingDefinition
 import { publishRightsChange } from "./rights-cache.ts";
 import type { TObjectKind, TRightDefinition, TRightDefinitionImport, TRightDefinitionInput, TSubjectKind } from "./rights.schemas.ts";
 
-/** The built-in rights between users (the slave-account rights of the contract). */
+/** The built-in rights between users (the slave-account rights of the contract), as BUILTIN_RIGHT_NAMES lists them. */
 export const BUILTIN_RIGHTS: TDefinitionWrite[] = [
   {
     name: "change_password",
@@ -69,6 +69,13 @@ function assertBuiltinKeepsKinds(stored: TDefinitionRow | undefined, w: TDefinit
   if (stored?.builtin && !(sameKinds(stored.subjectKinds, w.subjectKinds) && sameKinds(stored.objectKinds, w.objectKinds))) {
     throw new AppError("rights.builtin", { params: { right: w.name } });
   }
+}
+
+/** Every definition with its usage count, by name: for the console's definitions page. */
+export async function listDefinitions(): Promise<TRightDefinition[]> {
+  const defs = await findDefinitions();
+  const counts = await countGrants(defs.map((d) => d.name));
+  return defs.map((d) => toDefinition(d, counts.get(d.name) ?? 0));
 }
 
 /** GET /admin/api/v3/rights/{right_name}: the definition with its usage count. */

@@ -23,6 +23,16 @@ async function grantsOf(dir: "of" | "on", party: TParty): Promise<TGrantRow[]> {
   return rows;
 }
 
+/**
+ * Whether `subject` holds `right` on `object` (by default both users: a master on a slave account),
+ * from the same cache as the listings. For the v2 slave-account operations (change_password,
+ * change_attrs) and anything else that must check a right; an unknown party simply holds nothing.
+ */
+export async function holdsRight(subject: TParty, object: TParty & { ext?: string }, right: string): Promise<boolean> {
+  const rows = await cachedGrants(cacheKey("of", subject.type, subject.id), () => findGrants("of", subject));
+  return rows.some((r) => r.rightName === right && r.objectType === object.type && r.objectId === object.id);
+}
+
 /** object key → right → tags. */
 function toRightsOf(rows: TGrantRow[]): Record<string, Record<string, string[]>> {
   const out: Record<string, Record<string, string[]>> = {};

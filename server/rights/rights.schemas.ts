@@ -29,11 +29,22 @@ export const ZRightDefinitionInput = z
     subjectKinds: kindList(SUBJECT_KINDS).describe("who may receive it"),
     objectKinds: kindList(OBJECT_KINDS).describe("what it may be granted on"),
   })
-  .meta({ id: "RightDefinitionInput" });
+  .meta({
+    id: "RightDefinitionInput",
+    examples: [{ description: { ru: "Чтение отчётов", en: "Read reports" }, subjectKinds: ["user", "application"], objectKinds: ["user", "group", "application"] }],
+  });
 export type TRightDefinitionInput = z.infer<typeof ZRightDefinitionInput>;
 
-/** The import document's `rights` section: definitions with their names. */
-export const ZRightDefinitionImport = ZRightDefinitionInput.extend({ name: ZRightName });
+/** The built-in rights: user on user, always defined. */
+export const BUILTIN_RIGHT_NAMES = ["change_password", "change_attrs"];
+
+/** The import document's `rights` section: definitions with their names; a built-in one only as user on user. */
+export const ZRightDefinitionImport = ZRightDefinitionInput.extend({ name: ZRightName }).superRefine((d, ctx) => {
+  const userOnUser = d.subjectKinds.join() === "user" && d.objectKinds.join() === "user";
+  if (BUILTIN_RIGHT_NAMES.includes(d.name) && !userOnUser) {
+    ctx.addIssue({ code: "custom", message: `"${d.name}" is built in: its kinds stay user on user`, path: ["subjectKinds"] });
+  }
+});
 export type TRightDefinitionImport = z.infer<typeof ZRightDefinitionImport>;
 
 export const ZRightDefinition = z
@@ -73,13 +84,24 @@ export const ZRightRecord = z
     rights: uniqueList(ZRightName, 50, "right").describe("right names; each must be defined"),
     tags: uniqueList(ZTag, 50, "tag").describe("why the rights are given; a right stays while one of its tags remains"),
   })
-  .meta({ id: "RightRecord" });
+  .meta({
+    id: "RightRecord",
+    examples: [
+      { subject: "ivanov", object: "petrov", rights: ["change_password"], tags: ["hr-2026-17"] },
+      { subject: "crm-app", subjectType: "its", object: "ivanov", rights: ["read_reports"], tags: ["sync"] },
+      { subject: "ivanov", object: "crm-app", objectType: "its", rights: ["read_reports"], tags: ["project-x"] },
+    ],
+  });
 export type TRightRecord = z.infer<typeof ZRightRecord>;
 
 /** GET …/rights/of/…: object key → right name → tags. */
-export const ZRightsOf = z.record(z.string(), z.record(z.string(), z.array(z.string()))).meta({ id: "RightsOf" });
+export const ZRightsOf = z
+  .record(z.string(), z.record(z.string(), z.array(z.string())))
+  .meta({ id: "RightsOf", example: { petrov: { change_password: ["hr-2026-17"] }, "its|crm-app": { read_reports: ["project-x"] }, "grps|g-42|orgs": { read_reports: ["audit"] } } });
 /** GET …/rights/on/…: subject key → right names. */
-export const ZRightsOn = z.record(z.string(), z.array(z.string())).meta({ id: "RightsOn" });
+export const ZRightsOn = z
+  .record(z.string(), z.array(z.string()))
+  .meta({ id: "RightsOn", example: { ivanov: ["change_attrs", "change_password"], "its|crm-app": ["read_reports"] } });
 
 export const ZRightsOnV4 = z
   .object({
@@ -92,7 +114,16 @@ export const ZRightsOnV4 = z
     ),
     next: z.string().optional().describe("cursor of the next page (pass as `after`); absent on the last page"),
   })
-  .meta({ id: "RightsOnV4" });
+  .meta({
+    id: "RightsOnV4",
+    example: {
+      items: [
+        { subject: "crm-app", subjectType: "its", rights: [{ name: "read_reports", tags: ["sync"] }] },
+        { subject: "ivanov", subjectType: "user", rights: [{ name: "change_password", tags: ["hr-2026-17", "manager"] }] },
+      ],
+      next: "WyJ1c2VyIiwiaXZhbm92Il0",
+    },
+  });
 export type TRightsOnV4 = z.infer<typeof ZRightsOnV4>;
 
 export const ZRightsOnV4Query = z.strictObject({

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "../../server/errors/app-error.ts";
 import { importDocument } from "../../server/import/import.service.ts";
 import { inTransaction } from "../../server/db/index.ts";
-import { ensureBuiltinRights, putDefinition, readDefinition, removeDefinition } from "../../server/rights/definitions.service.ts";
+import { ensureBuiltinRights, listDefinitions, putDefinition, readDefinition, removeDefinition } from "../../server/rights/definitions.service.ts";
 import { changeRights } from "../../server/rights/grants.service.ts";
-import { rightsOf, rightsOn, rightsOnV4 } from "../../server/rights/listings.service.ts";
+import { holdsRight, rightsOf, rightsOn, rightsOnV4 } from "../../server/rights/listings.service.ts";
 import type { TRightRecord } from "../../server/rights/rights.schemas.ts";
 import { createAccount, deleteAccount, readAccount } from "../../server/users/users.service.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
@@ -56,6 +56,35 @@ describe.each(DB_KINDS)("access rights on %s", (kind) => {
     await changeRights("revoked", record({ subject: a, object: b, tags: ["y"] }), admin);
     expect(await rightsOf(ctx, "user", a)).toEqual({});
     expect(await rightsOn(ctx, "user", b)).toEqual({});
+  });
+
+  it("tells whether a subject holds a right on an object, as the slave-account operations ask", async () => {
+    const [master, slave] = [await newUser(), await newUser()];
+    const pair = [{ type: "user", id: master }, { type: "user", id: slave }] as const;
+    expect(await holdsRight(...pair, "change_password")).toBe(false);
+    await changeRights("granted", record({ subject: master, object: slave, tags: ["boss"] }), admin);
+    expect(await holdsRight(...pair, "change_password")).toBe(true);
+    expect(await holdsRight(...pair, "change_attrs")).toBe(false);
+    expect(await holdsRight({ type: "user", id: slave }, { type: "user", id: master }, "change_password")).toBe(false);
+    await changeRights("revoked", record({ subject: master, object: slave, tags: ["boss"] }), admin);
+    expect(await holdsRight(...pair, "change_password")).toBe(false);
+    expect(await holdsRight({ type: "user", id: "ghost" }, { type: "user", id: slave }, "change_password")).toBe(false);
+  });
+
+  it("records definition changes as security events, and lists definitions with usage counts", async () => {
+    const name = unique("ev_");
+    await putDefinition(name, { description: { ru: "", en: "" }, subjectKinds: ["user"], objectKinds: ["user"] }, admin);
+    await putDefinition(name, { description: { ru: "р", en: "e" }, subjectKinds: ["user"], objectKinds: ["user"] }, admin);
+    await removeDefinition(name, false, admin);
+    const events = await t.db.prisma.securityEvent.findMany({ where: { type: { startsWith: "right." } }, orderBy: { id: "asc" }, select: { type: true, clientId: true, params: true } });
+    expect(events.filter((e) => (e.params as { right?: string }).right === name)).toEqual([
+      { type: "right.defined", clientId: "rights-app", params: { right: name, subjectKinds: ["user"], objectKinds: ["user"] } },
+      { type: "right.definition_changed", clientId: "rights-app", params: { right: name, subjectKinds: ["user"], objectKinds: ["user"] } },
+      { type: "right.definition_deleted", clientId: "rights-app", params: { right: name, force: false, revokedGrants: 0 } },
+    ]);
+    const all = await listDefinitions();
+    expect(all.map((d) => d.name)).toEqual(expect.arrayContaining(["change_attrs", "change_password"]));
+    expect(all.every((d) => typeof d.grants === "number")).toBe(true);
   });
 
   it("refuses unknown rights, users, applications and groups, and kinds the definition does not allow", async () => {
@@ -115,6 +144,9 @@ describe.each(DB_KINDS)("access rights on %s", (kind) => {
     expect((await importDocument(doc, admin)).rights.unchanged).toEqual([doc.rights[0]!.name]);
     const bad = await code(importDocument({ rights: [{ name: "bad name", subjectKinds: ["robot"], objectKinds: [] }] }, admin));
     expect(bad.code).toBe("import.invalid_document");
+    const builtin = await importDocument({ rights: [{ name: "change_password", subjectKinds: ["application"], objectKinds: ["user"] }] }, admin).catch((e: AppError) => e);
+    expect(builtin).toBeInstanceOf(AppError);
+    expect((builtin as AppError).details.items).toEqual([{ error: "wrong_value", desc: expect.stringContaining("built in"), pos: "$.rights[0].subjectKinds" }]);
   });
 
   it("ends parallel grants and revokes of tags on one right as a serial order would", async () => {
