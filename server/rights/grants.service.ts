@@ -1,12 +1,12 @@
 import { recordEvents, type TEventActor } from "../audit/audit.service.ts";
 import { isForeignKeyViolation } from "../db/errors.ts";
-import { inTransaction } from "../db/index.ts";
+import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { definitionsByName } from "./definitions.service.ts";
-import { KIND_OF, resolveParty, type TResolvedParty } from "./parties.ts";
+import { KIND_OF, unknownParty, resolveParty, type TResolvedParty } from "./parties.ts";
 import { cacheKey, publishRightsChange } from "./rights-cache.ts";
-import { deleteGrants, insertGrants, type TGrantTarget } from "./rights.repository.ts";
+import { deleteGrants, insertGrants, lockParty, type TGrantTarget } from "./rights.repository.ts";
 import type { TRightRecord } from "./rights.schemas.ts";
 
 /**
@@ -36,6 +36,14 @@ async function targetOf(r: TRightRecord, change: TGrantChange): Promise<TGrantTa
 
 export type TGrantChange = "granted" | "revoked";
 
+/** The caches said both parties exist; in the transaction their rows are locked, and one deleted since is the 400 after all. */
+async function lockParties(t: TGrantTarget, tx: TTx): Promise<void> {
+  for (const p of [t.subject, t.object]) {
+    if (p.type === "grps" || (await lockParty(p, tx))) continue;
+    throw unknownParty(p.type as "user" | "its", p.id);
+  }
+}
+
 /**
  * Grants (adds the tags to each right) or revokes (removes just those tags; a right goes with its
  * last tag). One statement changes the rows, so parallel calls on one right end as a serial order
@@ -44,6 +52,7 @@ export type TGrantChange = "granted" | "revoked";
 export async function changeRights(change: TGrantChange, r: TRightRecord, by: TEventActor): Promise<number> {
   const t = await targetOf(r, change);
   const changed = await inTransaction(async (tx) => {
+    if (change === "granted") await lockParties(t, tx);
     const n = change === "granted" ? await insertGrants(t, r.rights, r.tags, tx) : await deleteGrants(t, r.rights, r.tags, tx);
     const params = { subject: r.subject, subjectType: t.subject.type, object: r.object, objectType: t.object.type, rights: r.rights, tags: r.tags, changedTags: n };
     // The event belongs to the user who receives or loses the rights; the client is who acted.

@@ -37,11 +37,13 @@ export async function resolveParty(type: TPartyType, id: string, ext?: string): 
   return { type, id, ext: "" };
 }
 
+/** The 400 for a user or application that does not exist. */
+export function unknownParty(type: "user" | "its", id: string): AppError {
+  return type === "its" ? new AppError("rights.unknown_rp", { params: { rpId: id } }) : new AppError("rights.unknown_user", { params: { userId: id } });
+}
+
 /** Refuses a user or application that does not exist, through the caches every bearer call uses. */
 export async function assertExists(type: "user" | "its", id: string): Promise<void> {
-  if (type === "its") {
-    if (!(await getClientForAuth(id))) throw new AppError("rights.unknown_rp", { params: { rpId: id } });
-  } else if (!(await accountSnapshot(id))) {
-    throw new AppError("rights.unknown_user", { params: { userId: id } });
-  }
+  const exists = type === "its" ? await getClientForAuth(id) : await accountSnapshot(id);
+  if (!exists) throw unknownParty(type, id);
 }

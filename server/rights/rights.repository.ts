@@ -44,6 +44,19 @@ export type TParty = { type: string; id: string };
 export type TGrantTarget = { subject: TParty; object: TParty & { ext: string } };
 export type TGrantRow = { subjectType: string; subjectId: string; objectType: string; objectId: string; objectExt: string; rightName: string; tag: string };
 
+/**
+ * Whether the user or client `p` exists, holding a key-share lock on its row until the transaction
+ * ends: an account or client deleted meanwhile waits for the grant to commit, and then its trigger
+ * removes the new rows too, so no grant outlives its party.
+ */
+export async function lockParty(p: TParty, tx: TTx): Promise<boolean> {
+  const rows =
+    p.type === "its"
+      ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM clients WHERE id = ${p.id} FOR KEY SHARE`
+      : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${p.id} FOR KEY SHARE`;
+  return rows.length > 0;
+}
+
 /** Adds the tags to each right; tags already there stay as they are. One statement: atomic. */
 export async function insertGrants(t: TGrantTarget, rights: string[], tags: string[], tx: TTx): Promise<number> {
   const data = rights.flatMap((rightName) =>

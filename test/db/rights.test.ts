@@ -125,6 +125,23 @@ describe.each(DB_KINDS)("access rights on %s", (kind) => {
     expect(left).toBe(0);
   });
 
+  it("leaves no grant behind when an account or a definition is deleted while grants race in", async () => {
+    const [a, b] = [await newUser(), await newUser()];
+    const name = unique("race_");
+    await putDefinition(name, { description: { ru: "", en: "" }, subjectKinds: ["user"], objectKinds: ["user"] }, admin);
+    const grants = Array.from({ length: 12 }, (_, i) => changeRights("granted", record({ subject: a, object: b, rights: ["change_attrs", name], tags: [`t${i}`] }), admin));
+    const outcomes = await Promise.allSettled([
+      ...grants,
+      removeDefinition(name, true, admin),
+      readAccount(b).then((acc) => deleteAccount(acc.instanceId, { actor: admin })),
+    ]);
+    for (const o of outcomes.slice(0, 12)) {
+      if (o.status === "rejected") expect(["rights.unknown_right", "rights.unknown_user"]).toContain((o.reason as AppError).code);
+    }
+    expect(outcomes.slice(12).map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
+    expect(await t.db.prisma.rightGrant.count({ where: { OR: [{ objectId: b }, { rightName: name }] } })).toBe(0);
+  });
+
   it("pages the v4 listing by subject with a keyset cursor", async () => {
     const object = await newUser();
     const subjects = [await newUser(), await newUser(), await newUser()];
