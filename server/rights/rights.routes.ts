@@ -57,7 +57,7 @@ export const putDefinitionRoute = defineRoute(
     params: ZRightNameParams,
     body: ZRightDefinitionInput,
     response: { status: 200, description: "The stored definition", schema: ZRightDefinition },
-    errors: ["rights.builtin", "request.invalid_values", "request.malformed"],
+    errors: ["rights.builtin", "request.invalid_values"],
   },
   ({ ctx, params, body }) => putDefinition(params.right_name, body, eventActorOf(ctx)),
 );
@@ -82,7 +82,7 @@ export const deleteDefinitionRoute = defineRoute(
   },
 );
 
-const RECORD_ERRORS = ["rights.unknown_right", "rights.unknown_user", "rights.unknown_group", "rights.unknown_rp", "request.invalid_values", "request.malformed"] as const;
+const RECORD_ERRORS = ["rights.unknown_right", "rights.unknown_user", "rights.unknown_group", "rights.unknown_rp"] as const;
 
 export const grantRightsRoute = defineRoute(
   {
