@@ -65,7 +65,13 @@ export const ZDeleteDefinitionQuery = z.strictObject({
 });
 
 const ZId = z.string().min(1).max(256);
-const ZTag = z.string().min(1).max(128);
+// A tag is shown in listings and the console: any text (any script) without control characters or surrounding spaces.
+const ZTag = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[^\p{Cc}]+$/u, "a tag has no control characters")
+  .refine((t) => t.trim() === t, "a tag has no leading or trailing spaces");
 const uniqueList = <T extends z.ZodType<string>>(item: T, max: number, what: string) =>
   z
     .array(item)

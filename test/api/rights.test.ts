@@ -96,9 +96,9 @@ describe("grants: PUT and DELETE /api/v3/rights", () => {
   it("joins applications as subjects and objects, with the contract's keys", async () => {
     const a = await createUser();
     expect((await grant({ subject: "svc-app", subjectType: "its", object: a.sub, rights: ["read_reports"], tags: ["sync"] })).status).toBe(204);
-    expect((await grant({ subject: a.sub, object: "svc-app", objectType: "its", rights: ["manage_app", "read_reports"], tags: ["owner"] })).status).toBe(204);
+    expect((await grant({ subject: a.sub, object: "svc-app", objectType: "its", rights: ["manage_app", "read_reports"], tags: ["владелец"] })).status).toBe(204);
     expect((await read(`/api/v3/rights/on/${a.sub}`)).body).toEqual({ "its|svc-app": ["read_reports"] });
-    expect((await read(`/api/v3/rights/of/${a.sub}`)).body).toEqual({ "its|svc-app": { manage_app: ["owner"], read_reports: ["owner"] } });
+    expect((await read(`/api/v3/rights/of/${a.sub}`)).body).toEqual({ "its|svc-app": { manage_app: ["владелец"], read_reports: ["владелец"] } });
     expect((await read("/api/v3/rights/of/its/svc-app")).body[a.sub]).toEqual({ read_reports: ["sync"] });
     expect((await read("/api/v3/rights/on/its/svc-app")).body[a.sub]).toEqual(["manage_app", "read_reports"]);
     processError(await grant({ subject: "svc-app", subjectType: "its", object: a.sub, rights: ["manage_app"], tags: ["x"] }), "right_kind_not_allowed", { right: "manage_app", subjectKind: "application" });
@@ -128,6 +128,9 @@ describe("grants: PUT and DELETE /api/v3/rights", () => {
       { ...ok, tags: ["x", "x"] },
       { ...ok, rights: "change_password" },
       { ...ok, tags: [1] },
+      { ...ok, tags: ["line\nbreak"] },
+      { ...ok, tags: [" padded"] },
+      { ...ok, tags: ["x".repeat(129)] },
       { ...ok, subject: "" },
       { ...ok, subjecttype: "its" },
       { ...ok, tags: Array.from({ length: 51 }, (_, i) => `t${i}`) },
