@@ -5,7 +5,8 @@
 // work, POST /oauth/te, GET /api/v3/users/{sub} over thousands of different subs (cached, then each
 // sub read for the first time), the v1 mask search `surname=Ива*`, a user-token read of /oauth/me,
 // password sign-ins through the login form next to raw argon2id verifications of the same hash
-// (bench/sign-in.mjs), and a burst of BENCH_BURST (200) parallel sign-ins with the server's memory.
+// (bench/sign-in.mjs), and a burst of BENCH_BURST (200) parallel sign-ins with the server's memory;
+// with accounts, also BENCH_GRANTS (default 100,000) grants and the rights listings (bench/rights-rows.mjs).
 // Prints req/s, p50/p99, the ratios to the trivial route, and the server's resident memory idle
 // after start and after load.
 // BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_USERS (0: no account rows),
@@ -18,9 +19,11 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
 import { benchEnv, connections, duration, load, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { rightsRows, seedGrants } from "./rights-rows.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
 
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
+const grantCount = userCount > 0 ? Number(process.env.BENCH_GRANTS ?? 100_000) : 0;
 // Reads cycle through this many subs: all of them cached after the warm-up, none of them one hot entry.
 const HOT_SUBS = 4_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), "idp-bench-"));
@@ -32,7 +35,7 @@ const BURST = Number(process.env.BENCH_BURST ?? 200);
 const signIn = await signInFixtures(Math.max(BURST, connections));
 writeFileSync(
   importFile,
-  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users"] }, signIn.client], users: signIn.users }),
+  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users", "idp_rights_full_access"] }, signIn.client], users: signIn.users }),
 );
 
 delete process.env.IDP_CONTEXT_PATH;
@@ -42,6 +45,7 @@ let seedSeconds;
 if (userCount > 0) {
   console.log(`seeding ${userCount} accounts …`);
   seedSeconds = seedUsers(userCount, env);
+  if (grantCount > 0) seedGrants(grantCount, env);
 }
 const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, "bench", "results")}`] : [];
 const server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
@@ -54,8 +58,8 @@ const token = {
   body: "grant_type=client_credentials&scope=idp_api_sys_users",
 };
 
-async function accessToken() {
-  const res = await fetch(`${server.baseUrl}/oauth/te`, token);
+async function accessToken(scope = "idp_api_sys_users") {
+  const res = await fetch(`${server.baseUrl}/oauth/te`, { ...token, body: `grant_type=client_credentials&scope=${scope}` });
   if (res.status !== 200) throw new Error(`no token: ${res.status}`);
   return (await res.json()).access_token;
 }
@@ -76,7 +80,8 @@ async function accountRows() {
   first.uncached = Math.min(first.requests, cold.length);
   const searchUrl = `${server.baseUrl}/api/v1/users?query=${encodeURIComponent("surname=Ива*")}`;
   const search = summary("GET /api/v1/users?query=surname=Ива* (100 records)", await load(searchUrl, { headers: { authorization: basicRest } }));
-  return { cached, first, search };
+  const rights = grantCount > 0 ? await rightsRows(server.baseUrl, { authorization: `Bearer ${await accessToken("idp_rights_full_access")}` }, subs) : undefined;
+  return { cached, first, search, rights };
 }
 
 let finished = false;
@@ -101,7 +106,7 @@ try {
   await sleep(5_000);
   rss.afterLoadIdle = rssMb(server.pid);
 
-  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search] : []), me, signIns, burst];
+  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search, ...Object.values(accounts.rights ?? {})] : []), me, signIns, burst];
   console.log(`\nnode ${process.version}, ${connections} connections, ${duration}s each, database: ${pgDb ? "postgres" : "embedded"}, accounts: ${userCount}`);
   if (seedSeconds !== undefined) console.log(`seed-users ${userCount}: ${seedSeconds.toFixed(1)} s`);
   console.log("\n| route | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
@@ -115,13 +120,14 @@ try {
     console.log(`ratio users(cached)/trivial: ${(accounts.cached.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.cached.p99} ms)`);
     console.log(`ratio users(first read)/trivial: ${(accounts.first.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.first.p99} ms; ${accounts.first.uncached} of ${accounts.first.requests} requests were first reads)`);
     console.log(`v1 search surname=Ива*: p50 ${accounts.search.p50} ms, p99 ${accounts.search.p99} ms, ${accounts.search.rps} req/s`);
+    for (const r of Object.values(accounts.rights ?? {})) console.log(`ratio ${r.name}/trivial: ${(r.rps / trivial.rps).toFixed(2)}  (p99 ${r.p99} ms)`);
   }
   console.log(`ratio user bearer read (/oauth/me)/trivial: ${(me.rps / trivial.rps).toFixed(2)}  (p99 ${me.p99} ms)`);
   console.log(`sign-ins/s: ${signIns.rps} through the form vs ${argon2PerS} raw argon2id verifications/s in one process: ${(signIns.rps / argon2PerS).toFixed(2)} of the ceiling`);
   console.log(`burst of ${BURST} parallel sign-ins: ${burst.seconds} s, p50 ${burst.p50} ms, p99 ${burst.p99} ms, ${burst.failed} failed; RSS MB ${burst.rss.before} → peak ${burst.rss.peak} → ${burst.rss.after} 3 s later`);
   console.log(`server RSS MB: idle after start ${rss.idle}, right after load ${rss.afterLoad}, 5 s later ${rss.afterLoadIdle}`);
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, seedSeconds, rows, ratio, rss, argon2PerS };
+  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, grantCount, seedSeconds, rows, ratio, rss, argon2PerS };
   writeFileSync(path.join(root, "bench", "results", `bench-${Date.now()}.json`), JSON.stringify(result, null, 2));
   if (rows.some((r) => typeof r.failed === "number" && r.failed > 0)) process.exitCode = 1;
   finished = !process.exitCode;
