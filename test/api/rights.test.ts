@@ -188,6 +188,31 @@ describe("grants: PUT and DELETE /api/v3/rights", () => {
   });
 });
 
+describe("rights and deletions", () => {
+  it("drops an account's rights from every listing when the account is deleted", async () => {
+    const [a, b] = [await createUser(), await createUser()];
+    await grant({ subject: a.sub, object: b.sub, rights: ["change_attrs"], tags: ["x"] });
+    expect((await read(`/api/v3/rights/on/${b.sub}`)).body).toEqual({ [a.sub]: ["change_attrs"] });
+    const deleted = await api("DELETE", `/api/v3/users/${a.instanceId}`, { token: await systemToken("users-app", "idp_api_sys_users_chg") });
+    expect(deleted.status).toBe(204);
+    expect((await read(`/api/v3/rights/on/${b.sub}`)).body).toEqual({});
+    processError(await read(`/api/v3/rights/of/${a.sub}`), "unknown_user", { userId: a.sub });
+  });
+
+  it("answers grants racing a forced deletion of their right with 204 or unknown_right, never a 500, and leaves none behind", async () => {
+    const name = unique("race_");
+    expect((await define(name, { subjectKinds: ["user"], objectKinds: ["user"] })).status).toBe(200);
+    const [a, b] = [await createUser(), await createUser()];
+    const racing = Array.from({ length: 15 }, (_, i) => grant({ subject: a.sub, object: b.sub, rights: [name], tags: [`t${i}`] }));
+    const [deleted, ...grants] = await Promise.all([api("DELETE", `/admin/api/v3/rights/${name}?force=true`, { token: await adminToken() }), ...racing]);
+    expect(deleted.status).toBe(204);
+    for (const g of grants) {
+      if (g.status !== 204) processError(g, "unknown_right", { right: name });
+    }
+    expect((await read(`/api/v3/rights/of/${a.sub}`)).body).toEqual({});
+  });
+});
+
 describe("listings", () => {
   it("answers unknown subjects and objects with 400, an unknown group too", async () => {
     processError(await read("/api/v3/rights/of/no-such-user"), "unknown_user", { userId: "no-such-user" });
