@@ -3,7 +3,7 @@ import { publishChange } from "../cache/change-bus.ts";
 import { keyedCache } from "../cache/keyed-cache.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
-import { countGrants, deleteDefinition, findDefinitions, insertMissingDefinitions, upsertDefinition, type TDefinitionRow, type TDefinitionWrite } from "./rights.repository.ts";
+import { countGrants, deleteDefinition, findDefinitions, insertMissingDefinitions, lockDefinition, upsertDefinition, type TDefinitionRow, type TDefinitionWrite } from "./rights.repository.ts";
 import { publishRightsChange } from "./rights-cache.ts";
 import type { TObjectKind, TRightDefinition, TRightDefinitionImport, TRightDefinitionInput, TSubjectKind } from "./rights.schemas.ts";
 
@@ -109,7 +109,8 @@ export async function putDefinition(name: string, input: TRightDefinitionInput, 
  */
 export async function removeDefinition(name: string, force: boolean, actor: TEventActor): Promise<void> {
   const revoked = await inTransaction(async (tx) => {
-    const [stored] = await findDefinitions([name], tx);
+    // Locked first, so a grant committing meanwhile is counted rather than silently cascaded away.
+    const [stored] = (await lockDefinition(name, tx)) ? await findDefinitions([name], tx) : [];
     if (!stored) throw new AppError("rights.definition_not_found", { params: { right: name } });
     if (stored.builtin) throw new AppError("rights.builtin", { params: { right: name } });
     const grants = (await countGrants([name], tx)).get(name) ?? 0;

@@ -23,6 +23,16 @@ export async function insertMissingDefinitions(defs: TDefinitionWrite[], tx?: TT
   return (await db.rightDefinition.createMany({ data: defs, skipDuplicates: true })).count;
 }
 
+/**
+ * Locks the definition's row until the transaction ends (false when there is none): grants in flight
+ * hold a key-share lock on it through their foreign key, so this waits for them to commit, and grants
+ * that start later wait for this transaction; a count of its grants taken after it is exact.
+ */
+export async function lockDefinition(name: string, tx: TTx): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ name: string }[]>`SELECT name FROM right_definitions WHERE name = ${name} FOR UPDATE`;
+  return rows.length > 0;
+}
+
 export async function deleteDefinition(name: string, tx?: TTx): Promise<boolean> {
   const db = tx ?? (await getPrisma());
   return (await db.rightDefinition.deleteMany({ where: { name } })).count > 0;

@@ -142,6 +142,22 @@ describe.each(DB_KINDS)("access rights on %s", (kind) => {
     expect(await t.db.prisma.rightGrant.count({ where: { OR: [{ objectId: b }, { rightName: name }] } })).toBe(0);
   });
 
+  it("never lets an unforced delete take away grants that were confirmed", async () => {
+    const [a, b] = [await newUser(), await newUser()];
+    const name = unique("keep_");
+    await putDefinition(name, { description: { ru: "", en: "" }, subjectKinds: ["user"], objectKinds: ["user"] }, admin);
+    const grants = Array.from({ length: 12 }, (_, i) => changeRights("granted", record({ subject: a, object: b, rights: [name], tags: [`t${i}`] }), admin));
+    const [deleted, ...granted] = await Promise.allSettled([removeDefinition(name, false, admin), ...grants]);
+    const confirmed = granted.filter((g) => g.status === "fulfilled").length;
+    const left = await t.db.prisma.rightGrant.count({ where: { rightName: name } });
+    if (deleted.status === "fulfilled") {
+      expect([confirmed, left]).toEqual([0, 0]);
+    } else {
+      expect((deleted.reason as AppError).code).toBe("rights.definition_in_use");
+      expect(left).toBe(confirmed);
+    }
+  });
+
   it("pages the v4 listing by subject with a keyset cursor", async () => {
     const object = await newUser();
     const subjects = [await newUser(), await newUser(), await newUser()];
