@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { root } from "../scripts/build-lib.mjs";
+import { createPgDatabase } from "../scripts/server-lib.mjs";
 
 export const duration = Number(process.env.BENCH_DURATION ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -59,4 +60,16 @@ export async function sampleSubs(baseUrl, basic, perPrefix) {
     for (const record of await res.json()) subs.push(record.attrs.uid);
   }
   return subs;
+}
+
+/**
+ * The server's environment for a bench run in `dataDir` importing `importFile`: the embedded database,
+ * or with BENCH_DB=postgres a throw-away database on TEST_DATABASE_URL's server (drop it with pgDb.drop()).
+ */
+export async function benchEnv(dataDir, importFile) {
+  const env = { IDP_DATA_DIR: dataDir, IDP_IMPORT: importFile, IDP_ADMIN_PASSWORD: "bench-admin-password", NODE_ENV: "production" };
+  if (process.env.BENCH_DB !== "postgres") return { env, pgDb: undefined };
+  const pgDb = await createPgDatabase(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
+  Object.assign(env, { DATABASE_URL: pgDb.url, IDP_SECRET_KEY: "bench-secret-key-0123456789abcdefghij" });
+  return { env, pgDb };
 }

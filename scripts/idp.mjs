@@ -42,10 +42,11 @@ switch (command) {
   case "migrate":
   case "import":
   case "seed-users":
+  case "seed-grants":
   case "check-config":
     cli([command, ...rest]);
     break;
   default:
-    console.error("usage: npm run idp -- start | dev | build | migrate | import <file.json> | seed-users <count> | check-config");
+    console.error("usage: npm run idp -- start | dev | build | migrate | import <file.json> | seed-users <count> | seed-grants <count> | check-config");
     process.exit(2);
 }

@@ -38,4 +38,9 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.otp_removed",
   "user.auth_modes_changed",
   "otp.devices_loaded",
+  "rights.granted",
+  "rights.revoked",
+  "right.defined",
+  "right.definition_changed",
+  "right.definition_deleted",
 ] as const;

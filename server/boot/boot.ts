@@ -11,6 +11,7 @@ import { startDeliveryWorker } from "../messaging/delivery-worker.ts";
 import { ensureSigningKey } from "../oauth/keys/signing-keys.service.ts";
 import { bootstrapAdmin } from "../users/admin.service.ts";
 import { ensureBuiltinClients } from "../clients/builtin-clients.ts";
+import { ensureBuiltinRights } from "../rights/definitions.service.ts";
 import { AppError } from "../errors/app-error.ts";
 
 /**
@@ -48,6 +49,8 @@ async function firstStartSteps(config: ReturnType<typeof getConfig>): Promise<vo
   }
   const builtin = await ensureBuiltinClients();
   if (builtin.created.length + builtin.updated.length) log.info("built-in clients", { created: builtin.created, updated: builtin.updated });
+  const rights = await ensureBuiltinRights();
+  if (rights) log.info("built-in rights created", { count: rights });
   if (config.importFile) {
     // Named after the variable, like every other refusal to start.
     const summary = await importFile(config.importFile, {}).catch((e: unknown) => {

@@ -6,8 +6,10 @@ import { getDatabase } from "../db/index.ts";
 import { migrate } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
 import { seedAccounts } from "../users/seed.service.ts";
+import { ensureBuiltinRights } from "../rights/definitions.service.ts";
+import { insertSeedGrants } from "../rights/rights.repository.ts";
 
-const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json> | seed-users <count> | lock-inactive | unlock <sub>";
+const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json> | seed-users <count> | seed-grants <count> | lock-inactive | unlock <sub>";
 
 async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
   const db = await getDatabase();
@@ -50,6 +52,13 @@ async function main(argv: string[]): Promise<void> {
         return { ...(await seedAccounts(Number(arg))), seconds: (performance.now() - started) / 1000 };
       });
       console.log(`seeded ${created} accounts in ${seconds.toFixed(1)} s (${Math.round(created / seconds)} accounts/s)`);
+      return;
+    }
+    case "seed-grants": {
+      if (!arg || !/^\d+$/.test(arg)) throw new Error(USAGE);
+      // The right must be defined: a database no server has started on yet has no built-in rights.
+      const created = await withDatabase(async () => (await ensureBuiltinRights(), insertSeedGrants(Number(arg))));
+      console.log(`seeded ${created} grants of change_password among the existing accounts`);
       return;
     }
     case "lock-inactive": {

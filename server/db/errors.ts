@@ -12,3 +12,9 @@ export function isTransactionStartTimeout(e: unknown): boolean {
   const err = e as { code?: string; message?: string } | null;
   return err?.code === "P2028" && /unable to start a transaction/i.test(err.message ?? "");
 }
+
+/** True for a foreign-key violation (a row referenced by the write was deleted by a concurrent one). */
+export function isForeignKeyViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string; originalCode?: string } } | null;
+  return err?.code === "P2003" || err?.cause?.originalCode === "23503" || err?.cause?.code === "23503";
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { recordEvent } from "../audit/audit.service.ts";
 import { publishClientChange } from "../clients/client-cache.ts";
+import { publishRightsChange } from "../rights/rights-cache.ts";
 import { generateSecret, getClientForAuth, type TClientAuthRow } from "../clients/clients.service.ts";
 import { hashSecret } from "../crypto/password-hash.ts";
 import type { TTx } from "../db/index.ts";
@@ -143,6 +144,8 @@ export function listInstancesOf(userId: string): Promise<TAppInstance[]> {
 export async function removeInstance(userId: string, id: string): Promise<boolean> {
   if (!(await deleteInstanceOf(userId, id))) return false;
   await publishClientChange(id);
+  // Rights of and on the instance went with it (a trigger), also from other parties' listings.
+  await publishRightsChange();
   return true;
 }
 
@@ -150,6 +153,6 @@ export async function removeInstance(userId: string, id: string): Promise<boolea
 export async function purgeUnboundInstances(before: Date): Promise<number> {
   const removed = await deleteUnboundInstances(before);
   // Ids are not returned by a bulk delete; once an hour at most, every process re-reads its clients.
-  if (removed) await publishClientChange();
+  if (removed) await Promise.all([publishClientChange(), publishRightsChange()]);
   return removed;
 }

@@ -212,6 +212,22 @@ const ERROR_DEFS = {
   /** requiredFactor 2 for an account without a bound OTP generator (item error has_not_sf_methods). */
   "auth_modes.no_second_factor_method": { status: 400, type: "input_error", error: "wrong_values", desc: "has_not_sf_methods" },
 
+  /** A grant, revoke or listing names a right that is not defined (params.right). Nothing changes. */
+  "rights.unknown_right": { status: 400, type: "process_error", error: "unknown_right", desc: "right not defined" },
+  /** A grant, revoke or listing names a user who does not exist (params.userId). */
+  "rights.unknown_user": { status: 400, type: "process_error", error: "unknown_user", desc: "user not found" },
+  /** A grant, revoke or listing names a group that does not exist, or not in the profile named (params.grpId). */
+  "rights.unknown_group": { status: 400, type: "process_error", error: "unknown_group", desc: "group not found" },
+  /** A grant, revoke or listing names an application that does not exist (params.rpId). */
+  "rights.unknown_rp": { status: 400, type: "process_error", error: "unknown_rp", desc: "application not found" },
+  /** The right's definition does not allow this kind of subject or object (params.right, params.subjectKind or params.objectKind). */
+  "rights.kind_not_allowed": { status: 400, type: "process_error", error: "right_kind_not_allowed", desc: "the right is not defined for this kind of subject or object" },
+  /** GET or DELETE of a right definition that does not exist. */
+  "rights.definition_not_found": { status: 404, type: "not_found_error", error: "unknown_right", desc: "right not defined" },
+  /** DELETE of a definition that is still granted, without force=true (params.grants counts the grants). */
+  "rights.definition_in_use": { status: 409, type: "process_error", error: "right_in_use", desc: "the right is still granted; revoke it or delete with force=true" },
+  /** change_password and change_attrs: cannot be deleted, and their kinds stay user on user. */
+  "rights.builtin": { status: 400, type: "process_error", error: "builtin_right", desc: "built-in right: cannot be deleted or retyped" },
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */

@@ -4,6 +4,7 @@ import { isBuiltinClient } from "../auth/apps.ts";
 import { ZClientInput } from "../clients/clients.schemas.ts";
 import { ZPasswordPolicy } from "../passwords/policy.schemas.ts";
 import { ZOtpDeviceImport } from "../otp/otp-devices.import.ts";
+import { ZRightDefinitionImport } from "../rights/rights.schemas.ts";
 import { ZUserImport } from "../users/users.import.ts";
 
 function uniqueBy<K extends string>(key: K) {
@@ -36,6 +37,7 @@ export const ZImportDocument = z.strictObject({
   users: z.array(ZUserImport).superRefine(uniqueBy("sub")).optional(),
   passwordPolicy: ZPasswordPolicy.optional(),
   otpDevices: z.array(ZOtpDeviceImport).max(100).optional(),
+  rights: z.array(ZRightDefinitionImport).superRefine(uniqueBy("name")).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
@@ -46,4 +48,5 @@ export type TImportSummary = {
   users: TSectionSummary;
   passwordPolicy: TSectionSummary;
   otpDevices: TSectionSummary;
+  rights: TSectionSummary;
 };

@@ -12,6 +12,7 @@ import { publishPolicyChange } from "../passwords/policy-store.ts";
 import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
 import { applyDeviceImport, prepareDeviceImport } from "../otp/otp-devices.import.ts";
 import path from "node:path";
+import { applyRightsImport, publishRightsImport } from "../rights/definitions.service.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
 
@@ -44,7 +45,14 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
     selected = await applySelectionImport(doc.clients ?? [], catalog, tx);
     const userResult = await applyUserImport(users, catalog, tx);
     const passwordPolicy = await applyPolicyImport(doc.passwordPolicy, tx);
-    return { attributes, clients: clientResult, users: userResult, passwordPolicy, otpDevices: await applyDeviceImport(devices, tx) };
+    return {
+      attributes,
+      clients: clientResult,
+      users: userResult,
+      passwordPolicy,
+      otpDevices: await applyDeviceImport(devices, tx),
+      rights: await applyRightsImport(doc.rights ?? [], tx),
+    };
   });
   await publishImport(summary, selected);
   const changed = Object.values(summary).some((s) => s.created.length + s.updated.length > 0);
@@ -59,6 +67,7 @@ async function publishImport(summary: TImportSummary, selected: string[]): Promi
   for (const id of selected) await publishSelectionChange(id);
   await publishAccountChange(...summary.users.created, ...summary.users.updated);
   if (summary.passwordPolicy.created.length + summary.passwordPolicy.updated.length) await publishPolicyChange();
+  await publishRightsImport(summary.rights);
 }
 
 export async function importFile(file: string, actor: TEventActor): Promise<TImportSummary> {

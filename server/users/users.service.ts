@@ -8,6 +8,7 @@ import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { invalidateUserTokens } from "../oauth/grants/token-invalidation.service.ts";
 import { publishCutoffs } from "../oauth/tokens/token-cutoffs.ts";
 import { publishAccountChange } from "./account-cache.ts";
+import { publishRightsChange } from "../rights/rights-cache.ts";
 import { attributesOf, newInstanceId, subjectOfInstance, type TAccount } from "./account.ts";
 import { applyPlan, indexRows, planChanges, splitColumns, type TPendingContact, type TPlanOptions } from "./account-changes.ts";
 import {
@@ -148,6 +149,8 @@ export async function deleteAccount(instanceId: string, opts: { expectSubject?: 
   if (opts.expectSubject !== undefined && account.id !== opts.expectSubject) throw new AppError("auth.wrong_subject");
   if (!(await deleteAccountIfVersion(account.id, instanceId))) throw new AppError("user.stale_instance", { params: { instanceId } });
   await publishAccountChange(account.id);
+  // Its grants went with it (a trigger), also from other accounts' and applications' listings.
+  await publishRightsChange();
   // The account's tokens fail everywhere at once: a cutoff read for a missing account cuts off all.
   await publishCutoffs(account.id);
   await recordEvent("user.deleted", { ...opts.actor, subject: account.id });

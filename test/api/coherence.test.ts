@@ -216,4 +216,31 @@ describe.runIf(postgres)("two server processes on one database", () => {
     await expect.poll(async () => json(await callAt(b, "GET", "/api/v3/users/ivanova/props", propsRead)), WITHIN_A_SECOND).toEqual({ plan: "pro" });
     await expect.poll(async () => json(await callAt(b, "GET", "/api/v3/users/ivanova/state", stateRead)), WITHIN_A_SECOND).toEqual({ name: "untouchable" });
   });
+
+  it("lists rights granted, revoked and force-deleted through the other server within a second, though it had them cached", async () => {
+    const json = (method: string, token: string, body: unknown) => ({ method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const rightsAt = async (server: TServer) =>
+      (await (await callAt(server, "GET", "/api/v3/rights/of/ivanov", await tokenAt(server, "rights-app", "idp_rights_full_access"))).json()) as Record<string, unknown>;
+    const record = { subject: "ivanov", object: "petrov", rights: ["read_reports"], tags: ["coherence"] };
+    const grantAt = async (server: TServer, method: string, body: unknown = record) =>
+      (await fetch(`${server.baseUrl}/api/v3/rights`, json(method, await tokenAt(server, "rights-app", "idp_rights_full_access"), body))).status;
+    // B holds the definitions and ivanov's rights in its caches.
+    expect(await grantAt(b, "PUT")).toBe(204);
+    expect(await rightsAt(b)).toEqual({ petrov: { read_reports: ["coherence"] } });
+
+    expect(await grantAt(a, "DELETE")).toBe(204);
+    await expect.poll(() => rightsAt(b), WITHIN_A_SECOND).toEqual({});
+    expect(await grantAt(a, "PUT")).toBe(204);
+    await expect.poll(() => rightsAt(b), WITHIN_A_SECOND).toEqual({ petrov: { read_reports: ["coherence"] } });
+    expect(await grantAt(a, "DELETE")).toBe(204);
+
+    // A definition created at A is grantable at B within a second; deleted by force at A, its grants vanish at B.
+    const admin = await tokenAt(a, "rights-app", "idp_api_sys_rights_chg");
+    const defined = await fetch(`${a.baseUrl}/admin/api/v3/rights/coherence_right`, json("PUT", admin, { subjectKinds: ["user"], objectKinds: ["user"] }));
+    expect(defined.status).toBe(200);
+    await expect.poll(() => grantAt(b, "PUT", { ...record, rights: ["coherence_right"] }), WITHIN_A_SECOND).toBe(204);
+    expect(await rightsAt(b)).toEqual({ petrov: { coherence_right: ["coherence"] } });
+    expect((await callAt(a, "DELETE", "/admin/api/v3/rights/coherence_right?force=true", admin)).status).toBe(204);
+    await expect.poll(() => rightsAt(b), WITHIN_A_SECOND).toEqual({});
+  });
 });

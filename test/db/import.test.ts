@@ -17,7 +17,7 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
 
   it("creates clients with hashed secrets, and a second import changes nothing", async () => {
     const first = await importFile(IMPORT_FIXTURE, {});
-    expect(first.clients.created.sort()).toEqual(["limited-app", "limits-app", "mobile-app", "no-scope-app", "otp-app", "post-app", "rp-spa", "rp-web", "svc-app", "users-app"]);
+    expect(first.clients.created.sort()).toEqual(["limited-app", "limits-app", "mobile-app", "no-scope-app", "otp-app", "post-app", "rights-app", "rp-spa", "rp-web", "svc-app", "users-app"]);
     expect(first.attributes.created).toEqual(["employee_id", "birthdate"]);
     expect(first.users.created).toEqual(["ivanov", "ivanova", "petrov"]);
     const before = await rows();
@@ -33,7 +33,7 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
     expect(JSON.stringify(usersBefore)).not.toContain("ivanov-password");
 
     const second = await importFile(IMPORT_FIXTURE, {});
-    expect(second.clients).toEqual({ created: [], updated: [], unchanged: ["svc-app", "post-app", "no-scope-app", "users-app", "limited-app", "rp-web", "rp-spa", "mobile-app", "limits-app", "otp-app"] });
+    expect(second.clients).toEqual({ created: [], updated: [], unchanged: ["svc-app", "post-app", "no-scope-app", "users-app", "limited-app", "rp-web", "rp-spa", "mobile-app", "limits-app", "otp-app", "rights-app"] });
     expect(second.attributes).toEqual({ created: [], updated: [], unchanged: ["employee_id", "birthdate"] });
     expect(second.users).toEqual({ created: [], updated: [], unchanged: ["ivanov", "ivanova", "petrov"] });
     expect(await rows()).toEqual(before);

@@ -1,0 +1,79 @@
+import { recordEvents, type TEventActor } from "../audit/audit.service.ts";
+import { isForeignKeyViolation } from "../db/errors.ts";
+import { inTransaction, type TTx } from "../db/index.ts";
+import { AppError } from "../errors/app-error.ts";
+import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
+import { definitionsByName } from "./definitions.service.ts";
+import { KIND_OF, unknownParty, resolveParty, type TResolvedParty } from "./parties.ts";
+import { cacheKey, publishRightsChange } from "./rights-cache.ts";
+import { deleteGrants, insertGrants, lockParty, type TGrantTarget } from "./rights.repository.ts";
+import type { TRightRecord } from "./rights.schemas.ts";
+
+/**
+ * Every right must be defined, and a grant must fit its kinds of subject and object: the first that
+ * does not is the 400. A revoke skips the kinds, so grants made before a definition was narrowed can go.
+ */
+async function assertDefined(rights: string[], subject: TResolvedParty, object: TResolvedParty, checkKinds: boolean): Promise<void> {
+  const defs = await definitionsByName();
+  for (const right of rights) {
+    const def = defs.get(right);
+    if (!def) throw new AppError("rights.unknown_right", { params: { right } });
+    if (!checkKinds) continue;
+    const subjectKind = KIND_OF[subject.type];
+    const objectKind = KIND_OF[object.type];
+    if (!def.subjectKinds.includes(subjectKind)) throw new AppError("rights.kind_not_allowed", { params: { right, subjectKind } });
+    if (!def.objectKinds.includes(objectKind)) throw new AppError("rights.kind_not_allowed", { params: { right, objectKind } });
+  }
+}
+
+/** Checks the record (subject, object, rights) and turns it into what is stored. */
+async function targetOf(r: TRightRecord, change: TGrantChange): Promise<TGrantTarget> {
+  const subject = await resolveParty(r.subjectType ?? "user", r.subject);
+  const object = await resolveParty(r.objectType ?? "user", r.object, r.objectExt);
+  await assertDefined(r.rights, subject, object, change === "granted");
+  return { subject, object };
+}
+
+export type TGrantChange = "granted" | "revoked";
+
+/** The caches said both parties exist; in the transaction their rows are locked, and one deleted since is the 400 after all. */
+async function lockParties(t: TGrantTarget, tx: TTx): Promise<void> {
+  for (const p of [t.subject, t.object]) {
+    if (p.type === "grps" || (await lockParty(p, tx))) continue;
+    throw unknownParty(p.type as "user" | "its", p.id);
+  }
+}
+
+/**
+ * Grants (adds the tags to each right) or revokes (removes just those tags; a right goes with its
+ * last tag). One statement changes the rows, so parallel calls on one right end as a serial order
+ * would; the security event is written in the same transaction. `by` names who acted.
+ */
+export async function changeRights(change: TGrantChange, r: TRightRecord, by: TEventActor): Promise<number> {
+  const t = await targetOf(r, change);
+  const changed = await inTransaction(async (tx) => {
+    if (change === "granted") await lockParties(t, tx);
+    const n = change === "granted" ? await insertGrants(t, r.rights, r.tags, tx) : await deleteGrants(t, r.rights, r.tags, tx);
+    const params = { subject: r.subject, subjectType: t.subject.type, object: r.object, objectType: t.object.type, rights: r.rights, tags: r.tags, changedTags: n };
+    // The event belongs to the user who receives or loses the rights; the client is who acted.
+    const eventSubject = t.subject.type === "user" ? t.subject.id : by.subject;
+    await recordEvents([{ type: `rights.${change}`, actor: { ...by, subject: eventSubject }, params: { ...params, actingUser: by.subject ?? null } }], tx);
+    return n;
+  }).catch((e: unknown) => {
+    // A definition deleted (forced) between the check and the insert.
+    if (isForeignKeyViolation(e)) throw new AppError("rights.unknown_right", { params: { right: r.rights.join(",") } });
+    throw e;
+  });
+  if (changed) await publishRightsChange(cacheKey("of", t.subject.type, t.subject.id), cacheKey("on", t.object.type, t.object.id));
+  return changed;
+}
+
+/** PUT /api/v3/rights. */
+export async function grantRights(ctx: TRequestContext, r: TRightRecord): Promise<void> {
+  await changeRights("granted", r, eventActorOf(ctx));
+}
+
+/** DELETE /api/v3/rights. */
+export async function revokeRights(ctx: TRequestContext, r: TRightRecord): Promise<void> {
+  await changeRights("revoked", r, eventActorOf(ctx));
+}

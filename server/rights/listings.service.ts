@@ -1,0 +1,69 @@
+import { AppError } from "../errors/app-error.ts";
+import { CURRENT_SUBJECT } from "../http/authenticate.ts";
+import type { TRequestContext } from "../http/request-context.ts";
+import { toRightsOf, toRightsOn } from "./api/v3.ts";
+import { decodeCursor, toRightsOnV4 } from "./api/v4.ts";
+import { assertExists, resolveParty } from "./parties.ts";
+import { cacheKey, cachedGrants } from "./rights-cache.ts";
+import { findGrants, findGrantsOnPage, type TGrantRow, type TParty } from "./rights.repository.ts";
+import type { TRightsOnV4 } from "./rights.schemas.ts";
+
+/** "current" in user mode is the token's user; a system token has none. */
+function userOf(ctx: TRequestContext, sub: string): string {
+  if (sub !== CURRENT_SUBJECT) return sub;
+  if (ctx.actor.mode === "user") return ctx.actor.userId;
+  throw new AppError("rights.unknown_user", { desc: "a system token has no current user", params: { userId: sub } });
+}
+
+/**
+ * The rows of a subject or object, from the cache. An empty listing is told apart from an unknown
+ * party by the account and client caches, so neither costs a query in steady state.
+ */
+async function grantsOf(dir: "of" | "on", party: TParty): Promise<TGrantRow[]> {
+  const rows = await cachedGrants(cacheKey(dir, party.type, party.id), () => findGrants(dir, party));
+  if (!rows.length && party.type !== "grps") await assertExists(party.type as "user" | "its", party.id);
+  return rows;
+}
+
+/**
+ * Whether `subject` holds `right` on `object` (for a master on a slave account: both users), from
+ * the same cache as the listings. For the v2 slave-account operations (change_password,
+ * change_attrs) and anything else that must check a right; an unknown party simply holds nothing.
+ */
+export async function holdsRight(subject: TParty, object: TParty, right: string): Promise<boolean> {
+  const rows = await cachedGrants(cacheKey("of", subject.type, subject.id), () => findGrants("of", subject));
+  return rows.some((r) => r.rightName === right && r.objectType === object.type && r.objectId === object.id);
+}
+
+/** The rights a party holds, by object key (the console's rights browser calls this too). */
+export async function listRightsOf(party: { type: "user" | "its"; id: string }) {
+  return toRightsOf(await grantsOf("of", party));
+}
+
+/** The rights held on a party, by subject key; a group is checked against `profile` when given. */
+export async function listRightsOn(party: { type: "user" | "its" | "grps"; id: string }, profile?: string) {
+  if (party.type === "grps") await resolveParty("grps", party.id, profile);
+  return toRightsOn(await grantsOf("on", party));
+}
+
+/** GET /api/v3/rights/of/<sub> and …/of/its/<app_id>. */
+export function rightsOf(ctx: TRequestContext, type: "user" | "its", id: string) {
+  return listRightsOf({ type, id: type === "user" ? userOf(ctx, id) : id });
+}
+
+/** GET /api/v3/rights/on/<sub>, …/on/its/<app_id> and …/on/grps/<grp_id>?objectExt=<profile>. */
+export function rightsOn(ctx: TRequestContext, type: "user" | "its" | "grps", id: string, profile?: string) {
+  return listRightsOn({ type, id: type === "user" ? userOf(ctx, id) : id }, profile);
+}
+
+/**
+ * GET /api/v4/rights/on/{subjectId}: the subjects holding rights on the user, with each right's tags
+ * and the subject's type, a page of `limit` subjects at a time in (type, id) order. The cursor is the
+ * last subject of the page (keyset), so grants made between pages neither repeat nor shift anyone.
+ */
+export async function rightsOnV4(ctx: TRequestContext, subjectId: string, limit: number, after?: string): Promise<TRightsOnV4> {
+  const object = { type: "user", id: userOf(ctx, subjectId) };
+  const { rows, more } = await findGrantsOnPage(object, limit, after === undefined ? undefined : decodeCursor(after));
+  if (!rows.length && after === undefined) await assertExists("user", object.id);
+  return toRightsOnV4(rows, more);
+}

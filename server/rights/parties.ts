@@ -1,0 +1,49 @@
+import { getClientForAuth } from "../clients/clients.service.ts";
+import { AppError } from "../errors/app-error.ts";
+import { accountSnapshot } from "../users/account-snapshots.ts";
+import type { TObjectKind, TSubjectKind } from "./rights.schemas.ts";
+
+/*
+ * Subjects and objects of rights, and the one place that says whether one exists. Stored types are
+ * the contract's: "user", "its" (application), "grps" (group). Listing keys are the contract's too: a
+ * user is its id, an application `its|<app_id>`, a group `grps|<grp_id>|<profile>`.
+ */
+
+export type TPartyType = "user" | "its" | "grps";
+export type TResolvedParty = { type: TPartyType; id: string; ext: string };
+
+export const KIND_OF: Record<TPartyType, TSubjectKind | TObjectKind> = { user: "user", its: "application", grps: "group" };
+
+/** The listing key of a party. */
+export function partyKey(type: string, id: string, ext = ""): string {
+  if (type === "its") return `its|${id}`;
+  if (type === "grps") return `grps|${id}|${ext}`;
+  return id;
+}
+
+/**
+ * The profile of group `id` (checked against `profile` when given); unknown_group otherwise. Groups
+ * come with their own slice of the issue: until then no group exists, and this is the only place
+ * that will look them up.
+ */
+function groupProfile(id: string, profile: string | undefined): Promise<string> {
+  return Promise.reject(new AppError("rights.unknown_group", { params: { grpId: id, ...(profile ? { profile } : {}) } }));
+}
+
+/** The party as stored, after checking that it exists (400 unknown_user / unknown_rp / unknown_group). */
+export async function resolveParty(type: TPartyType, id: string, ext?: string): Promise<TResolvedParty> {
+  if (type === "grps") return { type, id, ext: await groupProfile(id, ext) };
+  await assertExists(type, id);
+  return { type, id, ext: "" };
+}
+
+/** The 400 for a user or application that does not exist. */
+export function unknownParty(type: "user" | "its", id: string): AppError {
+  return type === "its" ? new AppError("rights.unknown_rp", { params: { rpId: id } }) : new AppError("rights.unknown_user", { params: { userId: id } });
+}
+
+/** Refuses a user or application that does not exist, through the caches every bearer call uses. */
+export async function assertExists(type: "user" | "its", id: string): Promise<void> {
+  const exists = type === "its" ? await getClientForAuth(id) : await accountSnapshot(id);
+  if (!exists) throw unknownParty(type, id);
+}

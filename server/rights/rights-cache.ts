@@ -1,0 +1,22 @@
+import { publishChange } from "../cache/change-bus.ts";
+import { keyedCache } from "../cache/keyed-cache.ts";
+import type { TGrantRow } from "./rights.repository.ts";
+
+// The listings are read far more often than rights change: each subject's and each object's rows are
+// held in process, keyed "of|<type>|<id>" and "on|<type>|<id>", and dropped in every process through
+// the change bus when a grant or revoke touching them commits (a deleted account, a forced deletion of
+// a definition: everything). The TTL only bounds a change made behind the service's back.
+const RIGHTS_TOPIC = "rights";
+const cache = keyedCache<TGrantRow[]>(RIGHTS_TOPIC, { ttlMs: 60_000, maxEntries: 20_000 });
+
+export const cacheKey = (dir: "of" | "on", type: string, id: string) => `${dir}|${type}|${id}`;
+
+export function cachedGrants(key: string, load: () => Promise<TGrantRow[]>): Promise<TGrantRow[]> {
+  return cache.get(key, load);
+}
+
+/** After grants changed (no keys: possibly any): every process drops those listings. */
+export async function publishRightsChange(...keys: string[]): Promise<void> {
+  if (!keys.length) return publishChange(RIGHTS_TOPIC);
+  for (const key of new Set(keys)) await publishChange(RIGHTS_TOPIC, key);
+}
