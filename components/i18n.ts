@@ -20,6 +20,8 @@ const en = {
   "nav.events": "Events",
   "nav.passwordPolicy": "Password policy",
   "nav.otpDevices": "OTP devices",
+  "nav.security": "Security",
+  "nav.messages": "Messages",
 
   "signIn.title": "Sign in to the console",
   "signIn.subtitle": "Administrators only.",
@@ -130,6 +132,8 @@ const ru: Record<TMessageKey, string> = {
   "nav.events": "События",
   "nav.passwordPolicy": "Парольная политика",
   "nav.otpDevices": "OTP-устройства",
+  "nav.security": "Безопасность",
+  "nav.messages": "Сообщения",
 
   "signIn.title": "Вход в консоль",
   "signIn.subtitle": "Только для администраторов.",

@@ -115,7 +115,7 @@ test("a user's sign-in activity in the console: devices, consents, events, CSV, 
   await userContext.close();
 });
 
-test("the console header keeps one row at 1280 px in Russian, with the events section", async ({ page, baseURL }) => {
+test("the console header keeps one row at 1280 px in Russian; the Security group opens and leads to its pages", async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAsAdmin(page);
   // The language toggle's cookie, set directly: a click before hydration would be lost.
@@ -123,11 +123,21 @@ test("the console header keeps one row at 1280 px in Russian, with the events se
   await page.goto("console/events");
   await expect(page.getByRole("heading", { name: "События безопасности", level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation");
-  await expect(nav.getByRole("link", { name: "События" })).toHaveAttribute("aria-current", "page");
-  const items = [page.locator(".console-brand"), ...(await nav.getByRole("link").all()), page.getByRole("button", { name: "English" }), page.getByRole("button", { name: "Выйти" })];
+  const security = nav.getByRole("button", { name: "Безопасность" });
+  const entries = [...(await nav.getByRole("link").all()), security, nav.getByRole("button", { name: "Сообщения" })];
+  const items = [page.locator(".console-brand"), ...entries, page.getByRole("button", { name: "English" }), page.getByRole("button", { name: "Выйти" })];
   const boxes = await Promise.all(items.map(async (l) => (await l.boundingBox())!));
-  expect(boxes).toHaveLength(9);
+  // Brand, three section links, two groups, the language and sign-out buttons.
+  expect(boxes).toHaveLength(8);
   // One row: every item's vertical middle lies within every other item's height.
   const middles = boxes.map((b) => b.y + b.height / 2);
   for (const b of boxes) for (const m of middles) expect(m >= b.y && m <= b.y + b.height, JSON.stringify({ b, m })).toBe(true);
+
+  // The group holding the current page opens on a click and marks it; another of its pages is a click away.
+  await security.click();
+  await expect(security).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: "События" })).toHaveAttribute("aria-current", "page");
+  await nav.getByRole("link", { name: "Парольная политика" }).click();
+  await expect(page).toHaveURL(/\/console\/password-policy$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });

@@ -1,4 +1,5 @@
 "use client";
+import * as NavigationMenu from "@radix-ui/react-navigation-menu";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { Brand } from "../brand.tsx";
@@ -9,32 +10,86 @@ import { LangToggle } from "../lang-toggle.tsx";
 import { SignOutButton } from "../sign-out-button.tsx";
 import { useContextPath } from "./providers.tsx";
 
-const NAV: { href: string; label: TMessageKey }[] = [
+type TNavLink = { href: string; label: TMessageKey };
+type TNavGroup = { label: TMessageKey; links: TNavLink[] };
+
+// Sections the console grows into are grouped, so the header stays one row in Russian at 1280 px:
+// people and applications first, then the settings that guard accounts, then message delivery.
+const NAV: (TNavLink | TNavGroup)[] = [
   { href: "/console/users", label: "nav.users" },
-  { href: "/console/attributes", label: "nav.attributes" },
   { href: "/console/clients", label: "nav.clients" },
-  { href: "/console/outbox", label: "nav.outbox" },
-  { href: "/console/delivery", label: "nav.delivery" },
-  { href: "/console/password-policy", label: "nav.passwordPolicy" },
-  { href: "/console/events", label: "nav.events" },
-  { href: "/console/otp-devices", label: "nav.otpDevices" },
+  { href: "/console/attributes", label: "nav.attributes" },
+  {
+    label: "nav.security",
+    links: [
+      { href: "/console/events", label: "nav.events" },
+      { href: "/console/password-policy", label: "nav.passwordPolicy" },
+      { href: "/console/otp-devices", label: "nav.otpDevices" },
+    ],
+  },
+  {
+    label: "nav.messages",
+    links: [
+      { href: "/console/outbox", label: "nav.outbox" },
+      { href: "/console/delivery", label: "nav.delivery" },
+    ],
+  },
 ];
+
+/** A section link; Radix marks the current page with aria-current="page". */
+function NavLink({ link, pathname, className }: { link: TNavLink; pathname: string; className: string }) {
+  const { t } = useI18n();
+  return (
+    <NavigationMenu.Link asChild active={pathname.startsWith(link.href)}>
+      <Link href={link.href} className={className}>
+        {t(link.label)}
+      </Link>
+    </NavigationMenu.Link>
+  );
+}
+
+/** The console's sections: links, and groups that open a list of links (Radix NavigationMenu: keyboard and focus handled). */
+function ConsoleNav() {
+  const { t } = useI18n();
+  const pathname = usePathname();
+  return (
+    <NavigationMenu.Root className="console-nav" aria-label={t("app.title")}>
+      <NavigationMenu.List className="console-nav__list">
+        {NAV.map((entry) =>
+          "href" in entry ? (
+            <NavigationMenu.Item key={entry.href}>
+              <NavLink link={entry} pathname={pathname} className="console-nav__link" />
+            </NavigationMenu.Item>
+          ) : (
+            <NavigationMenu.Item key={entry.label} className="console-nav__group">
+              <NavigationMenu.Trigger className="console-nav__link console-nav__trigger" data-current={entry.links.some((l) => pathname.startsWith(l.href)) || undefined}>
+                {t(entry.label)}
+              </NavigationMenu.Trigger>
+              <NavigationMenu.Content className="console-nav__menu">
+                <ul>
+                  {entry.links.map((link) => (
+                    <li key={link.href}>
+                      <NavLink link={link} pathname={pathname} className="console-nav__menu-link" />
+                    </li>
+                  ))}
+                </ul>
+              </NavigationMenu.Content>
+            </NavigationMenu.Item>
+          ),
+        )}
+      </NavigationMenu.List>
+    </NavigationMenu.Root>
+  );
+}
 
 export function ConsoleHeader({ login }: { login: string }) {
   const { t } = useI18n();
-  const pathname = usePathname();
   const contextPath = useContextPath();
   return (
     <header className="app-header console-header">
       <div className="app-header__inner console-header__inner">
         <Brand title={t("app.title")} href="/console/clients" />
-        <nav className="console-nav" aria-label={t("app.title")}>
-          {NAV.map((item) => (
-            <Link key={item.href} href={item.href} className="console-nav__link" aria-current={pathname.startsWith(item.href) ? "page" : undefined}>
-              {t(item.label)}
-            </Link>
-          ))}
-        </nav>
+        <ConsoleNav />
         <div className="console-header__user">
           <LangToggle />
           <span className="console-header__who">
