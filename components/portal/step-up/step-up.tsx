@@ -12,8 +12,12 @@ import { currentPage } from "../portal-sign-in.tsx";
 import { useTRPC } from "../trpc.ts";
 import { useStepUpText } from "./i18n.ts";
 
-/** The pages whose changes are sensitive: they say so before the person types anything. */
-const SENSITIVE_PAGES = ["/account/password", "/account/two-factor", "/account/security-question", "/account/profile"];
+/** The pages with sensitive changes, and how their notice names them, said before the person types anything. */
+const SENSITIVE_PAGES = { "/account/password": "notice", "/account/two-factor": "notice", "/account/security-question": "notice", "/account/profile": "noticeContacts" } as const;
+
+function noticeOf(pathname: string): (typeof SENSITIVE_PAGES)[keyof typeof SENSITIVE_PAGES] | undefined {
+  return Object.entries(SENSITIVE_PAGES).find(([page]) => pathname === page || pathname.startsWith(`${page}/`))?.[1];
+}
 
 /** Signs in again with prompt=login (the password, and the code when the second factor is on), back to this page. */
 function useSignInAgain() {
@@ -65,12 +69,12 @@ export function StepUp() {
       }),
     [queryClient],
   );
-  const sensitive = SENSITIVE_PAGES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+  const notice = noticeOf(pathname);
   return (
     <>
-      {sensitive && !recent ? (
+      {notice && !recent ? (
         <div className="ui-alert ui-alert--info step-up-notice" role="status">
-          <p>{s("notice")}</p>
+          <p>{s(notice)}</p>
           <Button onClick={signInAgain} disabled={pending} aria-busy={pending}>
             {pending ? s("pending") : s("confirmNow")}
           </Button>
