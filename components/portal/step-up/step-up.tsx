@@ -57,6 +57,7 @@ function useRecentSignIn(): boolean {
  */
 export function StepUp() {
   const s = useStepUpText();
+  const trpc = useTRPC();
   const queryClient = useQueryClient();
   const pathname = usePathname();
   const recent = useRecentSignIn();
@@ -65,9 +66,12 @@ export function StepUp() {
   useEffect(
     () =>
       queryClient.getMutationCache().subscribe((event) => {
-        if (event.type === "updated" && event.action.type === "error" && appCodeOf(event.action.error) === REAUTH_REQUIRED) setOpen(true);
+        if (event.type !== "updated" || event.action.type !== "error" || appCodeOf(event.action.error) !== REAUTH_REQUIRED) return;
+        setOpen(true);
+        // The server's word over the page's timer (a clock that drifted, a session from before auth_time was kept).
+        void queryClient.invalidateQueries({ queryKey: trpc.portal.recentSignIn.queryKey() });
       }),
-    [queryClient],
+    [queryClient, trpc],
   );
   const notice = noticeOf(pathname);
   return (
