@@ -3,12 +3,11 @@ import { expect, test } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { PortalSectionPage } from "./pages/portal-sections.page.ts";
 import { createPerson, PERSON_PASSWORD, signInToPortal } from "./support/portal.ts";
+import { totp, turnOnSecondFactor } from "./support/totp.ts";
 
 // The portal's two-factor page: an authenticator app is added by reading the key from the page and
 // computing the code with oathtool, as a phone would; the second factor is turned on and off, and a
 // sign-in in another browser then asks for the app's code after the password.
-
-const totp = (key: string) => execFileSync("oathtool", ["--totp", "-b", key.replace(/\s+/g, "")], { encoding: "utf8" }).trim();
 
 test("adds an authenticator app from the key on the page, turns the second factor on and off, and removes the app", async ({ browser, page }) => {
   const person = await createPerson(browser);
@@ -60,13 +59,7 @@ const nextTotp = (key: string) => {
 test("signs in with the second factor once it is on: the password, then the app's code", async ({ browser, page }) => {
   const person = await createPerson(browser);
   await signInToPortal(page, person.sub, "two-factor");
-  await page.getByRole("button", { name: "Add an authenticator app" }).click();
-  const key = (await page.getByTestId("otp-secret").textContent()) ?? "";
-  await page.getByLabel("Code the app shows").fill(totp(key));
-  await page.getByRole("button", { name: "Confirm" }).click();
-  await expect(page.getByText("Authenticator added.")).toBeVisible();
-  await page.getByRole("button", { name: "Turn on" }).click();
-  await expect(page.getByTestId("second-factor-state")).toHaveText("Two-factor sign-in is on.");
+  const key = await turnOnSecondFactor(page);
 
   // Another browser, without a session: the password alone no longer signs in.
   const other = await (await browser.newContext()).newPage();

@@ -37,11 +37,15 @@ try {
   // e2e/fixtures/import.json: the applications and accounts the sign-in specs act through. Self
   // sign-up is on, so that e2e/sign-in-pages.spec.ts can sign people up through the page.
   const seed = path.join(root, "e2e", "fixtures", "import.json");
-  server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword, IDP_IMPORT: seed, IDP_SELF_SIGNUP: "on" }, logFile });
+  // Sensitive portal changes need a sign-in at most this old: long enough for every spec that changes
+  // a password or a second factor right after signing in, short enough for e2e/portal-step-up.spec.ts
+  // to outwait it.
+  const reauthMaxAge = "30";
+  server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword, IDP_IMPORT: seed, IDP_SELF_SIGNUP: "on", IDP_REAUTH_MAX_AGE: reauthMaxAge }, logFile });
   console.log(`e2e: server ready at ${server.baseUrl}`);
   const pw = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
     cwd: root,
-    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_ADMIN_PASSWORD: adminPassword, E2E_MAIL_DIR: path.join(dataDir, "mail") },
+    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_ADMIN_PASSWORD: adminPassword, E2E_MAIL_DIR: path.join(dataDir, "mail"), E2E_REAUTH_MAX_AGE: reauthMaxAge },
     stdio: "inherit",
   });
   code = pw.status ?? 1;

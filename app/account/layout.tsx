@@ -5,6 +5,7 @@ import { PortalHeader } from "@/components/portal/portal-header";
 import { PortalNav } from "@/components/portal/portal-nav";
 import { PortalProviders } from "@/components/portal/providers";
 import { PortalSignIn } from "@/components/portal/portal-sign-in";
+import { StepUp } from "@/components/portal/step-up/step-up";
 import { portalUserOf, readPortalSession } from "@/server/auth/portal-session";
 import { getConfig } from "@/server/config/config";
 import "@/components/ui/ui.css";
@@ -32,7 +33,10 @@ export default async function AccountLayout({ children }: { children: ReactNode 
             <PortalHeader name={user.name} sub={user.sub} />
             <div className="portal-body">
               <PortalNav />
-              <main className="portal-main">{children}</main>
+              <main className="portal-main">
+                <StepUp />
+                {children}
+              </main>
             </div>
           </>
         ) : (

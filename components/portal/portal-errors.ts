@@ -13,6 +13,7 @@ const en = {
   "error.unauthorized": "Your session has ended. Sign in again.",
   "error.busy": "Too many requests. Wait a moment and try again.",
   "error.unavailable": "The service is not available right now. Try again in a minute.",
+  "error.reauth": "Confirm it's you first: sign in again, then repeat the change.",
 };
 
 type TErrorKey = keyof typeof en;
@@ -24,6 +25,7 @@ const ru: Record<TErrorKey, string> = {
   "error.unauthorized": "Сеанс завершён. Войдите снова.",
   "error.busy": "Слишком много запросов. Подождите немного и повторите.",
   "error.unavailable": "Сервис сейчас недоступен. Повторите через минуту.",
+  "error.reauth": "Сначала подтвердите, что это вы: войдите снова и повторите изменение.",
 };
 
 const TEXT: Record<TLang, Record<TErrorKey, string>> = { en, ru };
@@ -31,6 +33,9 @@ const TEXT: Record<TLang, Record<TErrorKey, string>> = { en, ru };
 export function usePortalStateText() {
   return useAreaText(TEXT);
 }
+
+/** The refusal of a sensitive change whose sign-in is too old (server/auth/recent-sign-in.ts). */
+export const REAUTH_REQUIRED = "portal.reauth_required";
 
 const KEY_BY_STATUS: Record<number, TErrorKey> = { 401: "error.unauthorized", 429: "error.busy", 503: "error.unavailable" };
 
@@ -41,7 +46,8 @@ function httpStatusOf(error: unknown): number {
 /** A sentence for a failure no field or page explains in its own words. */
 export function usePortalErrorText(): (error: unknown) => string {
   const t = usePortalStateText();
-  return (error) => t(KEY_BY_STATUS[httpStatusOf(error)] ?? "error.generic");
+  // A sign-in too old for a sensitive change (the step-up dialog opens too: components/portal/step-up).
+  return (error) => t(appCodeOf(error) === REAUTH_REQUIRED ? "error.reauth" : (KEY_BY_STATUS[httpStatusOf(error)] ?? "error.generic"));
 }
 
 /** The field problems of a refused input (request.invalid_values), as the server listed them. */

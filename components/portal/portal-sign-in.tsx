@@ -5,7 +5,7 @@ import { SignInCard } from "../sign-in-card.tsx";
 import { usePortalText } from "./i18n.ts";
 
 /** Back to where the visitor was, without a next-auth error left in the address. */
-function currentPage(): string {
+export function currentPage(): string {
   const back = new URL(window.location.href);
   back.searchParams.delete("error");
   return back.pathname + back.search;

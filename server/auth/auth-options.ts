@@ -9,8 +9,11 @@ import { isCutOff } from "../oauth/tokens/token-cutoffs.ts";
 import { AUTH_APPS, type TAuthApp } from "./apps.ts";
 import { admitToConsole } from "./console-admission.ts";
 
-/** What the apps keep of the ID token's claims: who, which sign-in session, and when it was issued. */
-type TIdTokenClaims = { sub: string; sid?: string; iat: number };
+/**
+ * What the apps keep of the ID token's claims: who, which sign-in session, when it was issued, and
+ * when and how the person last signed in (the portal's step-up, server/auth/recent-sign-in.ts).
+ */
+type TIdTokenClaims = { sub: string; sid?: string; iat: number; auth_time?: number; amr?: string[] };
 
 declare module "next-auth" {
   interface Session {
@@ -18,9 +21,9 @@ declare module "next-auth" {
     /**
      * The IdP session the sign-in belongs to and when its ID token was issued, checked against token
      * cutoffs. Every session next-auth reads carries it; only sessions made in-process (tests calling
-     * procedures directly) lack it.
+     * procedures directly) lack it. `authTime` (seconds) and `amr` come from the validated ID token.
      */
-    idp?: { sid?: string; iat: number };
+    idp?: { sid?: string; iat: number; authTime?: number; amr?: string[] };
   }
 }
 
@@ -30,6 +33,8 @@ declare module "next-auth/jwt" {
     idToken?: string;
     sid?: string;
     idTokenIat?: number;
+    authTime?: number;
+    amr?: string[];
   }
 }
 
@@ -134,12 +139,12 @@ export function appAuthOptions(app: TAuthApp): AuthOptions {
       jwt({ token, account, profile }) {
         if (account && profile) {
           const claims = profile as unknown as TIdTokenClaims;
-          return { sub: claims.sub, idToken: account.id_token, sid: claims.sid, idTokenIat: claims.iat };
+          return { sub: claims.sub, idToken: account.id_token, sid: claims.sid, idTokenIat: claims.iat, authTime: claims.auth_time, amr: claims.amr };
         }
         return token;
       },
       session({ session, token }) {
-        return { expires: session.expires, user: { id: token.sub ?? "" }, idp: { sid: token.sid, iat: token.idTokenIat ?? 0 } };
+        return { expires: session.expires, user: { id: token.sub ?? "" }, idp: { sid: token.sid, iat: token.idTokenIat ?? 0, authTime: token.authTime, amr: token.amr } };
       },
     },
     logger: {

@@ -22,6 +22,13 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ IDP_CLIENT_AUTH_WINDOW: "0" })).toThrow(new ConfigError('IDP_CLIENT_AUTH_WINDOW: must be at least 1 (got "0")'));
   });
 
+  it("asks for a new sign-in before sensitive portal changes after 5 minutes unless IDP_REAUTH_MAX_AGE says otherwise", () => {
+    expect(parseConfig({}).reauthMaxAge).toBe(300);
+    expect(parseConfig({ IDP_REAUTH_MAX_AGE: "30" }).reauthMaxAge).toBe(30);
+    expect(() => parseConfig({ IDP_REAUTH_MAX_AGE: "0" })).toThrow(new ConfigError('IDP_REAUTH_MAX_AGE: must be at least 1 (got "0")'));
+    expect(() => parseConfig({ IDP_REAUTH_MAX_AGE: "5m" })).toThrow("IDP_REAUTH_MAX_AGE: must be a whole number between 1 and 86400");
+  });
+
   it("limits user properties and leaves the inactivity lock off by default, and checks the values given", () => {
     expect(parseConfig({}).account).toEqual({ props: { maxCount: 100, maxName: 128, maxValue: 1024 }, inactivity: { lockAfterS: 0, sweepIntervalS: 3600 } });
     const c = parseConfig({ IDP_PROPS_MAX_COUNT: "3", IDP_INACTIVITY_LOCK_DAYS: "90", IDP_INACTIVITY_SWEEP_INTERVAL: "600" });

@@ -35,6 +35,7 @@ const ZEnv = z.object({
   IDP_CODE_RESEND_COOLDOWN: ZInt(0, 3600, 60),
   IDP_REGISTRATION_MODE: z.enum(["confirm-first", "create-first"]).default("confirm-first"),
   IDP_SESSION_TTL: ZInt(300, 2_592_000, 36_000),
+  IDP_REAUTH_MAX_AGE: ZInt(1, 86_400, 300),
   IDP_REFRESH_TOKEN_TTL: ZInt(60, 31_536_000, 2_592_000),
   IDP_TRUSTED_PROXIES: ZInt(0, 10, 0),
   IDP_QR_CODE_TTL: ZInt(2, 600, 120),
@@ -71,6 +72,8 @@ export type TConfig = {
   registrationMode: "confirm-first" | "create-first";
   /** Lifetime of a browser sign-in session, in seconds. */
   sessionTtl: number;
+  /** How old (seconds) the portal's sign-in may be for a sensitive change before the password is asked again. */
+  reauthMaxAge: number;
   /** Default lifetime of a refresh token, in seconds (a client may set its own). */
   refreshTokenTtl: number;
   /** Reverse proxies in front of the service that append to X-Forwarded-For. */
@@ -127,6 +130,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     codes: { ttl: e.IDP_CODE_TTL, attempts: e.IDP_CODE_ATTEMPTS, resendCooldown: e.IDP_CODE_RESEND_COOLDOWN },
     registrationMode: e.IDP_REGISTRATION_MODE,
     sessionTtl: e.IDP_SESSION_TTL,
+    reauthMaxAge: e.IDP_REAUTH_MAX_AGE,
     refreshTokenTtl: e.IDP_REFRESH_TOKEN_TTL,
     trustedProxies: e.IDP_TRUSTED_PROXIES,
     qrCodeTtl: e.IDP_QR_CODE_TTL,

@@ -211,6 +211,8 @@ const ERROR_DEFS = {
   "otp.device_bound": { status: 400, type: "process_error", error: "otp_device_bound", desc: "the generator is bound to another account" },
   /** requiredFactor 2 for an account without a bound OTP generator (item error has_not_sf_methods). */
   "auth_modes.no_second_factor_method": { status: 400, type: "input_error", error: "wrong_values", desc: "has_not_sf_methods" },
+  /** A sensitive portal change with a sign-in older than IDP_REAUTH_MAX_AGE: the portal asks to sign in again (prompt=login). */
+  "portal.reauth_required": { status: 403, type: "security_error", error: "reauth_required", desc: "confirm it's you: sign in again to make this change" },
 
   /** A grant, revoke or listing names a right that is not defined (params.right). Nothing changes. */
   "rights.unknown_right": { status: 400, type: "process_error", error: "unknown_right", desc: "right not defined" },

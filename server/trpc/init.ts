@@ -4,6 +4,7 @@ import type { TEventActor } from "../audit/audit.service.ts";
 import { AUTH_APPS } from "../auth/apps.ts";
 import { consoleUserOf, readConsoleSession } from "../auth/console-session.ts";
 import { portalUserOf, readPortalSession } from "../auth/portal-session.ts";
+import { requireRecentSignIn } from "../auth/recent-sign-in.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
@@ -67,4 +68,16 @@ export const portalProcedure = t.procedure.use(mapAppErrors).use(async ({ ctx, n
   if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in to your account" });
   const actor: TEventActor = { subject: user.sub, clientId: AUTH_APPS.portal.clientId, ip: ctx.ip, userAgent: ctx.userAgent };
   return next({ ctx: { user: { sub: user.sub }, actor } });
+});
+
+/**
+ * Portal changes that could hand the account to whoever holds a stolen or unattended session:
+ * password, second factor and generators, security question, e-mail or phone. They also need a
+ * recent sign-in (IDP_REAUTH_MAX_AGE); otherwise portal.reauth_required (403), and the portal asks
+ * the person to sign in again. Signing a device out and revoking a consent only take access away,
+ * so they stay plain portal procedures.
+ */
+export const sensitivePortalProcedure = portalProcedure.use(({ ctx, next }) => {
+  requireRecentSignIn(ctx.portalSession);
+  return next();
 });

@@ -1,4 +1,3 @@
-import type { Session } from "next-auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuiltinClients } from "../../server/clients/builtin-clients.ts";
 import { importDocument } from "../../server/import/import.service.ts";
@@ -6,6 +5,7 @@ import { codeAt, decodeBase32, timeStep } from "../../server/otp/otp-codes.ts";
 import { verifySecondFactor } from "../../server/otp/otp.service.ts";
 import { startSession } from "../../server/sessions/sessions.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
+import { portalSessionOf } from "../support/portal-session.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 const appCode = (p: Promise<unknown>) => p.then(() => undefined, (e: { cause?: { code?: string } }) => e.cause?.code);
@@ -20,7 +20,7 @@ describe.each(DB_KINDS)("the portal's two-factor page on %s", (kind) => {
     await ensureBuiltinClients();
     await importDocument({ users: [{ sub }] }, {});
     const session = await startSession({ userId: sub, amr: ["pwd"], ip: "203.0.113.7", userAgent: "Firefox" });
-    const portalSession = { user: { id: sub }, idp: { sid: session.session.id, iat: Math.floor(Date.now() / 1000) }, expires: "2999-01-01T00:00:00Z" } as Session;
+    const portalSession = portalSessionOf(sub, session.session.id);
     caller = appRouter.createCaller({ session: null, portalSession, ip: "203.0.113.7", userAgent: "Firefox", deviceKey: session.deviceKey });
   });
   afterAll(async () => t?.close());

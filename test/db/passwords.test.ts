@@ -13,6 +13,7 @@ import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin } from "../../server/users/admin.service.ts";
 import { findPasswordHash } from "../../server/users/users.repository.ts";
 import { createAccount, readAccount } from "../../server/users/users.service.ts";
+import { portalSessionOf } from "../support/portal-session.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 const admin = { subject: "test-admin" };
@@ -99,7 +100,7 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
     const a = await newAccount("first correct horse");
     const here = await startSession({ userId: a.id, amr: ["pwd"], ip: "203.0.113.7", userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0" });
     const there = await startSession({ userId: a.id, amr: ["pwd"], ip: "203.0.113.8", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" });
-    const portalSession = { user: { id: a.id }, idp: { sid: here.session.id, iat: Math.floor(Date.now() / 1000) }, expires: "2999-01-01T00:00:00Z" } as Session;
+    const portalSession = portalSessionOf(a.id, here.session.id);
     const caller = appRouter.createCaller({ session: null, portalSession, ip: "203.0.113.7", userAgent: "Firefox", deviceKey: here.deviceKey });
     expect(await caller.portal.password.rules()).toEqual({ minLength: 8 });
     const failure = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a refusal"); }, (e: unknown) => (e as TRPCError).cause as AppError);

@@ -1,8 +1,8 @@
-import type { Session } from "next-auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkSecurityAnswerOf } from "../../server/security-question/security-question.service.ts";
 import { startSession } from "../../server/sessions/sessions.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
+import { portalSessionOf } from "../support/portal-session.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 // The portal's security question page: the signed-in person's own question, over the rules of …/secQsn.
@@ -16,7 +16,7 @@ describe.each(DB_KINDS)("the portal's security question on %s", (kind) => {
     t = await installTestDatabase(kind);
     await t.db.prisma.user.create({ data: { id: sub, instanceId: `${sub}.x` }, select: { id: true } });
     const session = await startSession({ userId: sub, amr: ["pwd"], ip: "203.0.113.7", userAgent: "PortalBrowser" });
-    const portalSession = { user: { id: sub }, idp: { sid: session.session.id, iat: Math.floor(Date.now() / 1000) }, expires: "2999-01-01T00:00:00Z" } as Session;
+    const portalSession = portalSessionOf(sub, session.session.id);
     me = appRouter.createCaller({ session: null, portalSession, ip: "203.0.113.7", userAgent: "PortalBrowser", deviceKey: session.deviceKey });
   });
   afterAll(async () => t?.close());

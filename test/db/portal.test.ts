@@ -1,4 +1,3 @@
-import type { Session } from "next-auth";
 import { TRPCError } from "@trpc/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setSelection } from "../../server/attributes/selections.service.ts";
@@ -14,6 +13,7 @@ import { startSession, type TStartedSession } from "../../server/sessions/sessio
 import { appRouter } from "../../server/trpc/root.ts";
 import { updateUserAttributes } from "../../server/users/users-console.service.ts";
 import { createAccount } from "../../server/users/users.service.ts";
+import { portalSessionOf } from "../support/portal-session.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 // The portal's procedures as the browser calls them: through portalProcedure, with a portal session
@@ -28,7 +28,7 @@ type TCaller = ReturnType<typeof appRouter.createCaller>;
 /** A person signed in to the portal from a browser of their own (a session and a device cookie). */
 async function signedIn(sub: string, userAgent = FIREFOX): Promise<{ caller: TCaller; session: TStartedSession }> {
   const session = await startSession({ userId: sub, amr: ["pwd"], ip: "203.0.113.7", userAgent });
-  const portalSession = { user: { id: sub }, idp: { sid: session.session.id, iat: Math.floor(Date.now() / 1000) }, expires: "2999-01-01T00:00:00Z" } as Session;
+  const portalSession = portalSessionOf(sub, session.session.id);
   const caller = appRouter.createCaller({ session: null, portalSession, ip: "203.0.113.7", userAgent, deviceKey: session.deviceKey });
   return { caller, session };
 }

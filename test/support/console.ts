@@ -57,14 +57,17 @@ export async function consoleSignIn(baseUrl: string, login: string, password: st
   return cookie;
 }
 
+/** server/auth/auth-options.ts: the app's key is an HMAC of its name under the derived "session" key. */
+export function appSessionSecretOf(secretKey: string, app: TApp): string {
+  return createHmac("sha256", deriveKey(secretKey, "session")).update(`next-auth:${app}`).digest("hex");
+}
+
 /**
  * A console session cookie made with the server's own key, as next-auth would after a sign-in of
  * `sub`: to show what the console does with a session whose holder it must not admit.
  */
 export async function mintConsoleSession(secretKey: string, sub: string): Promise<string> {
-  // server/auth/auth-options.ts: the app's key is an HMAC of its name under the derived "session" key.
-  const secret = createHmac("sha256", deriveKey(secretKey, "session")).update("next-auth:console").digest("hex");
-  const token = await encode({ token: { sub, idTokenIat: Math.floor(Date.now() / 1000) }, secret, maxAge: 3600 });
+  const token = await encode({ token: { sub, idTokenIat: Math.floor(Date.now() / 1000) }, secret: appSessionSecretOf(secretKey, "console"), maxAge: 3600 });
   return `idp-console.session-token=${token}`;
 }
 

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { finishOwnTotp, readOwnOtpState, removeOwnGenerator, setOwnSecondFactor, startOwnTotp } from "../../../otp/otp-portal.service.ts";
-import { createRouter, portalProcedure } from "../../init.ts";
+import { createRouter, portalProcedure, sensitivePortalProcedure } from "../../init.ts";
 
 /** The person's own one-time-password generators and second factor: adapters over the QR flow, …/totps and …/auth. */
 export const otpPortalRouter = createRouter({
   state: portalProcedure.query(({ ctx }) => readOwnOtpState(ctx.user.sub)),
-  start: portalProcedure.mutation(({ ctx }) => startOwnTotp(ctx.user.sub)),
-  finish: portalProcedure
+  start: sensitivePortalProcedure.mutation(({ ctx }) => startOwnTotp(ctx.user.sub)),
+  finish: sensitivePortalProcedure
     .input(z.strictObject({ base32Secret: z.string().min(1).max(256), otpCode: z.string().trim().min(1, "enter the code").max(32), name: z.string().max(64).optional() }))
     .mutation(({ ctx, input }) => finishOwnTotp(ctx.user.sub, input, ctx.actor)),
-  remove: portalProcedure.input(z.strictObject({ id: z.string().min(1).max(400) })).mutation(({ ctx, input }) => removeOwnGenerator(ctx.user.sub, input.id, ctx.actor)),
-  setSecondFactor: portalProcedure.input(z.strictObject({ on: z.boolean() })).mutation(({ ctx, input }) => setOwnSecondFactor(ctx.user.sub, input.on, ctx.actor)),
+  remove: sensitivePortalProcedure.input(z.strictObject({ id: z.string().min(1).max(400) })).mutation(({ ctx, input }) => removeOwnGenerator(ctx.user.sub, input.id, ctx.actor)),
+  setSecondFactor: sensitivePortalProcedure.input(z.strictObject({ on: z.boolean() })).mutation(({ ctx, input }) => setOwnSecondFactor(ctx.user.sub, input.on, ctx.actor)),
 });

@@ -1,3 +1,4 @@
+import { secondsLeftForChanges } from "../../../auth/recent-sign-in.ts";
 import { readOverview } from "../../../portal/overview.service.ts";
 import { createRouter, portalProcedure } from "../../init.ts";
 import { otpPortalRouter } from "./otp.router.ts";
@@ -9,6 +10,8 @@ import { securityQuestionRouter } from "./security-question.router.ts";
 export const portalRouter = createRouter({
   /** The overview: who is signed in, with name and contacts and whether each contact is confirmed. */
   me: portalProcedure.query(({ ctx }) => readOverview(ctx.user.sub)),
+  /** Seconds left before sensitive changes need a new sign-in: the pages ask before the person types, not after. */
+  recentSignIn: portalProcedure.query(({ ctx }) => ({ secondsLeft: secondsLeftForChanges(ctx.portalSession) })),
   profile: profileRouter,
   devices: devicesRouter,
   consents: consentsRouter,

@@ -1,7 +1,7 @@
 import { AppError } from "../../../errors/app-error.ts";
 import { removeSecurityQuestionOf, securityQuestionOf, setSecurityQuestionOf } from "../../../security-question/security-question.service.ts";
 import { ZSetSecurityQuestion } from "../../../security-question/security-question.schemas.ts";
-import { createRouter, portalProcedure } from "../../init.ts";
+import { createRouter, portalProcedure, sensitivePortalProcedure } from "../../init.ts";
 
 /** The signed-in person's security question: adapters over the rules of GET|POST|DELETE …/secQsn. */
 export const securityQuestionRouter = createRouter({
@@ -15,6 +15,6 @@ export const securityQuestionRouter = createRouter({
       },
     ),
   ),
-  set: portalProcedure.input(ZSetSecurityQuestion).mutation(({ ctx, input }) => setSecurityQuestionOf(ctx.user.sub, input, ctx.actor)),
-  remove: portalProcedure.mutation(({ ctx }) => removeSecurityQuestionOf(ctx.user.sub, ctx.actor)),
+  set: sensitivePortalProcedure.input(ZSetSecurityQuestion).mutation(({ ctx, input }) => setSecurityQuestionOf(ctx.user.sub, input, ctx.actor)),
+  remove: sensitivePortalProcedure.mutation(({ ctx }) => removeSecurityQuestionOf(ctx.user.sub, ctx.actor)),
 });

@@ -3,7 +3,7 @@ import { listOwnDevices, signOutOwnDevice } from "../../../portal/devices.servic
 import { listOwnEvents } from "../../../portal/events.service.ts";
 import { changeOwnPassword, ownPasswordRules } from "../../../portal/password.service.ts";
 import { ZConsentRef, ZDeviceRef, ZEventsQuery, ZOwnPasswordChange } from "../../../portal/portal.schemas.ts";
-import { createRouter, portalProcedure } from "../../init.ts";
+import { createRouter, portalProcedure, sensitivePortalProcedure } from "../../init.ts";
 
 /** Devices, consents and the security events of the signed-in person: adapters over …/apps, …/acls and …/audit. */
 export const devicesRouter = createRouter({
@@ -22,5 +22,5 @@ export const eventsRouter = createRouter({
 
 export const passwordRouter = createRouter({
   rules: portalProcedure.query(() => ownPasswordRules()),
-  change: portalProcedure.input(ZOwnPasswordChange).mutation(({ ctx, input }) => changeOwnPassword(ctx.user.sub, input, ctx.deviceKey, ctx.actor)),
+  change: sensitivePortalProcedure.input(ZOwnPasswordChange).mutation(({ ctx, input }) => changeOwnPassword(ctx.user.sub, input, ctx.deviceKey, ctx.actor)),
 });

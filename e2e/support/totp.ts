@@ -1,0 +1,17 @@
+import { execFileSync } from "node:child_process";
+import { expect, type Page } from "@playwright/test";
+
+/** The current TOTP code of a key as shown on the page (spaces allowed), computed by oathtool, as a phone would. */
+export const totp = (key: string) => execFileSync("oathtool", ["--totp", "-b", key.replace(/\s+/g, "")], { encoding: "utf8" }).trim();
+
+/** On the portal's two-factor page: adds an authenticator app from the key shown and turns the second factor on; the key. */
+export async function turnOnSecondFactor(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Add an authenticator app" }).click();
+  const key = (await page.getByTestId("otp-secret").textContent()) ?? "";
+  await page.getByLabel("Code the app shows").fill(totp(key));
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("Authenticator added.")).toBeVisible();
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("second-factor-state")).toHaveText("Two-factor sign-in is on.");
+  return key;
+}
