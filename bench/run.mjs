@@ -36,7 +36,7 @@ const BURST = Number(process.env.BENCH_BURST ?? 200);
 const signIn = await signInFixtures(Math.max(BURST, connections));
 writeFileSync(
   importFile,
-  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: ["idp_api_sys_users", ...SECURITY_SCOPES.split(" "), "idp_rights_full_access"] }, signIn.client], users: signIn.users }),
+  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: [...new Set(["idp_api_sys_users", ...SECURITY_SCOPES.split(" "), "idp_rights_full_access"])] }, signIn.client], users: signIn.users }),
 );
 
 delete process.env.IDP_CONTEXT_PATH;
@@ -86,7 +86,7 @@ async function accountRows() {
   const security = { authorization: `Bearer ${await accessToken(SECURITY_SCOPES)}` };
   const securityRows = await securityReads(server.baseUrl, contextPath, security, subs.slice(0, hotCount));
   const hashesPerS = await argon2HashCeiling(duration);
-  const changes = await passwordChanges(server.baseUrl, contextPath, security, cold);
+  const changes = await passwordChanges(server.baseUrl, contextPath, security, subs.slice(hotCount));
   const rights = grantCount > 0 ? await rightsRows(server.baseUrl, { authorization: `Bearer ${await accessToken("idp_rights_full_access")}` }, subs) : undefined;
   return { cached, first, search, securityRows, changes, hashesPerS, rights };
 }
