@@ -6,7 +6,7 @@ import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { definitionsByName } from "./definitions.service.ts";
 import { KIND_OF, unknownParty, resolveParty, type TResolvedParty } from "./parties.ts";
 import { cacheKey, publishRightsChange } from "./rights-cache.ts";
-import { deleteGrants, insertGrants, lockParty, type TGrantTarget } from "./rights.repository.ts";
+import { deleteGrants, insertGrants, lockParty, lockSubjects, type TGrantTarget } from "./rights.repository.ts";
 import type { TRightRecord } from "./rights.schemas.ts";
 
 /**
@@ -61,13 +61,14 @@ async function applyChange({ change, record: r }: TRightsChange, t: TGrantTarget
  * Grants (adds the tags to each right) or revokes (removes just those tags; a right goes with its
  * last tag), several records all or nothing: every record is checked first (the first bad one is the
  * error, `onInvalid` may recast it with the record's index), then one transaction changes the rows
- * in the given order. One statement per record changes its rows, so parallel calls on one right end
- * as a serial order would; the security events are written in the same transaction. `by` names who acted.
+ * in the given order, holding the subjects' locks: parallel calls on one subject's rights end as a
+ * serial order would, whatever order they name them in; the security events are written in the same transaction. `by` names who acted.
  */
 export async function changeRightsTogether(changes: TRightsChange[], by: TEventActor, onInvalid?: (e: unknown, index: number) => never): Promise<number> {
   const targets: TGrantTarget[] = [];
   for (const [i, c] of changes.entries()) targets.push(await targetOf(c.record, c.change).catch((e: unknown) => (onInvalid ? onInvalid(e, i) : Promise.reject(e))));
   const counts = await inTransaction(async (tx) => {
+    await lockSubjects(targets.map((t) => t.subject), tx);
     const n: number[] = [];
     for (const [i, c] of changes.entries()) n.push(await applyChange(c, targets[i]!, by, tx));
     return n;

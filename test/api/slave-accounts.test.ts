@@ -74,6 +74,20 @@ describe("POST /api/v2/users/rights/change", () => {
     expect(await rightsOf(c.sub)).toEqual({});
   });
 
+  it("ends parallel requests naming the same rights in opposite orders as a serial order would (no deadlock, no 500)", async () => {
+    const master = await masterToken("idp_user_rights");
+    const [s1, s2, s3] = [await createUser(), await createUser(), await createUser()];
+    const item = (object: string, tag: string) => ({ subject: master.sub, object, rights: ["change_password", "change_attrs"], tags: [tag, "common"] });
+    const forward = { update: [item(s1.sub, "a"), item(s2.sub, "a"), item(s3.sub, "a")], delete: [item(s3.sub, "b")] };
+    const backward = { update: [item(s3.sub, "b"), item(s2.sub, "b"), item(s1.sub, "b")], delete: [item(s1.sub, "a")] };
+    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => api("POST", CHANGE, { token: master.token, body: i % 2 ? backward : forward })));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 204));
+    const held = await rightsOf(master.sub);
+    // Whatever the order, each slave holds both rights with "common", and s1 or s3 lost just the tag the last delete named.
+    for (const s of [s1, s2, s3]) for (const right of ["change_password", "change_attrs"]) expect(held[s.sub][right]).toContain("common");
+    expect(held[s2.sub]).toEqual({ change_attrs: ["a", "b", "common"], change_password: ["a", "b", "common"] });
+  });
+
   it("answers bad input with validation_error and changes nothing (all or nothing)", async () => {
     const master = await masterToken("idp_user_rights");
     const slave = await createUser();
