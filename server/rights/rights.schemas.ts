@@ -149,7 +149,7 @@ export const ZSlaveRight = z
 
 export const ZSlaveRightsChange = z
   .strictObject({
-    update: z.array(ZSlaveRight).max(50).describe("grants: the tags are added to each right; an unused block is []"),
+    update: z.array(ZSlaveRight).max(50).describe("grants: the tags are added to each right (a user token: only to rights its user already holds); an unused block is []"),
     delete: z.array(ZSlaveRight).max(50).describe("revokes: just the listed tags are removed; a right goes with its last tag; an unused block is []"),
   })
   .meta({ id: "SlaveRightsChange" });

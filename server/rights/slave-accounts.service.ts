@@ -4,7 +4,9 @@ import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { changePassword } from "../passwords/password-change.service.ts";
 import { findAccount } from "../users/users.repository.ts";
 import { changeRightsTogether, type TRightsChange } from "./grants.service.ts";
+import { definitionsByName } from "./definitions.service.ts";
 import { holdsRight } from "./listings.service.ts";
+import { assertExists } from "./parties.ts";
 import type { TSlaveRightsChange } from "./rights.schemas.ts";
 
 /**
@@ -24,7 +26,8 @@ export function asValidationError(e: unknown, prefix = ""): never {
 
 /**
  * POST /api/v2/users/rights/change. A user token acts only as itself (every subject is the token's
- * user); a system token (idp_rm_rights) only revokes, for any users. Deletes run before updates, all in
+ * user) and only re-tags rights it holds (refuseNewRights); a system token (idp_rm_rights) only
+ * revokes, for any users. Deletes run before updates, all in
  * one transaction: any bad record changes nothing.
  */
 export async function changeSlaveRights(ctx: TRequestContext, body: TSlaveRightsChange): Promise<void> {
@@ -33,12 +36,34 @@ export async function changeSlaveRights(ctx: TRequestContext, body: TSlaveRights
   if (actor.mode === "user") {
     const other = [...body.delete, ...body.update].find((r) => r.subject !== actor.userId);
     if (other) throw new AppError("rights.access_denied", { desc: "every subject must be the token's user", params: { subject: other.subject } });
+    await refuseNewRights(actor.userId, body.update);
   }
   const changes: (TRightsChange & { pos: string })[] = [
     ...body.delete.map((record, i) => ({ change: "revoked" as const, record, pos: `delete[${i}]` })),
     ...body.update.map((record, i) => ({ change: "granted" as const, record, pos: `update[${i}]` })),
   ];
   await changeRightsTogether(changes, eventActorOf(ctx), (e, i) => asValidationError(e, changes[i]!.pos));
+}
+
+/**
+ * A user token may add tags to rights its user already holds, never give itself a new one: otherwise
+ * any user could take change_password on any account and then set that account's password. New
+ * master/slave rights come from an administrator (PUT /api/v3/rights, idp_rights_full_access).
+ */
+async function refuseNewRights(master: string, update: TSlaveRightsChange["update"]): Promise<void> {
+  const defined = await definitionsByName();
+  for (const [i, record] of update.entries()) {
+    // An unknown account is bad input (validation_error), as the grant itself would say.
+    await assertExists("user", record.object).catch((e: unknown) => asValidationError(e, `update[${i}]`));
+    for (const right of record.rights) {
+      // An undefined right is named by the grant's own validation (unknown_right).
+      if (!defined.has(right) || (await holdsRight({ type: "user", id: master }, { type: "user", id: record.object }, right))) continue;
+      throw new AppError("rights.access_denied", {
+        desc: "a user token only adds tags to rights its user holds; an administrator grants new ones",
+        params: { field: `update[${i}]`, right },
+      });
+    }
+  }
 }
 
 /**

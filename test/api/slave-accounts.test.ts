@@ -17,15 +17,22 @@ async function masterToken(scope: string) {
   return { ...me, token: tokens.access_token };
 }
 
+/** What an administrator grants (PUT /api/v3/rights): a user token only adds tags to rights held. */
+async function adminGrant(subject: string, object: string, rights: string[], tags = ["granted-by-admin"]) {
+  expect((await api("PUT", "/api/v3/rights", { token: await rightsToken(), body: { subject, object, rights, tags } })).status).toBe(204);
+}
+
 function v2Error(r: { status: number; body: any }, status: number, code: string) {
   expect(r.status).toBe(status);
   expect(r.body).toEqual({ errors: [expect.objectContaining({ code, desc: expect.any(String), params: expect.any(Object) })] });
 }
 
 describe("POST /api/v2/users/rights/change", () => {
-  it("lets a master grant and revoke its own rights on slaves, all in one request, with security events", async () => {
+  it("lets a master tag and revoke its own rights on slaves, all in one request, with security events", async () => {
     const master = await masterToken("idp_user_rights");
     const [s1, s2] = [await createUser(), await createUser()];
+    await adminGrant(master.sub, s1.sub, ["change_password", "change_attrs"], ["family"]);
+    await adminGrant(master.sub, s2.sub, ["change_password"], ["family"]);
     const body = {
       update: [
         { subject: master.sub, object: s1.sub, rights: ["change_password", "change_attrs"], tags: ["family"] },
@@ -37,8 +44,9 @@ describe("POST /api/v2/users/rights/change", () => {
     expect(r.status).toBe(204);
     expect(await rightsOf(master.sub)).toEqual({ [s1.sub]: { change_password: ["family"], change_attrs: ["family"] }, [s2.sub]: { change_password: ["family", "school"] } });
     const granted = await events(master.sub, "rights.granted");
-    expect(granted).toHaveLength(2);
-    expect(granted[0]).toMatchObject({ clientId: "rp-web", params: { subject: master.sub, actingUser: master.sub } });
+    // Two by the administrator, two by the master's own request.
+    expect(granted).toHaveLength(4);
+    expect(granted.filter((e: { clientId: string }) => e.clientId === "rp-web")[0]).toMatchObject({ params: { subject: master.sub, actingUser: master.sub } });
 
     const del = await api("POST", CHANGE, { token: master.token, body: { update: [], delete: [{ subject: master.sub, object: s2.sub, rights: ["change_password"], tags: ["school"] }, { subject: master.sub, object: s1.sub, rights: ["change_attrs"], tags: ["family"] }] } });
     expect(del.status).toBe(204);
@@ -64,6 +72,20 @@ describe("POST /api/v2/users/rights/change", () => {
     expect(noScope.body.errors[0].code).toBe("bad_access_token");
   });
 
+  it("refuses a user token giving itself a right it does not hold (change_password on anyone would take the account over)", async () => {
+    const master = await masterToken("idp_user_rights");
+    const [victim, slave] = [await createUser(), await createUser()];
+    await adminGrant(master.sub, slave.sub, ["change_attrs"]);
+    const r = await api("POST", CHANGE, {
+      token: master.token,
+      body: { update: [{ subject: master.sub, object: slave.sub, rights: ["change_attrs"], tags: ["more"] }, { subject: master.sub, object: victim.sub, rights: ["change_password"], tags: ["mine"] }], delete: [] },
+    });
+    v2Error(r, 403, "access_denied");
+    expect(r.body.errors[0].params).toMatchObject({ field: "update[1]", right: "change_password" });
+    // All or nothing: the allowed first item did not happen either.
+    expect(await rightsOf(master.sub)).toEqual({ [slave.sub]: { change_attrs: ["granted-by-admin"] } });
+  });
+
   it("lets a system token with idp_rm_rights revoke for any users", async () => {
     const [a, b, c] = [await createUser(), await createUser(), await createUser()];
     await api("PUT", "/api/v3/rights", { token: await rightsToken(), body: { subject: a.sub, object: b.sub, rights: ["change_password"], tags: ["x"] } });
@@ -77,6 +99,7 @@ describe("POST /api/v2/users/rights/change", () => {
   it("ends parallel requests naming the same rights in opposite orders as a serial order would (no deadlock, no 500)", async () => {
     const master = await masterToken("idp_user_rights");
     const [s1, s2, s3] = [await createUser(), await createUser(), await createUser()];
+    for (const s of [s1, s2, s3]) await adminGrant(master.sub, s.sub, ["change_password", "change_attrs"], ["common"]);
     const item = (object: string, tag: string) => ({ subject: master.sub, object, rights: ["change_password", "change_attrs"], tags: [tag, "common"] });
     const forward = { update: [item(s1.sub, "a"), item(s2.sub, "a"), item(s3.sub, "a")], delete: [item(s3.sub, "b")] };
     const backward = { update: [item(s3.sub, "b"), item(s2.sub, "b"), item(s1.sub, "b")], delete: [item(s1.sub, "a")] };
@@ -91,6 +114,7 @@ describe("POST /api/v2/users/rights/change", () => {
   it("answers bad input with validation_error and changes nothing (all or nothing)", async () => {
     const master = await masterToken("idp_user_rights");
     const slave = await createUser();
+    await adminGrant(master.sub, slave.sub, ["change_password"]);
     const good = { subject: master.sub, object: slave.sub, rights: ["change_password"], tags: ["t"] };
     const bodies: unknown[] = [
       {},
@@ -118,8 +142,8 @@ describe("POST /api/v2/users/rights/change", () => {
     const huge = await api("POST", CHANGE, { token: master.token, body: { update: [{ ...good, tags: ["x".repeat(70_000)] }], delete: [] } });
     expect(huge.status).toBe(413);
     expect(huge.body.errors[0].code).toBe("validation_error");
-    expect(await rightsOf(master.sub)).toEqual({});
-    expect(await events(master.sub, "rights.granted")).toEqual([]);
+    expect(await rightsOf(master.sub)).toEqual({ [slave.sub]: { change_password: ["granted-by-admin"] } });
+    expect(await events(master.sub, "rights.granted")).toHaveLength(1);
   });
 });
 
@@ -132,7 +156,7 @@ describe("POST /api/v2/users/{subject}/password", () => {
 
     v2Error(await api("POST", path, { token: master.token, body: { value: "new battery staple 42" } }), 403, "access_denied");
     const grant = { subject: master.sub, object: slave.sub, rights: ["change_password"], tags: ["family"] };
-    expect((await api("POST", CHANGE, { token: master.token, body: { update: [grant], delete: [] } })).status).toBe(204);
+    await adminGrant(master.sub, slave.sub, ["change_password"], ["family"]);
 
     const r = await api("POST", path, { token: master.token, body: { value: "new battery staple 42" } });
     expect(r.status).toBe(200);
