@@ -11,6 +11,7 @@ import { QR_SIGN_IN_ROUTES } from "../qr-sign-in/qr-sign-in.routes.ts";
 import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
 import { SECURITY_QUESTION_ROUTES } from "../security-question/security-question.routes.ts";
 import { RIGHTS_ROUTES } from "../rights/rights.routes.ts";
+import { SLAVE_ACCOUNT_ROUTES } from "../rights/slave-accounts.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
@@ -44,6 +45,7 @@ export const ROUTES: TRouteHandler[] = [
   attachHotpV1Route,
   ...AUTH_MODES_ROUTES,
   ...RIGHTS_ROUTES,
+  ...SLAVE_ACCOUNT_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

@@ -6,7 +6,7 @@ import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { definitionsByName } from "./definitions.service.ts";
 import { KIND_OF, unknownParty, resolveParty, type TResolvedParty } from "./parties.ts";
 import { cacheKey, publishRightsChange } from "./rights-cache.ts";
-import { deleteGrants, insertGrants, lockParty, type TGrantTarget } from "./rights.repository.ts";
+import { deleteGrants, insertGrants, lockParty, lockSubjects, type TGrantTarget } from "./rights.repository.ts";
 import type { TRightRecord } from "./rights.schemas.ts";
 
 /**
@@ -44,28 +44,47 @@ async function lockParties(t: TGrantTarget, tx: TTx): Promise<void> {
   }
 }
 
+export type TRightsChange = { change: TGrantChange; record: TRightRecord };
+
+/** One change inside the caller's transaction: the rows and the security event. */
+async function applyChange({ change, record: r }: TRightsChange, t: TGrantTarget, by: TEventActor, tx: TTx): Promise<number> {
+  if (change === "granted") await lockParties(t, tx);
+  const n = change === "granted" ? await insertGrants(t, r.rights, r.tags, tx) : await deleteGrants(t, r.rights, r.tags, tx);
+  const params = { subject: r.subject, subjectType: t.subject.type, object: r.object, objectType: t.object.type, rights: r.rights, tags: r.tags, changedTags: n };
+  // The event belongs to the user who receives or loses the rights; the client is who acted.
+  const eventSubject = t.subject.type === "user" ? t.subject.id : by.subject;
+  await recordEvents([{ type: `rights.${change}`, actor: { ...by, subject: eventSubject }, params: { ...params, actingUser: by.subject ?? null } }], tx);
+  return n;
+}
+
 /**
  * Grants (adds the tags to each right) or revokes (removes just those tags; a right goes with its
- * last tag). One statement changes the rows, so parallel calls on one right end as a serial order
- * would; the security event is written in the same transaction. `by` names who acted.
+ * last tag), several records all or nothing: every record is checked first (the first bad one is the
+ * error, `onInvalid` may recast it with the record's index), then one transaction changes the rows
+ * in the given order, holding the subjects' locks: parallel calls on one subject's rights end as a
+ * serial order would, whatever order they name them in; the security events are written in the same transaction. `by` names who acted.
  */
-export async function changeRights(change: TGrantChange, r: TRightRecord, by: TEventActor): Promise<number> {
-  const t = await targetOf(r, change);
-  const changed = await inTransaction(async (tx) => {
-    if (change === "granted") await lockParties(t, tx);
-    const n = change === "granted" ? await insertGrants(t, r.rights, r.tags, tx) : await deleteGrants(t, r.rights, r.tags, tx);
-    const params = { subject: r.subject, subjectType: t.subject.type, object: r.object, objectType: t.object.type, rights: r.rights, tags: r.tags, changedTags: n };
-    // The event belongs to the user who receives or loses the rights; the client is who acted.
-    const eventSubject = t.subject.type === "user" ? t.subject.id : by.subject;
-    await recordEvents([{ type: `rights.${change}`, actor: { ...by, subject: eventSubject }, params: { ...params, actingUser: by.subject ?? null } }], tx);
+export async function changeRightsTogether(changes: TRightsChange[], by: TEventActor, onInvalid?: (e: unknown, index: number) => never): Promise<number> {
+  const targets: TGrantTarget[] = [];
+  for (const [i, c] of changes.entries()) targets.push(await targetOf(c.record, c.change).catch((e: unknown) => (onInvalid ? onInvalid(e, i) : Promise.reject(e))));
+  const counts = await inTransaction(async (tx) => {
+    await lockSubjects(targets.map((t) => t.subject), tx);
+    const n: number[] = [];
+    for (const [i, c] of changes.entries()) n.push(await applyChange(c, targets[i]!, by, tx));
     return n;
   }).catch((e: unknown) => {
     // A definition deleted (forced) between the check and the insert.
-    if (isForeignKeyViolation(e)) throw new AppError("rights.unknown_right", { params: { right: r.rights.join(",") } });
+    if (isForeignKeyViolation(e)) throw new AppError("rights.unknown_right", { params: { right: changes.flatMap((c) => c.record.rights).join(",") } });
     throw e;
   });
-  if (changed) await publishRightsChange(cacheKey("of", t.subject.type, t.subject.id), cacheKey("on", t.object.type, t.object.id));
-  return changed;
+  const keys = targets.flatMap((t, i) => (counts[i] ? [cacheKey("of", t.subject.type, t.subject.id), cacheKey("on", t.object.type, t.object.id)] : []));
+  if (keys.length) await publishRightsChange(...keys);
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** One record: see changeRightsTogether. */
+export function changeRights(change: TGrantChange, r: TRightRecord, by: TEventActor): Promise<number> {
+  return changeRightsTogether([{ change, record: r }], by);
 }
 
 /** PUT /api/v3/rights. */

@@ -67,6 +67,20 @@ export async function lockParty(p: TParty, tx: TTx): Promise<boolean> {
   return rows.length > 0;
 }
 
+// The namespace (first key) of the rights' transaction-level advisory locks.
+const SUBJECT_LOCKS = 0x72676874;
+
+/**
+ * Serializes the transactions that change one subject's grants (every grant row starts with its
+ * subject): taken in sorted order, so two requests naming the same rows in opposite orders wait for
+ * each other instead of deadlocking. Released at commit or rollback.
+ */
+export async function lockSubjects(subjects: TParty[], tx: TTx): Promise<void> {
+  for (const key of [...new Set(subjects.map((p) => `${p.type}|${p.id}`))].sort()) {
+    await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${SUBJECT_LOCKS}::int, hashtext(${key}))`;
+  }
+}
+
 /** Adds the tags to each right; tags already there stay as they are. One statement: atomic. */
 export async function insertGrants(t: TGrantTarget, rights: string[], tags: string[], tx: TTx): Promise<number> {
   const data = rights.flatMap((rightName) =>

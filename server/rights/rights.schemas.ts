@@ -136,3 +136,26 @@ export const ZRightsOnV4Query = z.strictObject({
   limit: z.coerce.number().int().min(1).max(500).default(100).describe("subjects per page (1-500, default 100)"),
   after: z.string().max(600).optional().describe("the `next` of the previous page"),
 });
+
+/** One item of the v2 slave-account rights change: the master (subject) on the slave (object), both users. */
+export const ZSlaveRight = z
+  .strictObject({
+    subject: ZRightRecord.shape.subject.describe("the master (leading) account's id; with a user token, the token's user"),
+    object: ZRightRecord.shape.object.describe("the slave account's id"),
+    rights: ZRightRecord.shape.rights,
+    tags: ZRightRecord.shape.tags,
+  })
+  .meta({ id: "SlaveRight", examples: [{ subject: "ivanov", object: "ivanov-jr", rights: ["change_password", "change_attrs"], tags: ["family"] }] });
+
+export const ZSlaveRightsChange = z
+  .strictObject({
+    update: z.array(ZSlaveRight).max(50).describe("grants: the tags are added to each right (a user token: only to rights its user already holds); an unused block is []"),
+    delete: z.array(ZSlaveRight).max(50).describe("revokes: just the listed tags are removed; a right goes with its last tag; an unused block is []"),
+  })
+  .meta({ id: "SlaveRightsChange" });
+export type TSlaveRightsChange = z.infer<typeof ZSlaveRightsChange>;
+
+/** The v2 error body: {errors:[{code, desc, params}]}. */
+export const ZV2Errors = z
+  .object({ errors: z.array(z.object({ code: z.string(), desc: z.string(), params: z.record(z.string(), z.unknown()).describe("`field` names the input; `reason` the finer code") })) })
+  .meta({ id: "V2Errors", examples: [{ errors: [{ code: "validation_error", desc: "user not found", params: { userId: "nobody", field: "update[0]", reason: "unknown_user" } }] }] });

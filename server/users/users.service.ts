@@ -9,6 +9,7 @@ import { invalidateUserTokens } from "../oauth/grants/token-invalidation.service
 import { publishCutoffs } from "../oauth/tokens/token-cutoffs.ts";
 import { publishAccountChange } from "./account-cache.ts";
 import { publishRightsChange } from "../rights/rights-cache.ts";
+import { holdsRight } from "../rights/listings.service.ts";
 import { attributesOf, newInstanceId, subjectOfInstance, type TAccount } from "./account.ts";
 import { applyPlan, indexRows, planChanges, splitColumns, type TPendingContact, type TPlanOptions } from "./account-changes.ts";
 import {
@@ -99,6 +100,17 @@ export async function createAccount(
 export type TChangeResult = { account: TAccount; changed: string[] };
 
 /**
+ * Whose attributes a person (`expectSubject`) may change at `instanceId`: their own, or those of a
+ * slave account on which they hold the right change_attrs (read before the transaction, from the
+ * rights cache, so a revoke counts at once). Undefined: any (an application's system token).
+ */
+async function changeableSubject(expectSubject: string | undefined, instanceId: string): Promise<string | undefined> {
+  const target = subjectOfInstance(instanceId);
+  if (expectSubject === undefined || target === undefined || target === expectSubject) return expectSubject;
+  return (await holdsRight({ type: "user", id: expectSubject }, { type: "user", id: target }, "change_attrs")) ? target : expectSubject;
+}
+
+/**
  * Changes attributes of the account at `instanceId`. Of two changes from the same version exactly one
  * succeeds; the other is refused as stale and changes nothing. `onPending` starts the confirmation of
  * contacts that wait for a code, inside the same transaction.
@@ -116,9 +128,10 @@ export async function changeAttributes(
   const { plan, items } = planChanges(catalog, input, { ...opts, creating: false });
   rejectIfInvalid(items);
   const changed = [...plan.set.keys(), ...plan.remove];
+  const allowed = await changeableSubject(opts.expectSubject, instanceId);
   const result = await inTransaction(async (tx) => {
     const account = await accountAtVersion(instanceId, tx);
-    if (opts.expectSubject !== undefined && account.id !== opts.expectSubject) throw new AppError("auth.wrong_subject");
+    if (allowed !== undefined && account.id !== allowed) throw new AppError("auth.wrong_subject");
     const attrs = applyPlan(attributesOf(account), plan);
     const rows = indexRows(catalog, attrs);
     await checkUnique(rows.filter((r) => plan.set.has(r.attr)), plan.pending, account.id, tx);
