@@ -2,7 +2,8 @@ import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { publishChange } from "../cache/change-bus.ts";
 import { keyedCache } from "../cache/keyed-cache.ts";
 import { AppError } from "../errors/app-error.ts";
-import { countGeneratorsOf, inTransaction, lockAccount } from "../otp/otp.repository.ts";
+import { inTransaction } from "../db/index.ts";
+import { countGeneratorsOf, lockAccount } from "../otp/otp.repository.ts";
 import { findAuthModes, saveAuthModes, unsetNeedPasswordChange, type TAuthModes } from "./auth-modes.repository.ts";
 
 export type { TAuthModes };

@@ -6,7 +6,8 @@ import { findConsecutive, timeStep, type TOtpAlgorithm, type TOtpKey } from "./o
 import { createDevices, findDevicesBySerial, lockDevice, markDeviceBound, updateDevice, type TDeviceRow } from "./otp-devices.repository.ts";
 import { sealSeed, unsealSeed } from "./otp-seeds.ts";
 import { bindingId } from "./otp.service.ts";
-import { inTransaction, lockAccount, saveGenerator } from "./otp.repository.ts";
+import { lockAccount, saveGenerator } from "./otp.repository.ts";
+import { inTransaction } from "../db/index.ts";
 
 export type TDeviceLoadSummary = { created: string[]; updated: string[]; unchanged: string[] };
 

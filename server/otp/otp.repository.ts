@@ -1,4 +1,4 @@
-import { getPrisma, inTransaction, type TTx } from "../db/index.ts";
+import { getPrisma, type TTx } from "../db/index.ts";
 
 export type TGeneratorRow = {
   id: string;
@@ -95,4 +95,3 @@ export async function lockAccount(userId: string, tx: TTx): Promise<boolean> {
   return rows.length === 1;
 }
 
-export { inTransaction };

@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { secondFactorRequired } from "../auth-modes/auth-modes.repository.ts";
+import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { HOTP_LOOK_AHEAD, matchHotpCounter, matchTotpStep, sameCode, type TOtpAlgorithm, type TOtpKey } from "./otp-codes.ts";
 import { findPendingOf, insertPending, takePending } from "./otp-pending.repository.ts";
 import { unsealSeed, sealSeed } from "./otp-seeds.ts";
 import {
-  acceptTotpStep, advanceHotpCounter, deleteGenerator, findGeneratorsOf, inTransaction, lockAccount, saveGenerator,
+  acceptTotpStep, advanceHotpCounter, deleteGenerator, findGeneratorsOf, lockAccount, saveGenerator,
   type TGeneratorRow,
 } from "./otp.repository.ts";
 
