@@ -6,7 +6,7 @@ import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { accountOfSubject, cachedAccountOfSubject } from "../users/subject-param.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import { publishChange } from "../cache/change-bus.ts";
-import { keyedCache } from "../cache/keyed-cache.ts";
+import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
 import { INITIAL_STATE, isLockDue, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
 import type { TAccountStateView, TSetAccountState } from "./account-state.schemas.ts";
 import { findStateRow, insertStateEvents, lockDueAccounts, lockState, saveState, withSweepLock } from "./account-state.repository.ts";
@@ -28,7 +28,7 @@ function notFound(userId: string): AppError {
  * The view is computed at read time, so an exemption's end needs no invalidation.
  */
 const STATE_TOPIC = "account-state";
-const stateCache = keyedCache<TStateRow | null>(STATE_TOPIC, { ttlMs: 60_000, maxEntries: 50_000 });
+const stateCache = keyedCache<TStateRow | null>(STATE_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 50_000 });
 const changed = (userId?: string) => publishChange(STATE_TOPIC, userId);
 
 /** The account's state and creation time; 404 when there is no such account. Both come from caches. */

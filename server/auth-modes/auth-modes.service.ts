@@ -1,6 +1,6 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { publishChange } from "../cache/change-bus.ts";
-import { keyedCache } from "../cache/keyed-cache.ts";
+import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
 import { AppError } from "../errors/app-error.ts";
 import { inTransaction } from "../db/index.ts";
 import { countGeneratorsOf, lockAccount } from "../otp/otp.repository.ts";
@@ -23,7 +23,7 @@ export async function readAuthModes(userId: string): Promise<TAuthModes> {
 // GET …/auth is a hot read and the sign-in flow reads the modes on every sign-in: they are held in
 // process and dropped in every process through the change bus when a writer below commits.
 const MODES_TOPIC = "auth-modes";
-const modesCache = () => keyedCache<TAuthModes>(MODES_TOPIC, { ttlMs: 60_000, maxEntries: 50_000 });
+const modesCache = () => keyedCache<TAuthModes>(MODES_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 50_000 });
 const publishModesChange = (userId: string) => publishChange(MODES_TOPIC, userId);
 
 /** Called by the password change once a new password is set; records the event when it was set. */

@@ -13,13 +13,21 @@ import { describeError, log } from "../log/logger.ts";
  * here is visible here on the next line) and travels to the other processes as a NOTIFY on one
  * PostgreSQL channel, which each of them LISTENs on through a dedicated connection. NOTIFY is not
  * durable: while a listening connection is down, messages are lost, so after reconnecting every
- * topic is flushed, and a periodic flush bounds the damage of a loss nobody noticed. On the embedded
- * database there is one process and no NOTIFY, but publishing runs the same local handlers.
+ * topic is flushed. Every minute each bus also sends itself a heartbeat through the channel: when it
+ * comes back, every change committed before it was delivered too (PostgreSQL delivers in commit
+ * order), so the caches stay; when it does not, the bus flushes every topic. A change whose NOTIFY
+ * failed is sent again with the next heartbeat. Flushing a healthy cache every minute would instead
+ * make every process re-read every hot entry at the same moment. On the embedded database there is
+ * one process and no NOTIFY, but publishing runs the same local handlers.
  */
 
 const CHANGE_CHANNEL = "idp_changes";
-/** How often every cache is flushed whatever the channel says: the bound on a silently lost message. */
-const RESYNC_INTERVAL_MS = 60_000;
+/** How often the channel is proven with a heartbeat (and changes whose NOTIFY failed are sent again). */
+const HEARTBEAT_INTERVAL_MS = 60_000;
+/** A heartbeat not back by then: the channel lost it, and maybe changes with it. */
+const HEARTBEAT_TIMEOUT_MS = 10_000;
+/** The topic no cache uses: a bus's own heartbeat. */
+const HEARTBEAT_TOPIC = "";
 // PostgreSQL refuses a NOTIFY payload of 8000 bytes or more (in its default build).
 const MAX_PAYLOAD_BYTES = 7_999;
 
@@ -52,11 +60,17 @@ export class ChangeBus {
   private readonly handlers = new Map<string, Set<TChangeHandler>>();
   private running: Promise<void> | undefined;
   private stopListening: (() => Promise<void>) | undefined;
-  private resyncTimer: NodeJS.Timeout | undefined;
+  private heartbeatTimer: NodeJS.Timeout | undefined;
+  private heartbeats = 0;
+  /** The heartbeat sent and not yet back, with the timer that flushes when it stays away. */
+  private awaiting: { key: string; timer: NodeJS.Timeout } | undefined;
+  /** Changes whose NOTIFY failed, by topic (a key, or undefined for the whole topic), sent again later. */
+  private readonly unsent = new Map<string, Set<string | undefined>>();
 
   constructor(
     private readonly database: () => Promise<TDatabase>,
-    private readonly resyncIntervalMs = RESYNC_INTERVAL_MS,
+    private readonly heartbeatIntervalMs = HEARTBEAT_INTERVAL_MS,
+    private readonly heartbeatTimeoutMs = HEARTBEAT_TIMEOUT_MS,
   ) {}
 
   onChange(topic: string, handler: TChangeHandler): () => void {
@@ -67,15 +81,25 @@ export class ChangeBus {
 
   /**
    * Applies the change here before the first await, then tells the other processes. It never
-   * rejects: the change is committed already, and a failed NOTIFY is healed by the next resync.
+   * rejects: the change is committed already, and a failed NOTIFY is sent again with the next heartbeat.
    */
   async publishChange(topic: string, key?: string): Promise<void> {
     this.apply(topic, key);
+    if (!(await this.announce(topic, key))) {
+      this.unsent.set(topic, (this.unsent.get(topic) ?? new Set()).add(key));
+      log.warn("change not announced to other processes; sent again with the next heartbeat", { topic });
+    }
+  }
+
+  /** NOTIFY for one change; false when it failed. */
+  private async announce(topic: string, key: string | undefined): Promise<boolean> {
     try {
       const { notifications } = await this.database();
       await notifications?.notify(CHANGE_CHANNEL, encodeChange({ o: this.origin, t: topic, k: key }));
+      return true;
     } catch (e) {
-      log.warn("change not announced to other processes; they see it at the next resync", { topic, ...describeError(e) });
+      log.debug("NOTIFY failed", { topic, ...describeError(e) });
+      return false;
     }
   }
 
@@ -91,10 +115,39 @@ export class ChangeBus {
   async stop(): Promise<void> {
     await this.running?.catch(() => undefined);
     this.running = undefined;
-    clearInterval(this.resyncTimer);
+    clearInterval(this.heartbeatTimer);
+    clearTimeout(this.awaiting?.timer);
+    this.awaiting = undefined;
     const stop = this.stopListening;
     this.stopListening = undefined;
     await stop?.();
+  }
+
+  /** Sends again what failed, then a heartbeat that must come back within the timeout. */
+  private async heartbeat(): Promise<void> {
+    for (const [topic, keys] of [...this.unsent]) {
+      // A topic with many failed keys goes as one "whole topic" change.
+      const batch = keys.size > 100 ? new Set([undefined]) : keys;
+      for (const key of batch) if (await this.announce(topic, key)) keys.delete(key);
+      if (batch !== keys && keys.size && (await this.announce(topic, undefined))) keys.clear();
+      if (!keys.size) this.unsent.delete(topic);
+    }
+    if (this.awaiting) return;
+    const key = `${++this.heartbeats}`;
+    const timer = setTimeout(() => {
+      this.awaiting = undefined;
+      log.warn("change channel heartbeat did not come back; dropping every cache", { channel: CHANGE_CHANNEL });
+      this.flushAll();
+    }, this.heartbeatTimeoutMs).unref();
+    this.awaiting = { key, timer };
+    // A NOTIFY that fails leaves the timer to flush: nothing proves the channel now.
+    await this.announce(HEARTBEAT_TOPIC, key);
+  }
+
+  private heartbeatBack(key: string | undefined): void {
+    if (!this.awaiting || this.awaiting.key !== key) return;
+    clearTimeout(this.awaiting.timer);
+    this.awaiting = undefined;
   }
 
   private async listen(): Promise<void> {
@@ -105,13 +158,15 @@ export class ChangeBus {
       resumed: () => this.flushAll(),
     });
     this.stopListening = () => listener.stop();
-    this.resyncTimer = setInterval(() => this.flushAll(), this.resyncIntervalMs).unref();
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatIntervalMs).unref();
   }
 
   private receive(payload: string): void {
     const message = decodeChange(payload);
     if (!message) return log.warn("ignored a malformed change message", { channel: CHANGE_CHANNEL });
-    if (message.o !== this.origin) this.apply(message.t, message.k);
+    if (message.t === HEARTBEAT_TOPIC) {
+      if (message.o === this.origin) this.heartbeatBack(message.k);
+    } else if (message.o !== this.origin) this.apply(message.t, message.k);
   }
 
   private flushAll(): void {

@@ -59,6 +59,19 @@ describe("keyed cache", () => {
     expect(await cache.get("a", load)).toBe("value:a#1");
   });
 
+  it("reads an entry again after its TTL, which each entry serves for 75 to 100 % of", async () => {
+    const cache = keyedCache<string>("test-ttl", { ttlMs: 200, maxEntries: 100 });
+    const { calls, load } = counter();
+    const keys = Array.from({ length: 50 }, (_, i) => `k${i}`);
+    for (const key of keys) await cache.get(key, load);
+    await new Promise((r) => setTimeout(r, 120));
+    for (const key of keys) await cache.get(key, load);
+    expect(calls.length).toBe(50);
+    await new Promise((r) => setTimeout(r, 100));
+    for (const key of keys) await cache.get(key, load);
+    expect(calls.length).toBe(100);
+  });
+
   it("holds at most maxEntries, dropping the oldest", async () => {
     const cache = keyedCache<string>("test-bound", { ttlMs: 60_000, maxEntries: 2 });
     const { calls, load } = counter();

@@ -5,8 +5,14 @@ export type TKeyedCache<V> = {
   get(key: string, load: (key: string) => Promise<V>): Promise<V>;
 };
 
+/**
+ * How long an entry may serve a change made behind the service's back (SQL by hand): every change
+ * the service makes reaches every process through the bus at once, so this bounds nothing else.
+ */
+export const BACKSTOP_TTL_MS = 5 * 60_000;
+
 type TState<V> = {
-  entries: Map<string, { value: V; at: number }>;
+  entries: Map<string, { value: V; expires: number }>;
   /** Counts invalidations, so a load that raced one is not stored. */
   epoch: number;
 };
@@ -24,13 +30,15 @@ export function keyedCache<V>(topic: string, opts: { ttlMs: number; maxEntries: 
   return {
     async get(id, load) {
       const hit = state.entries.get(id);
-      if (hit && Date.now() - hit.at < opts.ttlMs) return hit.value;
+      if (hit && Date.now() < hit.expires) return hit.value;
       const epoch = state.epoch;
       const value = await load(id);
       // An invalidation during the load may concern exactly this row: the value read may be the old one.
       if (state.epoch === epoch) {
         if (state.entries.size >= opts.maxEntries) state.entries.delete(state.entries.keys().next().value!);
-        state.entries.set(id, { value, at: Date.now() });
+        // Each entry lives 75–100 % of the TTL: entries loaded together (a warm-up, a start) do not all
+        // expire, and get read again from the database, in the same second.
+        state.entries.set(id, { value, expires: Date.now() + opts.ttlMs * (0.75 + Math.random() / 4) });
       }
       return value;
     },

@@ -1,6 +1,6 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { publishChange } from "../cache/change-bus.ts";
-import { keyedCache } from "../cache/keyed-cache.ts";
+import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
@@ -11,7 +11,7 @@ import type { TProps } from "./props.schemas.ts";
 
 // GET …/props is a hot read: held in process, dropped in every process through the change bus after a change.
 const PROPS_TOPIC = "user-props";
-const propsCache = keyedCache<TProps>(PROPS_TOPIC, { ttlMs: 60_000, maxEntries: 50_000 });
+const propsCache = keyedCache<TProps>(PROPS_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 50_000 });
 
 /** The account's properties ({} when it has none). */
 export async function propsOf(userId: string): Promise<TProps> {

@@ -1,5 +1,5 @@
 import { publishChange } from "../cache/change-bus.ts";
-import { keyedCache } from "../cache/keyed-cache.ts";
+import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
 import type { TGrantRow } from "./rights.repository.ts";
 
 // The listings are read far more often than rights change: each subject's and each object's rows are
@@ -7,7 +7,7 @@ import type { TGrantRow } from "./rights.repository.ts";
 // the change bus when a grant or revoke touching them commits (a deleted account, a forced deletion of
 // a definition: everything). The TTL only bounds a change made behind the service's back.
 const RIGHTS_TOPIC = "rights";
-const cache = keyedCache<TGrantRow[]>(RIGHTS_TOPIC, { ttlMs: 60_000, maxEntries: 20_000 });
+const cache = keyedCache<TGrantRow[]>(RIGHTS_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 20_000 });
 
 export const cacheKey = (dir: "of" | "on", type: string, id: string) => `${dir}|${type}|${id}`;
 

@@ -1,15 +1,14 @@
 import { publishChange } from "../cache/change-bus.ts";
-import { keyedCache } from "../cache/keyed-cache.ts";
+import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
 
 // Attribute reads are the API's hottest path. An account (and the contact changes it awaits) is
 // held in process and dropped in every process through the change bus when anything about it
 // changes; writers publish after their transaction commits. The TTL only bounds a change made
 // behind the service's back.
 const ACCOUNT_TOPIC = "account";
-const TTL_MS = 60_000;
 
 export function accountCache<V>() {
-  return keyedCache<V>(ACCOUNT_TOPIC, { ttlMs: TTL_MS, maxEntries: 50_000 });
+  return keyedCache<V>(ACCOUNT_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 50_000 });
 }
 
 /** After a change to these accounts committed (no subjects: to many): every process drops them. */

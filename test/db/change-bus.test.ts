@@ -116,16 +116,49 @@ describe.skipIf(!adminUrl)("change bus between two processes on PostgreSQL", () 
     await vi.waitFor(() => expect(onA.seen).toEqual([undefined, "after-reconnect", "back"]), { timeout: 1_000, interval: 20 });
   });
 
-  it("flushes every topic periodically, whatever the channel says", async () => {
+  it("keeps every cache while its heartbeats come back", async () => {
     const db = await openDatabase({ kind: "postgres", url: created.url });
-    const bus = new ChangeBus(async () => db, 100);
+    const bus = new ChangeBus(async () => db, 50, 200);
     try {
       await bus.start();
       const seen = recorder();
       bus.onChange("client", seen.handler);
-      await vi.waitFor(() => expect(seen.seen.length).toBeGreaterThanOrEqual(2), { timeout: 2_000, interval: 20 });
-      expect(new Set(seen.seen)).toEqual(new Set([undefined]));
+      // Ten heartbeats and more, each back well within its 200 ms.
+      await new Promise((r) => setTimeout(r, 700));
+      expect(seen.seen).toEqual([]);
     } finally {
+      await bus.stop();
+      await db.close();
+    }
+  });
+
+  it("flushes every topic when a heartbeat cannot go out, and sends a failed change again once NOTIFY works", async () => {
+    const db = await openDatabase({ kind: "postgres", url: created.url });
+    const notifications = db.notifications!;
+    const realNotify = notifications.notify.bind(notifications);
+    // The database refuses NOTIFY for a while (as during a failover); LISTEN stays up.
+    let refusing = true;
+    notifications.notify = (channel, payload) => (refusing ? Promise.reject(new Error("refused")) : realNotify(channel, payload));
+    const bus = new ChangeBus(async () => db, 100, 150);
+    try {
+      await bus.start();
+      const here = recorder();
+      const onB = recorder();
+      bus.onChange("client", here.handler);
+      b.onChange("client", onB.handler);
+      await bus.publishChange("client", "app-9");
+      expect(here.seen).toEqual(["app-9"]);
+      await vi.waitFor(() => expect(here.seen).toContain(undefined), { timeout: 2_000, interval: 20 });
+      expect(onB.seen).toEqual([]);
+
+      refusing = false;
+      await vi.waitFor(() => expect(onB.seen).toEqual(["app-9"]), { timeout: 2_000, interval: 20 });
+      // Once NOTIFY works, heartbeats come back and the flushes stop.
+      const flushes = here.seen.length;
+      await new Promise((r) => setTimeout(r, 500));
+      expect(here.seen.length).toBe(flushes);
+    } finally {
+      notifications.notify = realNotify;
       await bus.stop();
       await db.close();
     }
