@@ -30,6 +30,22 @@ export function summary(name, res) {
   return { name, rps: Math.round(res.requests.average), p50: res.latency.p50, p99: res.latency.p99, requests: res.requests.total, failed: bad };
 }
 
+/**
+ * A goal row measured right after a run of the trivial route (`trivialNow`, req/s): the run's first
+ * trivial row is taken with an idle, small heap, this one in the state the row itself meets (caches
+ * full, heap grown, the machine as busy as it is now).
+ */
+export async function besideTrivial(baseUrl, measure) {
+  const trivialNow = summary("trivial", await load(`${baseUrl}/health/live`)).rps;
+  return { ...(await measure()), trivialNow };
+}
+
+/** Both ratios of a goal row, for the printout. */
+export function ratios(row, trivial) {
+  const now = row.trivialNow ? `; ${(row.rps / row.trivialNow).toFixed(2)} of the trivial route measured just before it` : "";
+  return `${(row.rps / trivial.rps).toFixed(2)}  (p99 ${row.p99} ms${now})`;
+}
+
 /** Resident memory of a process in MB, as the kernel counts it (VmRSS). */
 export function rssMb(pid) {
   const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN);

@@ -18,7 +18,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
-import { benchEnv, connections, duration, load, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { benchEnv, connections, duration, load, ratios, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
 import { rightsRows, seedGrants } from "./rights-rows.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
 import { argon2HashCeiling, passwordChanges, SECURITY_SCOPES, securityReads } from "./account-security.mjs";
@@ -127,8 +127,8 @@ try {
     console.log(`ratio users(cached)/trivial: ${(accounts.cached.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.cached.p99} ms)`);
     console.log(`ratio users(first read)/trivial: ${(accounts.first.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.first.p99} ms; ${accounts.first.uncached} of ${accounts.first.requests} requests were first reads)`);
     console.log(`v1 search surname=Ива*: p50 ${accounts.search.p50} ms, p99 ${accounts.search.p99} ms, ${accounts.search.rps} req/s`);
-    for (const r of Object.values(accounts.rights ?? {})) console.log(`ratio ${r.name}/trivial: ${(r.rps / trivial.rps).toFixed(2)}  (p99 ${r.p99} ms)`);
-    for (const r of accounts.securityRows) console.log(`ratio ${r.name.split(",")[0]}/trivial: ${(r.rps / trivial.rps).toFixed(2)}  (p99 ${r.p99} ms)`);
+    for (const r of Object.values(accounts.rights ?? {})) console.log(`ratio ${r.name}/trivial: ${ratios(r, trivial)}`);
+    for (const r of accounts.securityRows) console.log(`ratio ${r.name.split(",")[0]}/trivial: ${ratios(r, trivial)}`);
     console.log(`password changes/s: ${accounts.changes.rps} vs ${accounts.hashesPerS} raw argon2id hashes/s in one process: ${(accounts.changes.rps / accounts.hashesPerS).toFixed(2)}`);
   }
   console.log(`ratio user bearer read (/oauth/me)/trivial: ${(me.rps / trivial.rps).toFixed(2)}  (p99 ${me.p99} ms)`);
