@@ -4,7 +4,7 @@ import { buildOpenApiDocument } from "../http/openapi.ts";
 import { RQL_PARAM_DESCRIPTION, ZRqlQueryParam } from "./rql.schemas.ts";
 
 describe("the rql query parameter in the OpenAPI document", () => {
-  it("carries the RQL description and the 400 of a malformed query", () => {
+  it("refers to the one shared description of the parameter, and documents the 400 of a malformed query", () => {
     const doc = buildOpenApiDocument(
       [
         {
@@ -21,7 +21,8 @@ describe("the rql query parameter in the OpenAPI document", () => {
       "http://localhost/idp",
     );
     const get = doc.paths!["/api/v3/things/search"]!.get!;
-    expect(get.parameters).toEqual([expect.objectContaining({ name: "rql", in: "query", required: false, description: RQL_PARAM_DESCRIPTION })]);
+    expect(get.parameters).toEqual([{ $ref: "#/components/parameters/Rql" }]);
+    expect(doc.components?.parameters?.Rql).toMatchObject({ name: "rql", in: "query", required: false, description: RQL_PARAM_DESCRIPTION });
     expect(JSON.stringify(get.responses?.["400"])).toContain("malformed_rql");
   });
 });

@@ -13,8 +13,15 @@ export const RQL_PARAM_DESCRIPTION = [
   "A malformed query is 400 input_error with `pos: rql` and `params.position`, the 0-based offset of the problem.",
 ].join(" ");
 
-/** Put under the name `rql` in an operation's query schema; parseRql gives the positioned errors, so no length check here. */
+/**
+ * Put under the name `rql` in an operation's query schema; the document then refers to the shared
+ * components.parameters.Rql (server/http/openapi.ts). parseRql gives the positioned errors, so no length check here.
+ */
 export const ZRqlQueryParam = z
   .string()
   .optional()
-  .meta({ description: "RQL query", param: { description: RQL_PARAM_DESCRIPTION, example: "eq(profile,orgs)&like(name,acme*)&sort(+name)&limit(20,0)" } });
+  .meta({
+    id: "Rql",
+    description: "RQL query",
+    param: { name: "rql", in: "query", description: RQL_PARAM_DESCRIPTION, example: "eq(profile,orgs)&like(name,acme*)&sort(+name)&limit(20,0)" },
+  });
