@@ -43,7 +43,8 @@ function attrsOf(i: number): TAttrs {
   return JSON.parse(JSON.stringify({ ...base, ...SPECIAL[i] })) as TAttrs;
 }
 
-const ROWS = Array.from({ length: 50 }, (_, k) => ({ id: `r${pad(k + 1)}`, attrs: attrsOf(k + 1) }));
+const dayOf = (i: number) => `2000-${pad(Math.ceil(i / 28))}-${pad(((i - 1) % 28) + 1)}`;
+const ROWS = Array.from({ length: 50 }, (_, k) => ({ id: `r${pad(k + 1)}`, attrs: attrsOf(k + 1), size: 100 - k, flag: k % 4 === 0, day: dayOf(k + 1) }));
 const ids = (pred: (a: TAttrs) => boolean) => ROWS.filter((r) => pred(r.attrs)).map((r) => r.id);
 const num = (v: unknown) => (typeof v === "number" ? v : typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : undefined);
 const list = (v: unknown) => (Array.isArray(v) ? (v as string[]) : []);
@@ -56,6 +57,9 @@ const FIELDS: TRqlFields = {
   born: { sql: sql`r.attrs->>'born'`, type: "date" },
   roles: { sql: sql`r.attrs->'roles'`, type: "string_list" },
   city: { sql: sql`r.attrs->>'city'`, type: "string" },
+  size: { sql: sql`r.size`, type: "number" },
+  flag: { sql: sql`r.flag`, type: "boolean" },
+  day: { sql: sql`r.day`, type: "date" },
 };
 
 describe.each(DB_KINDS)("compiled RQL on %s", (kind) => {
@@ -103,6 +107,15 @@ describe.each(DB_KINDS)("compiled RQL on %s", (kind) => {
     expect(await search("in(roles,(ghost,admin))")).toEqual(ids((a) => list(a.roles).includes("admin")));
     expect(await search("like(roles,ADM*)")).toEqual(ids((a) => list(a.roles).includes("admin")));
     expect(await search("eq(roles,null)")).toEqual(["r15"]);
+  });
+
+  it("filters and sorts typed columns as well as attributes", async () => {
+    expect(await search("gt(size,98)")).toEqual(["r01", "r02"]);
+    expect(await search("in(size,(51,number:52.0))")).toEqual(["r49", "r50"]);
+    expect(await search("eq(flag,true)&le(size,90)")).toEqual(ROWS.filter((r) => r.flag && r.size <= 90).map((r) => r.id));
+    expect(await search("ge(day,2000-02-27)")).toEqual(ROWS.filter((r) => r.day >= "2000-02-27").map((r) => r.id));
+    expect(await search("eq(day,date:2000-01-28)")).toEqual(["r28"]);
+    expect(await search("sort(+size)&limit(3)")).toEqual(["r50", "r49", "r48"]);
   });
 
   it("combines and() and or()", async () => {

@@ -2,10 +2,15 @@ import type { PrismaClient } from "../../server/db/database.ts";
 import { sql } from "../../server/db/sql.ts";
 import type { TCompiledRql } from "../../server/rql/rql-compile.ts";
 
-/** Test-only: a table shaped like groups and users (an id and jsonb attributes) to run compiled RQL on. */
-export async function createScratchTable(prisma: PrismaClient, rows: { id: string; attrs: Record<string, unknown> }[]): Promise<void> {
-  await prisma.$executeRaw`CREATE TABLE rql_rows (id text PRIMARY KEY, attrs jsonb NOT NULL DEFAULT '{}')`;
-  for (const r of rows) await prisma.$executeRaw`INSERT INTO rql_rows (id, attrs) VALUES (${r.id}, CAST(${JSON.stringify(r.attrs)} AS jsonb))`;
+export type TScratchRow = { id: string; attrs: Record<string, unknown>; size: number; flag: boolean; day: string };
+
+/** Test-only: a table shaped like groups and users (an id and jsonb attributes, plus typed columns) to run compiled RQL on. */
+export async function createScratchTable(prisma: PrismaClient, rows: TScratchRow[]): Promise<void> {
+  await prisma.$executeRaw`CREATE TABLE rql_rows (id text PRIMARY KEY, attrs jsonb NOT NULL DEFAULT '{}', size integer, flag boolean, day date)`;
+  for (const r of rows) {
+    await prisma.$executeRaw`INSERT INTO rql_rows (id, attrs, size, flag, day)
+      VALUES (${r.id}, CAST(${JSON.stringify(r.attrs)} AS jsonb), ${r.size}, ${r.flag}, CAST(${r.day} AS date))`;
+  }
 }
 
 /** Runs a compiled query the way a repository will: its fragments spliced into one $queryRaw, ids as the stable tiebreaker. */
