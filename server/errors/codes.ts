@@ -47,6 +47,8 @@ const ERROR_DEFS = {
   "request.malformed_url": { status: 400, type: "input_error", error: "wrong_values", desc: "malformed_url", oauth: "invalid_request" },
   /** The body exceeds the request size limit. */
   "request.too_large": { status: 413, type: "input_error", error: "wrong_values", desc: "body_too_large", oauth: "invalid_request" },
+  /** An RQL query parameter that does not parse or names an unknown field or a value of the wrong type; the item's params.position is the 0-based offset of the problem. */
+  "rql.malformed": { status: 400, type: "input_error", error: "wrong_values", desc: "malformed_rql" },
 
   /** The path exists but not with this method (`Allow` lists those it has). */
   "route.method_not_allowed": { status: 405, type: "method_error", error: "method_not_allowed", desc: "method_not_allowed", oauth: "invalid_request" },

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ERROR_CODES, type TErrorCode, type TErrorType } from "../errors/codes.ts";
 import type { TErrorShape } from "../errors/render.ts";
 import type { TOperation } from "./define-route.ts";
+import { ZRqlQueryParam } from "../rql/rql.schemas.ts";
 
 const ZItem = z.object({ type: z.literal("input_error"), error: z.string(), desc: z.string(), pos: z.string(), params: z.record(z.string(), z.unknown()) });
 
@@ -121,6 +122,13 @@ function toRouteConfig(op: TOperation): RouteConfig {
   };
 }
 
+/**
+ * Query parameters several operations share, described once under components.parameters: an operation
+ * whose query schema holds one of these schemas refers to it instead of repeating it. (Registering them
+ * through the registry would need zod's global .openapi() extension; a definition list takes them as they are.)
+ */
+const SHARED_PARAMETERS = [{ type: "parameter" as const, schema: ZRqlQueryParam }];
+
 /** Builds the OpenAPI 3.1 document from the operations defineRoute registered. */
 export function buildOpenApiDocument(operations: TOperation[], serverUrl: string) {
   const registry = new OpenAPIRegistry();
@@ -141,7 +149,7 @@ export function buildOpenApiDocument(operations: TOperation[], serverUrl: string
     description: "OAuth client authentication: client id and secret, each form-urlencoded, then base64 (RFC 6749 §2.3.1). client_secret_post is accepted instead.",
   });
   for (const op of operations) registry.registerPath(toRouteConfig(op));
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  return new OpenApiGeneratorV31([...registry.definitions, ...SHARED_PARAMETERS]).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Identity Service API",
