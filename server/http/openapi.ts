@@ -98,7 +98,7 @@ function toRouteConfig(op: TOperation): RouteConfig {
     op.auth.kind === "bearer"
       ? { "x-scopes": { user: op.auth.user ?? [], system: op.auth.system ?? [] } }
       : op.auth.kind === "basic" && op.auth.scopes
-        ? { "x-scopes": { system: op.auth.scopes } }
+        ? { "x-scopes": { user: [], system: op.auth.scopes } }
         : {};
   return {
     method: op.method.toLowerCase() as RouteConfig["method"],
