@@ -33,11 +33,14 @@ export async function findGroupRow(id: string, tx?: TTx): Promise<TGroupRow | nu
   return row && toRow(row);
 }
 
+const WITH_MEMBERS = { ...GROUP, members: { select: { userId: true }, orderBy: { userId: "asc" } } } as const;
+const toGroup = (r: Parameters<typeof toRow>[0] & { members: { userId: string }[] }): TGroup => ({ ...toRow(r), members: r.members.map((m) => m.userId) });
+
 /** The group with its members (id order), or null. */
 export async function findGroup(id: string): Promise<TGroup | null> {
   const prisma = await getPrisma();
-  const row = await prisma.group.findUnique({ where: { id }, select: { ...GROUP, members: { select: { userId: true }, orderBy: { userId: "asc" } } } });
-  return row && { ...toRow(row), members: row.members.map((m) => m.userId) };
+  const row = await prisma.group.findUnique({ where: { id }, select: WITH_MEMBERS });
+  return row && toGroup(row);
 }
 
 /**
@@ -114,14 +117,14 @@ export async function findGroupIdsOf(userId: string): Promise<string[]> {
   return rows.map((r) => r.groupId);
 }
 
-/** A keyset page of group ids (of one profile when given), after `after`. */
-export async function findGroupIdsPage(profile: string | undefined, after: string | undefined, limit: number): Promise<string[]> {
+/** A keyset page of groups (of one profile when given) after `after`, in id order, with their members. */
+export async function findGroupsPage(profile: string | undefined, after: string | undefined, limit: number): Promise<TGroup[]> {
   const prisma = await getPrisma();
   const rows = await prisma.group.findMany({
     where: { ...(profile ? { profile } : {}), ...(after !== undefined ? { id: { gt: after } } : {}) },
-    select: { id: true },
+    select: WITH_MEMBERS,
     orderBy: { id: "asc" },
     take: limit,
   });
-  return rows.map((r) => r.id);
+  return rows.map(toGroup);
 }
