@@ -43,4 +43,9 @@ export const SUGGESTED_EVENT_TYPES = [
   "right.defined",
   "right.definition_changed",
   "right.definition_deleted",
+  "group.created",
+  "group.changed",
+  "group.deleted",
+  "group.member_added",
+  "group.member_removed",
 ] as const;

@@ -234,6 +234,16 @@ const ERROR_DEFS = {
   "rights.access_denied": { status: 403, type: "security_error", error: "access_denied", desc: "access_denied" },
   /** change_password and change_attrs: cannot be deleted, and their kinds stay user on user. */
   "rights.builtin": { status: 400, type: "process_error", error: "builtin_right", desc: "built-in right: cannot be deleted or retyped" },
+  /** A group that does not exist, or not in the profile the path names (params.grpId); also a group a user token may not read. */
+  "group.not_found": { status: 404, type: "not_found_error", error: "unknown_group", desc: "group not found" },
+  /** A group profile that does not exist (params.profile). */
+  "group.profile_not_found": { status: 404, type: "not_found_error", error: "unknown_group_profile", desc: "group profile not found" },
+  /** POST of a group whose id is taken, in any profile (params.grpId). */
+  "group.exists": { status: 409, type: "process_error", error: "group_exists", desc: "a group with this id exists" },
+  /** PUT with an instanceId that is no longer the group's (params.instanceId): read it again. */
+  "group.stale_instance": { status: 409, type: "process_error", error: "stale_instance_id", desc: "the group changed since this instanceId was read; read it again" },
+  /** A member to add is not an account (params.userId). Nothing changes. */
+  "group.unknown_user": { status: 400, type: "process_error", error: "unknown_user", desc: "user not found" },
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */

@@ -12,7 +12,9 @@ export type TBearerAuth = {
   /** Path parameter naming the account acted on; in user mode it must be the token's user. */
   subjectParam?: string;
 };
-export type TAuthSpec = { kind: "none" } | { kind: "basic" } | TBearerAuth;
+/** v1/v2 HTTP Basic; with `scopes`, the client must hold one of them among its (system) scopes. */
+export type TBasicAuth = { kind: "basic"; scopes?: readonly string[] };
+export type TAuthSpec = { kind: "none" } | TBasicAuth | TBearerAuth;
 
 function credentials(req: Request, scheme: "Bearer" | "Basic"): string | undefined {
   const header = req.headers.get("authorization");
@@ -54,7 +56,7 @@ function decodeBasic(value: string): { id: string; secret: string } | undefined 
   return colon > 0 ? { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) } : undefined;
 }
 
-async function basic(req: Request): Promise<TActor> {
+async function basic(req: Request, spec: TBasicAuth): Promise<TActor> {
   const value = credentials(req, "Basic");
   const creds = value ? decodeBasic(value) : undefined;
   if (!creds) throw new AppError("auth.basic_invalid", { desc: "HTTP Basic credentials of a client application are required" });
@@ -63,12 +65,15 @@ async function basic(req: Request): Promise<TActor> {
     await recordEvent("client.rest_auth_failed", { clientId: creds.id.slice(0, 128) }, { reason: result.reason });
     throw new AppError("auth.basic_invalid");
   }
+  if (spec.scopes && !spec.scopes.some((s) => result.client.scopes.includes(s))) {
+    throw new AppError("auth.scope_missing", { desc: `missing scopes: ${spec.scopes.join(" or ")}`, params: { scopes: spec.scopes } });
+  }
   return { mode: "basic", clientId: result.client.id };
 }
 
 /** Establishes who is calling; the IP and User-Agent are captured in user mode only, as the contract says. */
 export async function authenticate(req: Request, spec: TAuthSpec, params: Record<string, string>, requestId: string): Promise<TRequestContext> {
-  const actor: TActor = spec.kind === "none" ? { mode: "anonymous" } : spec.kind === "basic" ? await basic(req) : await bearer(req, spec, params);
+  const actor: TActor = spec.kind === "none" ? { mode: "anonymous" } : spec.kind === "basic" ? await basic(req, spec) : await bearer(req, spec, params);
   if (actor.mode !== "user") return { requestId, actor };
   return { requestId, actor, ip: forwardedFor(req), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? undefined };
 }

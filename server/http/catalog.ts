@@ -12,6 +12,8 @@ import { REGISTRATION_ROUTES } from "../registration/registration.routes.ts";
 import { SECURITY_QUESTION_ROUTES } from "../security-question/security-question.routes.ts";
 import { RIGHTS_ROUTES } from "../rights/rights.routes.ts";
 import { SLAVE_ACCOUNT_ROUTES } from "../rights/slave-accounts.routes.ts";
+import { GROUP_ROUTES } from "../groups/groups.routes.ts";
+import { GROUP_V2_ROUTES } from "../groups/groups-v2.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
@@ -46,6 +48,8 @@ export const ROUTES: TRouteHandler[] = [
   ...AUTH_MODES_ROUTES,
   ...RIGHTS_ROUTES,
   ...SLAVE_ACCOUNT_ROUTES,
+  ...GROUP_ROUTES,
+  ...GROUP_V2_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

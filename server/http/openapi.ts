@@ -34,7 +34,7 @@ function impliedErrors(op: TOperation): TErrorCode[] {
     codes.push("auth.token_missing", "auth.token_expired", "auth.token_invalid", "auth.token_revoked", "auth.scope_missing", "auth.wrong_mode");
     if (op.auth.subjectParam) codes.push("auth.wrong_subject");
   }
-  if (op.auth.kind === "basic") codes.push("auth.basic_invalid");
+  if (op.auth.kind === "basic") codes.push("auth.basic_invalid", ...(op.auth.scopes ? (["auth.scope_missing"] as const) : []));
   if (op.body) codes.push("request.malformed", "request.invalid_values", "request.unsupported_media_type", "request.too_large");
   else if (op.params || op.query) codes.push("request.invalid_values");
   return codes;
@@ -96,7 +96,11 @@ function toRouteConfig(op: TOperation): RouteConfig {
       ? { content: { "application/x-www-form-urlencoded": { schema: op.form } } }
       : undefined;
   const scopes =
-    op.auth.kind === "bearer" ? { "x-scopes": { user: op.auth.user ?? [], system: op.auth.system ?? [] } } : {};
+    op.auth.kind === "bearer"
+      ? { "x-scopes": { user: op.auth.user ?? [], system: op.auth.system ?? [] } }
+      : op.auth.kind === "basic" && op.auth.scopes
+        ? { "x-scopes": { user: [], system: op.auth.scopes } }
+        : {};
   return {
     method: op.method.toLowerCase() as RouteConfig["method"],
     path: op.path,

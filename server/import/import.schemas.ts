@@ -5,6 +5,7 @@ import { ZClientInput } from "../clients/clients.schemas.ts";
 import { ZPasswordPolicy } from "../passwords/policy.schemas.ts";
 import { ZOtpDeviceImport } from "../otp/otp-devices.import.ts";
 import { ZRightDefinitionImport } from "../rights/rights.schemas.ts";
+import { ZGroupImport, ZGroupProfileImport } from "../groups/groups.schemas.ts";
 import { ZUserImport } from "../users/users.import.ts";
 
 function uniqueBy<K extends string>(key: K) {
@@ -38,6 +39,8 @@ export const ZImportDocument = z.strictObject({
   passwordPolicy: ZPasswordPolicy.optional(),
   otpDevices: z.array(ZOtpDeviceImport).max(100).optional(),
   rights: z.array(ZRightDefinitionImport).superRefine(uniqueBy("name")).optional(),
+  groupProfiles: z.array(ZGroupProfileImport).max(1000).superRefine(uniqueBy("name")).optional(),
+  groups: z.array(ZGroupImport).max(100_000).superRefine(uniqueBy("id")).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
@@ -49,4 +52,6 @@ export type TImportSummary = {
   passwordPolicy: TSectionSummary;
   otpDevices: TSectionSummary;
   rights: TSectionSummary;
+  groupProfiles: TSectionSummary;
+  groups: TSectionSummary;
 };

@@ -13,6 +13,7 @@ import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
 import { applyDeviceImport, prepareDeviceImport } from "../otp/otp-devices.import.ts";
 import path from "node:path";
 import { applyRightsImport, publishRightsImport } from "../rights/definitions.service.ts";
+import { applyGroupProfilesImport, applyGroupsImport, publishGroupsImport } from "../groups/groups.import.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
 
@@ -52,6 +53,8 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
       passwordPolicy,
       otpDevices: await applyDeviceImport(devices, tx),
       rights: await applyRightsImport(doc.rights ?? [], tx),
+      groupProfiles: await applyGroupProfilesImport(doc.groupProfiles ?? [], tx),
+      groups: await applyGroupsImport(doc.groups ?? [], actor, tx),
     };
   });
   await publishImport(summary, selected);
@@ -68,6 +71,7 @@ async function publishImport(summary: TImportSummary, selected: string[]): Promi
   await publishAccountChange(...summary.users.created, ...summary.users.updated);
   if (summary.passwordPolicy.created.length + summary.passwordPolicy.updated.length) await publishPolicyChange();
   await publishRightsImport(summary.rights);
+  await publishGroupsImport(summary.groupProfiles, summary.groups);
 }
 
 export async function importFile(file: string, actor: TEventActor): Promise<TImportSummary> {

@@ -4,7 +4,7 @@ import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { definitionsByName } from "./definitions.service.ts";
-import { KIND_OF, unknownParty, resolveParty, type TResolvedParty } from "./parties.ts";
+import { KIND_OF, unknownParty, resolveParty, type TPartyType, type TResolvedParty } from "./parties.ts";
 import { cacheKey, publishRightsChange } from "./rights-cache.ts";
 import { deleteGrants, insertGrants, lockParty, lockSubjects, type TGrantTarget } from "./rights.repository.ts";
 import type { TRightRecord } from "./rights.schemas.ts";
@@ -39,8 +39,8 @@ export type TGrantChange = "granted" | "revoked";
 /** The caches said both parties exist; in the transaction their rows are locked, and one deleted since is the 400 after all. */
 async function lockParties(t: TGrantTarget, tx: TTx): Promise<void> {
   for (const p of [t.subject, t.object]) {
-    if (p.type === "grps" || (await lockParty(p, tx))) continue;
-    throw unknownParty(p.type as "user" | "its", p.id);
+    if (await lockParty(p, tx)) continue;
+    throw unknownParty(p.type as TPartyType, p.id);
   }
 }
 

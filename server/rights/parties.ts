@@ -1,5 +1,6 @@
 import { getClientForAuth } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
+import { cachedGroup } from "../groups/groups-cache.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import type { TObjectKind, TSubjectKind } from "./rights.schemas.ts";
 
@@ -21,14 +22,14 @@ export function partyKey(type: string, id: string, ext = ""): string {
   return id;
 }
 
-/**
- * The profile of group `id` (checked against `profile` when given); unknown_group otherwise. Groups
- * come with their own slice of the issue: until then no group exists, and this is the only place
- * that will look them up.
- */
-function groupProfile(id: string, profile: string | undefined): Promise<string> {
-  return Promise.reject(new AppError("rights.unknown_group", { params: { grpId: id, ...(profile ? { profile } : {}) } }));
+/** The profile of group `id` (checked against `profile` when given), from the groups cache; unknown_group otherwise. */
+async function groupProfile(id: string, profile: string | undefined): Promise<string> {
+  const g = await cachedGroup(id);
+  if (!g || (profile !== undefined && g.profile !== profile)) throw unknownGroup(id, profile);
+  return g.profile;
 }
+
+const unknownGroup = (id: string, profile?: string) => new AppError("rights.unknown_group", { params: { grpId: id, ...(profile ? { profile } : {}) } });
 
 /** The party as stored, after checking that it exists (400 unknown_user / unknown_rp / unknown_group). */
 export async function resolveParty(type: TPartyType, id: string, ext?: string): Promise<TResolvedParty> {
@@ -37,8 +38,9 @@ export async function resolveParty(type: TPartyType, id: string, ext?: string): 
   return { type, id, ext: "" };
 }
 
-/** The 400 for a user or application that does not exist. */
-export function unknownParty(type: "user" | "its", id: string): AppError {
+/** The 400 for a user, application or group that does not exist. */
+export function unknownParty(type: TPartyType, id: string): AppError {
+  if (type === "grps") return unknownGroup(id);
   return type === "its" ? new AppError("rights.unknown_rp", { params: { rpId: id } }) : new AppError("rights.unknown_user", { params: { userId: id } });
 }
 

@@ -55,15 +55,17 @@ export type TGrantTarget = { subject: TParty; object: TParty & { ext: string } }
 export type TGrantRow = { subjectType: string; subjectId: string; objectType: string; objectId: string; objectExt: string; rightName: string; tag: string };
 
 /**
- * Whether the user or client `p` exists, holding a key-share lock on its row until the transaction
- * ends: an account or client deleted meanwhile waits for the grant to commit, and then its trigger
+ * Whether the user, client or group `p` exists, holding a key-share lock on its row until the
+ * transaction ends: one deleted meanwhile waits for the grant to commit, and then its trigger
  * removes the new rows too, so no grant outlives its party.
  */
 export async function lockParty(p: TParty, tx: TTx): Promise<boolean> {
   const rows =
     p.type === "its"
       ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM clients WHERE id = ${p.id} FOR KEY SHARE`
-      : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${p.id} FOR KEY SHARE`;
+      : p.type === "grps"
+        ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM groups WHERE id = ${p.id} FOR KEY SHARE`
+        : await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE id = ${p.id} FOR KEY SHARE`;
   return rows.length > 0;
 }
 

@@ -8,7 +8,7 @@ import { asValidationError, changeSlaveRights, setSlavePassword } from "./slave-
 const TAGS = ["Master and slave accounts (v2)"];
 
 /** The body, with every bad input answered as validation_error (the v2 body has no other code for it). */
-async function bodyOf<S extends z.ZodType>(schema: S, req: Request): Promise<z.infer<S>> {
+export async function bodyOf<S extends z.ZodType>(schema: S, req: Request): Promise<z.infer<S>> {
   try {
     return validate(schema, await parseJsonBody(req));
   } catch (e) {

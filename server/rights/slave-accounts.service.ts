@@ -11,11 +11,11 @@ import type { TSlaveRightsChange } from "./rights.schemas.ts";
 
 /**
  * The v2 error body names every bad input `validation_error`: a request.* error (malformed, too large,
- * invalid values) or an unknown user or right keeps its status, its items are recast with the original
- * code in params.reason and `prefix` before the position.
+ * invalid values) or an unknown user or right (also a group's unknown member, for the v2 groups) keeps
+ * its status, its items are recast with the original code in params.reason and `prefix` before the position.
  */
 export function asValidationError(e: unknown, prefix = ""): never {
-  if (!(e instanceof AppError) || !(e.code.startsWith("request.") || e.code.startsWith("rights.unknown_") || e.code === "rights.kind_not_allowed")) throw e;
+  if (!(e instanceof AppError) || !(e.code.startsWith("request.") || e.code.startsWith("rights.unknown_") || e.code === "rights.kind_not_allowed" || e.code === "group.unknown_user")) throw e;
   const desc = e.details.desc ?? e.def.desc;
   const items = e.details.items ?? [{ error: e.def.error, desc, pos: "", params: e.details.params }];
   throw new AppError(e.code, {

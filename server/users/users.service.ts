@@ -9,6 +9,7 @@ import { invalidateUserTokens } from "../oauth/grants/token-invalidation.service
 import { publishCutoffs } from "../oauth/tokens/token-cutoffs.ts";
 import { publishAccountChange } from "./account-cache.ts";
 import { publishRightsChange } from "../rights/rights-cache.ts";
+import { publishAllGroupsChange } from "../groups/groups-cache.ts";
 import { holdsRight } from "../rights/listings.service.ts";
 import { attributesOf, newInstanceId, subjectOfInstance, type TAccount } from "./account.ts";
 import { applyPlan, indexRows, planChanges, splitColumns, type TPendingContact, type TPlanOptions } from "./account-changes.ts";
@@ -164,6 +165,8 @@ export async function deleteAccount(instanceId: string, opts: { expectSubject?: 
   await publishAccountChange(account.id);
   // Its grants went with it (a trigger), also from other accounts' and applications' listings.
   await publishRightsChange();
+  // Its memberships went with it (a cascade): the groups it was in list it no more.
+  await publishAllGroupsChange();
   // The account's tokens fail everywhere at once: a cutoff read for a missing account cuts off all.
   await publishCutoffs(account.id);
   await recordEvent("user.deleted", { ...opts.actor, subject: account.id });

@@ -243,4 +243,29 @@ describe.runIf(postgres)("two server processes on one database", () => {
     expect((await callAt(a, "DELETE", "/admin/api/v3/rights/coherence_right?force=true", admin)).status).toBe(204);
     await expect.poll(() => rightsAt(b), WITHIN_A_SECOND).toEqual({});
   });
+
+  it("shows group changes, memberships and deletions made through the other server within a second, though it had them cached", async () => {
+    const send = async (server: TServer, method: string, path: string, body?: unknown) =>
+      fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${await tokenAt(server, "groups-app", "idp_api_sys_groups_chg")}`, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const readAtB = async (path: string) => {
+      const res = await callAt(b, "GET", path, await tokenAt(b, "groups-app", "idp_api_sys_groups"));
+      return res.status === 200 ? ((await res.json()) as any) : res.status;
+    };
+    expect((await send(a, "POST", "/api/v3/groups/departments/coherence-g", { title: "Before" })).status).toBe(201);
+    await expect.poll(() => readAtB("/api/v3/groups/coherence-g").then((g) => g.title), WITHIN_A_SECOND).toBe("Before");
+    expect((await readAtB("/api/v3/users/ivanova/grps")).map((g: { id: string }) => g.id)).not.toContain("coherence-g");
+
+    expect((await send(a, "PUT", "/api/v3/groups/departments/coherence-g", { title: "After" })).status).toBe(200);
+    expect((await send(a, "POST", "/api/v3/groups/departments/coherence-g/members/ivanova")).status).toBe(204);
+    await expect.poll(() => readAtB("/api/v3/groups/coherence-g"), WITHIN_A_SECOND).toMatchObject({ title: "After", members: ["ivanova"] });
+    await expect.poll(() => readAtB("/api/v3/users/ivanova/grps").then((l) => l.map((g: { id: string }) => g.id)), WITHIN_A_SECOND).toContain("coherence-g");
+
+    expect((await send(a, "DELETE", "/api/v3/groups/departments/coherence-g")).status).toBe(204);
+    await expect.poll(() => readAtB("/api/v3/groups/coherence-g"), WITHIN_A_SECOND).toBe(404);
+    await expect.poll(() => readAtB("/api/v3/users/ivanova/grps").then((l) => l.map((g: { id: string }) => g.id)), WITHIN_A_SECOND).not.toContain("coherence-g");
+  });
 });

@@ -17,7 +17,9 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
 
   it("creates clients with hashed secrets, and a second import changes nothing", async () => {
     const first = await importFile(IMPORT_FIXTURE, {});
-    expect(first.clients.created.sort()).toEqual(["limited-app", "limits-app", "mobile-app", "no-scope-app", "otp-app", "post-app", "rights-app", "rp-spa", "rp-web", "svc-app", "users-app"]);
+    expect(first.clients.created.sort()).toEqual(["groups-app", "limited-app", "limits-app", "mobile-app", "no-scope-app", "otp-app", "post-app", "rights-app", "rp-spa", "rp-web", "svc-app", "users-app"]);
+    expect(first.groupProfiles.created).toEqual(["orgs", "departments"]);
+    expect(first.groups.created).toEqual(["org-fixture", "dep-fixture"]);
     expect(first.attributes.created).toEqual(["employee_id", "birthdate"]);
     expect(first.users.created).toEqual(["ivanov", "ivanova", "petrov"]);
     const before = await rows();
@@ -33,7 +35,9 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
     expect(JSON.stringify(usersBefore)).not.toContain("ivanov-password");
 
     const second = await importFile(IMPORT_FIXTURE, {});
-    expect(second.clients).toEqual({ created: [], updated: [], unchanged: ["svc-app", "post-app", "no-scope-app", "users-app", "limited-app", "rp-web", "rp-spa", "mobile-app", "limits-app", "otp-app", "rights-app"] });
+    expect(second.clients).toEqual({ created: [], updated: [], unchanged: ["svc-app", "post-app", "no-scope-app", "users-app", "limited-app", "rp-web", "rp-spa", "mobile-app", "limits-app", "otp-app", "rights-app", "groups-app"] });
+    expect(second.groupProfiles).toEqual({ created: [], updated: [], unchanged: ["orgs", "departments"] });
+    expect(second.groups).toEqual({ created: [], updated: [], unchanged: ["org-fixture", "dep-fixture"] });
     expect(second.attributes).toEqual({ created: [], updated: [], unchanged: ["employee_id", "birthdate"] });
     expect(second.users).toEqual({ created: [], updated: [], unchanged: ["ivanov", "ivanova", "petrov"] });
     expect(await rows()).toEqual(before);
@@ -148,5 +152,42 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
     await expect(importDocument(dup, {})).rejects.toMatchObject({ details: { items: [{ pos: "$.clients[1].id", desc: 'duplicate id "post-app"' }] } });
     await expect(importFile("/nonexistent/file.json", {})).rejects.toMatchObject({ details: { items: [{ pos: "$", error: "unreadable" }] } });
     expect(await rows()).toEqual([]);
+  });
+
+  it("imports group profiles and groups with their members; members listed become the whole membership; bad groups are refused whole", async () => {
+    await importFile(IMPORT_FIXTURE, {});
+    const groups = () => t.db.prisma.group.findMany({ orderBy: { id: "asc" }, select: { id: true, profile: true, attrs: true, instanceId: true, members: { select: { userId: true }, orderBy: { userId: "asc" } } } });
+    const before = await groups();
+    expect(before.map((g) => [g.id, g.profile, g.members.map((m) => m.userId)])).toEqual([
+      ["dep-fixture", "departments", []],
+      ["org-fixture", "orgs", ["ivanov", "petrov"]],
+    ]);
+    expect(before[1]!.attrs).toEqual({ name: "Рога и копыта", inn: "7701234567", tags: ["fixture"] });
+    const added = await t.db.prisma.securityEvent.findMany({ where: { type: "group.member_added" }, orderBy: { subject: "asc" }, select: { subject: true, params: true } });
+    expect(added.map((e) => e.subject)).toEqual(["ivanov", "petrov"]);
+
+    const profiles = structuredClone((fixture as unknown as { groupProfiles: { description: { en: string } }[] }).groupProfiles);
+    profiles[0]!.description.en = "Companies";
+    const changed = await importDocument({ groupProfiles: profiles, groups: [{ id: "org-fixture", profile: "orgs", attributes: { name: "Horns and hooves" }, members: ["ivanova"] }] }, {});
+    expect(changed.groupProfiles).toEqual({ created: [], updated: ["orgs"], unchanged: ["departments"] });
+    expect(changed.groups).toEqual({ created: [], updated: ["org-fixture"], unchanged: [] });
+    const after = await groups();
+    expect(after[1]!.attrs).toEqual({ name: "Horns and hooves" });
+    expect(after[1]!.instanceId).not.toBe(before[1]!.instanceId);
+    expect(after[1]!.members.map((m) => m.userId)).toEqual(["ivanova"]);
+    expect(await t.db.prisma.securityEvent.count({ where: { type: "group.member_removed" } })).toBe(2);
+
+    const bad = async (groupsSection: unknown[], pos: string) => {
+      const e = await importDocument({ groups: groupsSection }, {}).then(() => undefined, (x: unknown) => x);
+      expect((e as AppError).details.items!.map((i) => i.pos), JSON.stringify(groupsSection)).toContain(pos);
+    };
+    await bad([{ id: "g-new", profile: "nope" }], "$.groups[0].profile");
+    await bad([{ id: "g-new", profile: "orgs", attributes: { name: "A", bogus: 1 } }], "$.groups[0].attributes.bogus");
+    await bad([{ id: "g-new", profile: "orgs", attributes: {} }], "$.groups[0].attributes.name");
+    await bad([{ id: "g-new", profile: "orgs", attributes: { name: "A" }, members: ["ivanov", "nobody-here"] }], "$.groups[0].members");
+    await bad([{ id: "dep-fixture", profile: "orgs", attributes: { name: "A" } }], "$.groups[0].profile");
+    await bad([{ id: "g-new", profile: "orgs", attributes: { name: "A", inn: "7701234567" } }, { id: "g-new2", profile: "orgs", attributes: { name: "B", inn: "7701234567" } }], "$.groups[1].attributes.inn");
+    await bad([{ id: "bad id", profile: "orgs" }], "$.groups[0].id");
+    expect(await groups()).toEqual(after);
   });
 });

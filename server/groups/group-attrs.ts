@@ -1,0 +1,52 @@
+import { parseValue } from "../attributes/attribute-values.ts";
+import type { TAttributeDef } from "../attributes/attributes.schemas.ts";
+import { AppError, type TInputItem } from "../errors/app-error.ts";
+import type { TGroupAttrDef, TGroupAttrValue } from "./groups.schemas.ts";
+
+/** A group attribute checked as an account attribute of the same type would be (one set of value rules). */
+function asAttributeDef(d: TGroupAttrDef): TAttributeDef {
+  return {
+    name: d.name,
+    type: d.type,
+    required: d.required,
+    unique: d.unique ?? false,
+    unmodifiable: false,
+    searchable: false,
+    validators: d.maxLength === undefined ? {} : { maxLength: d.maxLength },
+    aliases: [],
+  };
+}
+
+/**
+ * The attributes of a group checked against its profile's schema: every given one must be in the
+ * schema and of its type, every required one present. `null` is the same as leaving it out. The
+ * items name the attribute (pos = its name); all problems are reported at once.
+ */
+export function checkGroupAttrs(schema: TGroupAttrDef[], input: Record<string, unknown>): Record<string, TGroupAttrValue> {
+  const items: TInputItem[] = [];
+  const out: Record<string, TGroupAttrValue> = {};
+  const defs = new Map(schema.map((d) => [d.name, d]));
+  for (const [name, raw] of Object.entries(input)) {
+    const def = defs.get(name);
+    if (!def) {
+      items.push({ error: "wrong_value", desc: "not an attribute of this group profile", pos: name });
+      continue;
+    }
+    if (raw === null) continue;
+    const checked = parseValue(asAttributeDef(def), name, raw);
+    if (checked.ok) out[name] = checked.value as TGroupAttrValue;
+    else items.push(checked.item);
+  }
+  for (const def of schema) {
+    if (def.required && out[def.name] === undefined && !items.some((i) => i.pos === def.name)) {
+      items.push({ error: "wrong_value", desc: "a required attribute is missing", pos: def.name });
+    }
+  }
+  if (items.length) throw new AppError("request.invalid_values", { items });
+  return out;
+}
+
+/** The values of the profile's unique attributes, as compared: strings case-insensitively. */
+export function uniqueValues(schema: TGroupAttrDef[], attrs: Record<string, TGroupAttrValue>): { name: string; value: string }[] {
+  return schema.filter((d) => d.unique && attrs[d.name] !== undefined).map((d) => ({ name: d.name, value: String(attrs[d.name]).toLowerCase() }));
+}
