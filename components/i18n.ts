@@ -22,6 +22,9 @@ const en = {
   "nav.otpDevices": "OTP devices",
   "nav.security": "Security",
   "nav.messages": "Messages",
+  "nav.access": "Access",
+  "nav.rights": "Rights",
+  "nav.rightDefinitions": "Right definitions",
 
   "signIn.title": "Sign in to the console",
   "signIn.subtitle": "Administrators only.",
@@ -134,6 +137,9 @@ const ru: Record<TMessageKey, string> = {
   "nav.otpDevices": "OTP-устройства",
   "nav.security": "Безопасность",
   "nav.messages": "Сообщения",
+  "nav.access": "Доступ",
+  "nav.rights": "Права",
+  "nav.rightDefinitions": "Определения прав",
 
   "signIn.title": "Вход в консоль",
   "signIn.subtitle": "Только для администраторов.",

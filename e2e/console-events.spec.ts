@@ -124,11 +124,11 @@ test("the console header keeps one row at 1280 px in Russian; the Security group
   await expect(page.getByRole("heading", { name: "События безопасности", level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation");
   const security = nav.getByRole("button", { name: "Безопасность" });
-  const entries = [...(await nav.getByRole("link").all()), security, nav.getByRole("button", { name: "Сообщения" })];
+  const entries = [...(await nav.getByRole("link").all()), nav.getByRole("button", { name: "Доступ" }), security, nav.getByRole("button", { name: "Сообщения" })];
   const items = [page.locator(".console-brand"), ...entries, page.getByRole("button", { name: "English" }), page.getByRole("button", { name: "Выйти" })];
   const boxes = await Promise.all(items.map(async (l) => (await l.boundingBox())!));
-  // Brand, three section links, two groups, the language and sign-out buttons.
-  expect(boxes).toHaveLength(8);
+  // Brand, three section links, three groups, the language and sign-out buttons.
+  expect(boxes).toHaveLength(9);
   // One row: every item's vertical middle lies within every other item's height.
   const middles = boxes.map((b) => b.y + b.height / 2);
   for (const b of boxes) for (const m of middles) expect(m >= b.y && m <= b.y + b.height, JSON.stringify({ b, m })).toBe(true);

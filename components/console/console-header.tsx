@@ -14,11 +14,19 @@ type TNavLink = { href: string; label: TMessageKey };
 type TNavGroup = { label: TMessageKey; links: TNavLink[] };
 
 // Sections the console grows into are grouped, so the header stays one row in Russian at 1280 px:
-// people and applications first, then the settings that guard accounts, then message delivery.
+// people and applications first, then who may do what to whom, then the settings that guard
+// accounts, then message delivery.
 const NAV: (TNavLink | TNavGroup)[] = [
   { href: "/console/users", label: "nav.users" },
   { href: "/console/clients", label: "nav.clients" },
   { href: "/console/attributes", label: "nav.attributes" },
+  {
+    label: "nav.access",
+    links: [
+      { href: "/console/rights", label: "nav.rights" },
+      { href: "/console/right-definitions", label: "nav.rightDefinitions" },
+    ],
+  },
   {
     label: "nav.security",
     links: [

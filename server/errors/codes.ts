@@ -230,6 +230,8 @@ const ERROR_DEFS = {
   "rights.definition_not_found": { status: 404, type: "not_found_error", error: "unknown_right", desc: "right not defined" },
   /** DELETE of a definition that is still granted, without force=true (params.grants counts the grants). */
   "rights.definition_in_use": { status: 409, type: "process_error", error: "right_in_use", desc: "the right is still granted; revoke it or delete with force=true" },
+  /** The console's "New right" names a right that is defined already (the REST PUT replaces instead). */
+  "rights.definition_exists": { status: 409, type: "process_error", error: "right_exists", desc: "right already defined" },
   /** v2 slave accounts: a user token acting for another subject, a system token granting, or a master without the right on the slave. */
   "rights.access_denied": { status: 403, type: "security_error", error: "access_denied", desc: "access_denied" },
   /** change_password and change_attrs: cannot be deleted, and their kinds stay user on user. */

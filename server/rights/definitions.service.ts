@@ -85,21 +85,25 @@ export async function readDefinition(name: string): Promise<TRightDefinition> {
   return toDefinition(d, (await countGrants([name])).get(name) ?? 0);
 }
 
+/** `create`: the console's "New right" refuses a name already defined rather than replacing it; `note` adds to the event. */
+export type TPutDefinitionOptions = { create?: boolean; note?: Record<string, unknown> };
+
 /**
  * PUT /admin/api/v3/rights/{right_name}: creates or replaces the definition. Narrowing its kinds
  * leaves existing grants in place (they are the administrator's to revoke); new grants follow the
  * new kinds.
  */
-export async function putDefinition(name: string, input: TRightDefinitionInput, actor: TEventActor): Promise<TRightDefinition> {
+export async function putDefinition(name: string, input: TRightDefinitionInput, actor: TEventActor, opts: TPutDefinitionOptions = {}): Promise<TRightDefinition> {
   const w = toWrite(name, input);
   const created = await inTransaction(async (tx) => {
     const [stored] = await findDefinitions([name], tx);
+    if (stored && opts.create) throw new AppError("rights.definition_exists", { params: { right: name } });
     assertBuiltinKeepsKinds(stored, w);
     await upsertDefinition(stored?.builtin ? { ...w, builtin: true } : w, tx);
     return !stored;
   });
   await publishDefinitionsChange();
-  await recordEvent(created ? "right.defined" : "right.definition_changed", actor, { right: name, subjectKinds: w.subjectKinds, objectKinds: w.objectKinds });
+  await recordEvent(created ? "right.defined" : "right.definition_changed", actor, { right: name, subjectKinds: w.subjectKinds, objectKinds: w.objectKinds, ...opts.note });
   return readDefinition(name);
 }
 
@@ -107,7 +111,7 @@ export async function putDefinition(name: string, input: TRightDefinitionInput, 
  * DELETE /admin/api/v3/rights/{right_name}: refused (409 right_in_use) while the right is granted,
  * unless `force`: then every grant of it goes with it, in the same transaction.
  */
-export async function removeDefinition(name: string, force: boolean, actor: TEventActor): Promise<void> {
+export async function removeDefinition(name: string, force: boolean, actor: TEventActor, note: Record<string, unknown> = {}): Promise<void> {
   const revoked = await inTransaction(async (tx) => {
     // Locked first, so a grant committing meanwhile is counted rather than silently cascaded away.
     const [stored] = (await lockDefinition(name, tx)) ? await findDefinitions([name], tx) : [];
@@ -120,7 +124,7 @@ export async function removeDefinition(name: string, force: boolean, actor: TEve
   });
   await publishDefinitionsChange();
   if (revoked) await publishRightsChange();
-  await recordEvent("right.definition_deleted", actor, { right: name, force, revokedGrants: revoked });
+  await recordEvent("right.definition_deleted", actor, { right: name, force, revokedGrants: revoked, ...note });
 }
 
 type TSectionSummary = { created: string[]; updated: string[]; unchanged: string[] };

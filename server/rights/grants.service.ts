@@ -46,14 +46,14 @@ async function lockParties(t: TGrantTarget, tx: TTx): Promise<void> {
 
 export type TRightsChange = { change: TGrantChange; record: TRightRecord };
 
-/** One change inside the caller's transaction: the rows and the security event. */
-async function applyChange({ change, record: r }: TRightsChange, t: TGrantTarget, by: TEventActor, tx: TTx): Promise<number> {
+/** One change inside the caller's transaction: the rows and the security event (`note` adds to its params, as the console's "by"). */
+async function applyChange({ change, record: r }: TRightsChange, t: TGrantTarget, by: TEventActor, note: Record<string, unknown>, tx: TTx): Promise<number> {
   if (change === "granted") await lockParties(t, tx);
   const n = change === "granted" ? await insertGrants(t, r.rights, r.tags, tx) : await deleteGrants(t, r.rights, r.tags, tx);
   const params = { subject: r.subject, subjectType: t.subject.type, object: r.object, objectType: t.object.type, rights: r.rights, tags: r.tags, changedTags: n };
   // The event belongs to the user who receives or loses the rights; the client is who acted.
   const eventSubject = t.subject.type === "user" ? t.subject.id : by.subject;
-  await recordEvents([{ type: `rights.${change}`, actor: { ...by, subject: eventSubject }, params: { ...params, actingUser: by.subject ?? null } }], tx);
+  await recordEvents([{ type: `rights.${change}`, actor: { ...by, subject: eventSubject }, params: { ...params, actingUser: by.subject ?? null, ...note } }], tx);
   return n;
 }
 
@@ -64,13 +64,18 @@ async function applyChange({ change, record: r }: TRightsChange, t: TGrantTarget
  * in the given order, holding the subjects' locks: parallel calls on one subject's rights end as a
  * serial order would, whatever order they name them in; the security events are written in the same transaction. `by` names who acted.
  */
-export async function changeRightsTogether(changes: TRightsChange[], by: TEventActor, onInvalid?: (e: unknown, index: number) => never): Promise<number> {
+export async function changeRightsTogether(
+  changes: TRightsChange[],
+  by: TEventActor,
+  onInvalid?: (e: unknown, index: number) => never,
+  note: Record<string, unknown> = {},
+): Promise<number> {
   const targets: TGrantTarget[] = [];
   for (const [i, c] of changes.entries()) targets.push(await targetOf(c.record, c.change).catch((e: unknown) => (onInvalid ? onInvalid(e, i) : Promise.reject(e))));
   const counts = await inTransaction(async (tx) => {
     await lockSubjects(targets.map((t) => t.subject), tx);
     const n: number[] = [];
-    for (const [i, c] of changes.entries()) n.push(await applyChange(c, targets[i]!, by, tx));
+    for (const [i, c] of changes.entries()) n.push(await applyChange(c, targets[i]!, by, note, tx));
     return n;
   }).catch((e: unknown) => {
     // A definition deleted (forced) between the check and the insert.
@@ -83,8 +88,8 @@ export async function changeRightsTogether(changes: TRightsChange[], by: TEventA
 }
 
 /** One record: see changeRightsTogether. */
-export function changeRights(change: TGrantChange, r: TRightRecord, by: TEventActor): Promise<number> {
-  return changeRightsTogether([{ change, record: r }], by);
+export function changeRights(change: TGrantChange, r: TRightRecord, by: TEventActor, note: Record<string, unknown> = {}): Promise<number> {
+  return changeRightsTogether([{ change, record: r }], by, undefined, note);
 }
 
 /** PUT /api/v3/rights. */

@@ -3,7 +3,7 @@ import { CURRENT_SUBJECT } from "../http/authenticate.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { toRightsOf, toRightsOn } from "./api/v3.ts";
 import { decodeCursor, toRightsOnV4 } from "./api/v4.ts";
-import { assertExists, resolveParty } from "./parties.ts";
+import { assertExists, resolveParty, type TPartyType } from "./parties.ts";
 import { cacheKey, cachedGrants } from "./rights-cache.ts";
 import { findGrants, findGrantsOnPage, type TGrantRow, type TParty } from "./rights.repository.ts";
 import type { TRightsOnV4 } from "./rights.schemas.ts";
@@ -44,6 +44,15 @@ export async function listRightsOf(party: { type: "user" | "its"; id: string }) 
 export async function listRightsOn(party: { type: "user" | "its" | "grps"; id: string }, profile?: string) {
   if (party.type === "grps") await resolveParty("grps", party.id, profile);
   return toRightsOn(await grantsOf("on", party));
+}
+
+/**
+ * The rows held by a party ("of") or on it ("on"), every tag both ways, for the console's rights
+ * browser: the same cache and the same 400s for an unknown party as the listings.
+ */
+export async function listGrantRows(dir: "of" | "on", party: { type: TPartyType; id: string; ext?: string }): Promise<TGrantRow[]> {
+  if (party.type === "grps") await resolveParty("grps", party.id, party.ext || undefined);
+  return grantsOf(dir, party);
 }
 
 /** GET /api/v3/rights/of/<sub> and …/of/its/<app_id>. */

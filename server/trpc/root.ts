@@ -6,6 +6,7 @@ import { deliveryRouter } from "./routers/console/delivery.router.ts";
 import { eventsRouter } from "./routers/console/events.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
 import { passwordPolicyRouter } from "./routers/console/password-policy.router.ts";
+import { rightsRouter } from "./routers/console/rights.router.ts";
 import { otpRouter } from "./routers/console/otp.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
@@ -23,6 +24,7 @@ export const appRouter = createRouter({
     passwordPolicy: passwordPolicyRouter,
     accountSecurity: accountSecurityRouter,
     otp: otpRouter,
+    rights: rightsRouter,
   }),
   portal: portalRouter,
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors/app-error.ts";
 import type { TGrantRow } from "../rights.repository.ts";
+import { groupGrants } from "./console.ts";
 import { toRightsOf, toRightsOn } from "./v3.ts";
 import { decodeCursor, encodeCursor, toRightsOnV4 } from "./v4.ts";
 
@@ -45,5 +46,31 @@ describe("rights listings", () => {
       expect(() => decodeCursor(bad), bad).toThrow(AppError);
     }
     expect(decodeCursor(encodeCursor({ type: "its", id: "a|b" }))).toEqual({ type: "its", id: "a|b" });
+  });
+});
+
+describe("the console's rights browser", () => {
+  it("groups rows by the other party, then by right with its tags, keeping the parties structured", () => {
+    const rows = [
+      row(["user", "ivanov"], ["grps", "g-1", "orgs"], "read", "a"),
+      row(["user", "ivanov"], ["its", "crm|x"], "read", "a"),
+      row(["user", "ivanov"], ["its", "crm|x"], "read", "b"),
+      row(["user", "ivanov"], ["its", "crm|x"], "write", "a"),
+      row(["user", "ivanov"], ["user", "petrov"], "change_password", "hr"),
+    ];
+    expect(groupGrants(rows, "of")).toEqual([
+      { party: { type: "grps", id: "g-1", ext: "orgs" }, rights: [{ name: "read", tags: ["a"] }] },
+      { party: { type: "its", id: "crm|x", ext: "" }, rights: [{ name: "read", tags: ["a", "b"] }, { name: "write", tags: ["a"] }] },
+      { party: { type: "user", id: "petrov", ext: "" }, rights: [{ name: "change_password", tags: ["hr"] }] },
+    ]);
+  });
+
+  it("groups by subject for the rights on a party, and gives nothing for no rows", () => {
+    const rows = [row(["its", "crm"], ["user", "petrov"], "read", "sync"), row(["user", "ivanov"], ["user", "petrov"], "read", "a"), row(["user", "ivanov"], ["user", "petrov"], "read", "b")];
+    expect(groupGrants(rows, "on")).toEqual([
+      { party: { type: "its", id: "crm", ext: "" }, rights: [{ name: "read", tags: ["sync"] }] },
+      { party: { type: "user", id: "ivanov", ext: "" }, rights: [{ name: "read", tags: ["a", "b"] }] },
+    ]);
+    expect(groupGrants([], "on")).toEqual([]);
   });
 });

@@ -1,0 +1,43 @@
+import { listClients } from "../clients/clients.service.ts";
+import { accountSnapshot } from "../users/account-snapshots.ts";
+import { listUsers } from "../users/users-console.service.ts";
+import { groupGrants, type TConsolePartyType, type TPartyGrants } from "./api/console.ts";
+import { listGrantRows } from "./listings.service.ts";
+import type { TPartyType } from "./parties.ts";
+
+// The console's rights browser: parties to pick, and the rights of and on one. Definitions, grants
+// and revokes go straight to the services the REST API uses (see the console's rights router).
+
+const PICK_LIMIT = 10;
+
+export type TPartyOption = { type: TConsolePartyType; id: string; ext: string; label: string };
+
+/**
+ * How each kind of party is found from what an administrator types: the users' and clients' own
+ * console searches. The users' search reads searchable attributes, not the sub, so a sub typed whole
+ * is looked up as well and comes first.
+ */
+const FINDERS: Record<TConsolePartyType, (search: string | undefined) => Promise<TPartyOption[]>> = {
+  user: async (search) => {
+    const [{ items }, exact] = await Promise.all([listUsers({ search, limit: PICK_LIMIT }), search ? accountSnapshot(search) : null]);
+    const found: TPartyOption[] = items.map((u) => ({ type: "user", id: u.sub, ext: "", label: [u.givenName, u.familyName].filter(Boolean).join(" ") || (u.email ?? "") }));
+    if (!exact || found.some((o) => o.id === exact.account.id)) return found;
+    return [{ type: "user", id: exact.account.id, ext: "", label: "" }, ...found];
+  },
+  its: async (search) => {
+    const { items } = await listClients({ search, limit: PICK_LIMIT });
+    return items.map((c) => ({ type: "its", id: c.id, ext: "", label: c.name }));
+  },
+};
+
+export function findParties(type: TConsolePartyType, search: string): Promise<TPartyOption[]> {
+  return FINDERS[type](search.trim() || undefined);
+}
+
+export type TRightsOfAndOn = { of: TPartyGrants[] | null; on: TPartyGrants[] };
+
+/** Both panels of the browser. A group is never a subject, so it has no "of" panel. */
+export async function browseRights(party: { type: TPartyType; id: string; ext?: string }): Promise<TRightsOfAndOn> {
+  const [of, on] = await Promise.all([party.type === "grps" ? null : listGrantRows("of", party), listGrantRows("on", party)]);
+  return { of: of && groupGrants(of, "of"), on: groupGrants(on, "on") };
+}
