@@ -64,12 +64,12 @@ export async function identifyPublicClient(id: string): Promise<TClientAuthResul
 }
 
 /** v1/v2 HTTP Basic: the REST password; without one, Basic is impossible for the client. */
-export async function authenticateRestClient(id: string, password: string): Promise<TClientAuthResult> {
+export async function authenticateRestClient(id: string, password: string, judge: TJudge = (check) => check()): Promise<TClientAuthResult> {
   const client = await getClientForAuth(id);
   if (!client) return { ok: false, reason: "unknown_client" };
   if (!client.enabled) return { ok: false, reason: "disabled" };
   if (!client.restPasswordHash) return { ok: false, reason: "no_rest_password" };
-  const ok = await verifyWithCache(`rest:${id}`, client.restPasswordHash, password, verifySecret);
+  const ok = await verifyWithCache(`rest:${id}`, client.restPasswordHash, password, (hash, plain) => judge(() => verifySecret(hash, plain)));
   return ok ? { ok: true, client } : { ok: false, reason: "bad_secret" };
 }
 

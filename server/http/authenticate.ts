@@ -1,8 +1,9 @@
 import { recordEvent } from "../audit/audit.service.ts";
+import { guardClientAuth } from "../clients/client-auth-limits.ts";
 import { authenticateRestClient, getClientForAuth } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { verifyAccessToken } from "../oauth/tokens/access-token.ts";
-import { forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
+import { browserIp, forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
 
 /** Scopes an operation accepts, by mode: any one of them is enough (any-of). */
 export type TBearerAuth = {
@@ -60,8 +61,11 @@ async function basic(req: Request, spec: TBasicAuth): Promise<TActor> {
   const value = credentials(req, "Basic");
   const creds = value ? decodeBasic(value) : undefined;
   if (!creds) throw new AppError("auth.basic_invalid", { desc: "HTTP Basic credentials of a client application are required" });
-  const result = await authenticateRestClient(creds.id, creds.secret);
+  // Guessing REST passwords is limited like guessing OAuth client secrets (client-auth-limits.ts).
+  const guard = guardClientAuth("rest_password", creds.id, browserIp(req));
+  const result = await authenticateRestClient(creds.id, creds.secret, guard.judge);
   if (!result.ok) {
+    if (result.reason !== "bad_secret") await guard.failed();
     await recordEvent("client.rest_auth_failed", { clientId: creds.id.slice(0, 128) }, { reason: result.reason });
     throw new AppError("auth.basic_invalid");
   }

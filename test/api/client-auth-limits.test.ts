@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { uniqueIp } from "../support/browser.ts";
 import { fixtureClient, oauthBasic } from "../support/fixtures.ts";
-import { request, type TResult } from "../support/http.ts";
+import { api, request, type TResult } from "../support/http.ts";
 
 // Failed client authentication at /oauth/te, /oauth/introspect and /oauth/revoke is limited per
 // client id (10 per window) and per address (30 per window). The suite's server runs with a 3 s
@@ -71,5 +71,44 @@ describe("failed client authentication is limited", () => {
     expect((await grant(uniqueIp(), post_.secret, post_.id)).status).toBe(200);
     await sleep(wait);
     expect((await grant(ip, post_.secret, post_.id)).status).toBe(200);
+  });
+});
+
+describe("failed REST-password authentication (v1/v2 HTTP Basic) is limited", () => {
+  const REST_PASSWORD = "limits-app-rest-password";
+  const v1Read = (ip: string, password: string) =>
+    api("GET", "/api/v1/users/bm9ib2R5.AAAAAAAAAAAAAAAA", { basic: [LIMITS.id, password], headers: { "x-forwarded-for": ip } });
+
+  it("per client id, counted apart from the OAuth secret: wrong passwords lock the REST password out, a right one too, the OAuth secret not", async () => {
+    const ip = uniqueIp();
+    // A known account-less id: a right password gets the read's own 404, a wrong one 401.
+    expect((await v1Read(ip, REST_PASSWORD)).status).toBe(404);
+    const burst = await Promise.all(Array.from({ length: 2 * PER_CLIENT + 5 }, (_, i) => v1Read(ip, `wrong-password-${i}`)));
+    const judged = burst.filter((r) => r.status === 401);
+    const refused = burst.filter((r) => r.status === 429);
+    expect(judged.length + refused.length).toBe(burst.length);
+    expect(judged.length).toBeLessThanOrEqual(PER_CLIENT);
+    expect(refused.length).toBeGreaterThanOrEqual(burst.length - PER_CLIENT);
+
+    const locked = await v1Read(uniqueIp(), REST_PASSWORD);
+    expect(locked.status).toBe(429);
+    expect(JSON.stringify(locked.body)).toMatch(/too many failed client authentications/);
+    const wait = Number(locked.headers.get("retry-after"));
+    expect(wait).toBeGreaterThanOrEqual(1);
+    expect(wait).toBeLessThanOrEqual(3);
+    // The OAuth secret of the same client has a counter of its own.
+    expect((await grant(uniqueIp(), LIMITS.secret)).status).toBe(200);
+
+    await sleep(wait);
+    expect((await v1Read(ip, REST_PASSWORD)).status).toBe(404);
+  });
+
+  it("per address: unknown client ids from one address lock that address out of HTTP Basic and of /oauth/te", async () => {
+    const ip = uniqueIp();
+    const unknown = await Promise.all(Array.from({ length: PER_IP }, (_, i) => api("GET", "/api/v1/users/bm9ib2R5.AAAAAAAAAAAAAAAA", { basic: [`nobody-${i}`, "guess"], headers: { "x-forwarded-for": ip } })));
+    expect(unknown.map((r) => r.status)).toEqual(Array(PER_IP).fill(401));
+    expect((await v1Read(ip, REST_PASSWORD)).status).toBe(429);
+    expectThrottled(await grant(ip, LIMITS.secret));
+    expect((await v1Read(uniqueIp(), REST_PASSWORD)).status).toBe(404);
   });
 });

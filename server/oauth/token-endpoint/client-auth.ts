@@ -1,9 +1,8 @@
 import { recordEvent } from "../../audit/audit.service.ts";
-import { authenticateClient, identifyPublicClient, type TClientAuthRow, type TJudge } from "../../clients/clients.service.ts";
-import { getConfig } from "../../config/config.ts";
+import { authenticateClient, identifyPublicClient, type TClientAuthRow } from "../../clients/clients.service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { browserIp } from "../../http/request-context.ts";
-import { FailureWindows, type TLimit } from "./failure-windows.ts";
+import { guardClientAuth } from "../../clients/client-auth-limits.ts";
 
 /** "none": a public client names itself with client_id and nothing else (RFC 7591 §2). */
 export type TClientAuthMethod = "client_secret_basic" | "client_secret_post" | "none";
@@ -49,58 +48,6 @@ function presented(req: Request, form: Map<string, string>): { id: string; secre
   throw invalidClient("client authentication is required");
 }
 
-/*
- * Failed client authentications are limited per client id and per address, in process (no query on
- * the way of a right secret): each instance counts its own, so N instances admit at most N times the
- * limit. Client secrets are long random strings (or 8+ characters chosen on import); the limit bounds
- * the guessing rate and the argon2 work a stranger can cause, and that holds per instance. While a
- * key is over its limit every attempt is refused with 429, a right secret too: otherwise the answer
- * would still tell a guesser when a guess was right.
- */
-const WINDOWS = Symbol.for("idp.client-auth-failures");
-function failureWindows(): FailureWindows {
-  const g = globalThis as { [WINDOWS]?: FailureWindows };
-  return (g[WINDOWS] ??= new FailureWindows(() => getConfig().clientAuthLimits.windowS * 1000));
-}
-
-function limitsOf(id: string, ip: string | undefined): TLimit[] {
-  const { perClient, perIp } = getConfig().clientAuthLimits;
-  const limits = [{ key: `client:${id.slice(0, 128)}`, max: perClient }];
-  if (ip) limits.push({ key: `ip:${ip}`, max: perIp });
-  return limits;
-}
-
-function throttled(wait: number): AppError {
-  return new AppError("oauth.client_auth_throttled", {
-    desc: `too many failed client authentications; try again in ${wait} s`,
-    headers: { "retry-after": String(wait) },
-  });
-}
-
-/** A key that has just reached its limit is a security event, once per window (not every refusal after it). */
-async function recordLockouts(keys: string[], clientId: string, ip: string | undefined): Promise<void> {
-  for (const key of keys) {
-    await recordEvent("client.auth_locked_out", { clientId: clientId.slice(0, 128), ip }, { by: key.startsWith("ip:") ? "ip" : "client_id", windowS: getConfig().clientAuthLimits.windowS });
-  }
-}
-
-/** Checks a secret in a slot of its own, so parallel guesses beyond the limit are refused unchecked. */
-function judgeWithin(windows: FailureWindows, limits: TLimit[], onReached: (keys: string[]) => Promise<void>): TJudge {
-  return async (check) => {
-    const wait = windows.reserve(limits);
-    if (wait) throw throttled(wait);
-    let ok: boolean;
-    try {
-      ok = await check();
-    } catch (e) {
-      windows.settle(limits, false);
-      throw e;
-    }
-    await onReached(windows.settle(limits, !ok));
-    return ok;
-  };
-}
-
 /**
  * Authenticates the calling client or throws invalid_client (401, with a Basic challenge). A public
  * client is identified by its id alone, and only where `methods` admits "none". Over the limit of
@@ -114,15 +61,11 @@ export async function authenticateTokenClient(
   const { id, secret, method } = presented(req, form);
   if (!methods.includes(method)) throw invalidClient("client authentication is required");
   const ip = browserIp(req);
-  const limits = limitsOf(id, ip);
-  const windows = failureWindows();
-  const locked = windows.lockedFor(limits);
-  if (locked) throw throttled(locked);
-  const onReached = (keys: string[]) => recordLockouts(keys, id, ip);
-  const result = secret === undefined ? await identifyPublicClient(id) : await authenticateClient(id, secret, judgeWithin(windows, limits, onReached));
+  const guard = guardClientAuth("secret", id, ip);
+  const result = secret === undefined ? await identifyPublicClient(id) : await authenticateClient(id, secret, guard.judge);
   if (!result.ok) {
     // A wrong secret was counted where it was checked; an unknown or disabled client, or the wrong kind of authentication, here.
-    if (result.reason !== "bad_secret") await onReached(windows.fail(limits));
+    if (result.reason !== "bad_secret") await guard.failed();
     await recordEvent("client.auth_failed", { clientId: id.slice(0, 128), ip }, { reason: result.reason, method });
     throw invalidClient("client authentication failed");
   }
