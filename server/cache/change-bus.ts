@@ -125,13 +125,7 @@ export class ChangeBus {
 
   /** Sends again what failed, then a heartbeat that must come back within the timeout. */
   private async heartbeat(): Promise<void> {
-    for (const [topic, keys] of [...this.unsent]) {
-      // A topic with many failed keys goes as one "whole topic" change.
-      const batch = keys.size > 100 ? new Set([undefined]) : keys;
-      for (const key of batch) if (await this.announce(topic, key)) keys.delete(key);
-      if (batch !== keys && keys.size && (await this.announce(topic, undefined))) keys.clear();
-      if (!keys.size) this.unsent.delete(topic);
-    }
+    await this.resend();
     if (this.awaiting) return;
     const key = `${++this.heartbeats}`;
     const timer = setTimeout(() => {
@@ -142,6 +136,31 @@ export class ChangeBus {
     this.awaiting = { key, timer };
     // A NOTIFY that fails leaves the timer to flush: nothing proves the channel now.
     await this.announce(HEARTBEAT_TOPIC, key);
+  }
+
+  /** Sends again the changes whose NOTIFY failed; what fails again stays for the next time. */
+  private async resend(): Promise<void> {
+    for (const [topic, keys] of [...this.unsent]) {
+      // Many failed keys of a topic, or a failed "whole topic", go as one whole-topic change.
+      if (keys.size > 100 || keys.has(undefined)) {
+        if (await this.announce(topic, undefined)) this.unsent.delete(topic);
+        continue;
+      }
+      for (const key of [...keys]) if (await this.announce(topic, key)) keys.delete(key);
+      if (!keys.size) this.unsent.delete(topic);
+    }
+  }
+
+  /**
+   * For a process about to exit (the command line): tries a few times more to announce what failed,
+   * since no later heartbeat of this process will. True when nothing is left unannounced.
+   */
+  async drain(attempts = 5): Promise<boolean> {
+    for (let i = 0; i < attempts && this.unsent.size; i++) {
+      if (i) await new Promise((r) => setTimeout(r, 200 * 2 ** i));
+      await this.resend();
+    }
+    return this.unsent.size === 0;
   }
 
   private heartbeatBack(key: string | undefined): void {
@@ -205,6 +224,15 @@ export function onChange(topic: string, handler: TChangeHandler): () => void {
  */
 export function publishChange(topic: string, key?: string): Promise<void> {
   return bus().publishChange(topic, key);
+}
+
+/**
+ * Before a command-line process exits: announces again the changes whose NOTIFY failed (a server
+ * does that with its heartbeat). False when some are still unannounced; the running servers then
+ * see them when their cached entries expire.
+ */
+export function drainChanges(): Promise<boolean> {
+  return bus().drain();
 }
 
 /**

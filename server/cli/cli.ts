@@ -1,6 +1,7 @@
 // Commands that run outside the web server: `npm run idp -- <command>` (see scripts/idp.mjs).
 import { lockInactiveAccounts, unlockAccount } from "../account-state/account-state.service.ts";
 import { startFailure } from "../boot/boot.ts";
+import { drainChanges } from "../cache/change-bus.ts";
 import { getConfig } from "../config/config.ts";
 import { getDatabase } from "../db/index.ts";
 import { migrate } from "../db/migrator.ts";
@@ -17,6 +18,8 @@ async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
     await migrate(db.sql);
     return await fn();
   } finally {
+    // What this command changed must reach the running servers' caches before it exits.
+    if (!(await drainChanges())) console.error("warning: running servers were not told of every change; they see it within five minutes, when their cached entries expire");
     await db.close();
   }
 }

@@ -36,6 +36,8 @@ const ERROR_DEFS = {
   "auth.wrong_mode": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_token_mode", oauth: "invalid_token" },
   /** HTTP Basic with an unknown client, a wrong REST password, or a client without one. */
   "auth.basic_invalid": { status: 401, type: "security_error", error: "invalid_credential", desc: "client_authentication_failed" },
+  /** v1/v2 HTTP Basic of a client that authenticated but lacks the operation's scope: the contract's v2 access_denied, not a Bearer challenge. */
+  "auth.basic_scope_missing": { status: 403, type: "security_error", error: "access_denied", desc: "access_denied" },
 
   /** The body is not parseable in the declared content type. */
   "request.malformed": { status: 400, type: "input_error", error: "wrong_values", desc: "malformed_body", oauth: "invalid_request" },

@@ -70,7 +70,7 @@ async function basic(req: Request, spec: TBasicAuth): Promise<TActor> {
     throw new AppError("auth.basic_invalid");
   }
   if (spec.scopes && !spec.scopes.some((s) => result.client.scopes.includes(s))) {
-    throw new AppError("auth.scope_missing", { desc: `missing scopes: ${spec.scopes.join(" or ")}`, params: { scopes: spec.scopes } });
+    throw new AppError("auth.basic_scope_missing", { desc: `the client application lacks the scope: ${spec.scopes.join(" or ")}`, params: { scopes: spec.scopes } });
   }
   return { mode: "basic", clientId: result.client.id };
 }

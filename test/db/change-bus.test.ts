@@ -163,4 +163,25 @@ describe.skipIf(!adminUrl)("change bus between two processes on PostgreSQL", () 
       await db.close();
     }
   });
+  it("lets a process that never listens (the command line) announce a failed change again before it exits", async () => {
+    const db = await openDatabase({ kind: "postgres", url: created.url });
+    const notifications = db.notifications!;
+    const realNotify = notifications.notify.bind(notifications);
+    let refusals = 2;
+    notifications.notify = (channel, payload) => (refusals-- > 0 ? Promise.reject(new Error("refused")) : realNotify(channel, payload));
+    const cli = new ChangeBus(async () => db);
+    try {
+      const onB = recorder();
+      b.onChange("account-state", onB.handler);
+      await cli.publishChange("account-state", "u-1");
+      expect(await cli.drain()).toBe(true);
+      await vi.waitFor(() => expect(onB.seen).toEqual(["u-1"]), { timeout: 1_000, interval: 20 });
+      // Nothing left: draining again sends nothing.
+      expect(await cli.drain()).toBe(true);
+    } finally {
+      notifications.notify = realNotify;
+      await cli.stop();
+      await db.close();
+    }
+  });
 });
