@@ -51,10 +51,10 @@ describe("group attributes against the profile's schema", () => {
     expect(itemsOf(() => checkGroupAttrs(schema, { name: "a", tags: Array.from({ length: 101 }, () => "x") }))).toEqual([{ pos: "tags", error: "wrong_value" }]);
   });
 
-  it("compares unique values as text, case-insensitively", () => {
+  it("hands unique values to the database as text or as numbers, for it to compare", () => {
     expect(uniqueValues(schema, { name: "x", inn: "AbC", size: 3 })).toEqual([
-      { name: "inn", value: "abc" },
-      { name: "size", value: "3" },
+      { name: "inn", text: "AbC" },
+      { name: "size", number: 3 },
     ]);
     expect(uniqueValues(schema, { name: "x" })).toEqual([]);
   });

@@ -46,7 +46,16 @@ export function checkGroupAttrs(schema: TGroupAttrDef[], input: Record<string, u
   return out;
 }
 
-/** The values of the profile's unique attributes, as compared: strings case-insensitively. */
-export function uniqueValues(schema: TGroupAttrDef[], attrs: Record<string, TGroupAttrValue>): { name: string; value: string }[] {
-  return schema.filter((d) => d.unique && attrs[d.name] !== undefined).map((d) => ({ name: d.name, value: String(attrs[d.name]).toLowerCase() }));
+/**
+ * The values of the profile's unique attributes (strings, dates, numbers: the types that may be
+ * unique). The database compares them, so both sides are normalised by the same rules: text
+ * case-insensitively through PostgreSQL's lower(), numbers as numerics (JavaScript prints 1e21 as
+ * "1e+21", PostgreSQL as "1000000000000000000000").
+ */
+export function uniqueValues(schema: TGroupAttrDef[], attrs: Record<string, TGroupAttrValue>): TUniqueValue[] {
+  return schema
+    .filter((d) => d.unique && attrs[d.name] !== undefined)
+    .map((d) => (d.type === "number" ? { name: d.name, number: Number(attrs[d.name]) } : { name: d.name, text: String(attrs[d.name]) }));
 }
+
+export type TUniqueValue = { name: string; text: string } | { name: string; number: number };

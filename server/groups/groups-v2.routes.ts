@@ -36,7 +36,7 @@ export const listGroupsV2Route = defineRoute(
     response: { status: 200, description: "Groups", schema: z.array(ZGroupV2) },
     errors: ["group.profile_not_found"],
   },
-  async ({ query }) => (await listGroups(query.profile, query.after, query.limit)).map((g) => toGroupV2(g, query.expand === "members")),
+  async ({ query }) => (await listGroups(query.profile, query.after, query.limit, query.expand === "members")).map((g) => toGroupV2(g, query.expand === "members")),
 );
 
 export const createGroupV2Route = defineRoute(

@@ -1,3 +1,4 @@
+import type { TUniqueValue } from "./group-attrs.ts";
 import { getPrisma, type TTx } from "../db/index.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { TGroup, TGroupAttrDef, TGroupAttrValue, TGroupProfile } from "./groups.schemas.ts";
@@ -81,10 +82,14 @@ export async function lockProfileValues(profile: string, tx: TTx): Promise<void>
   await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${UNIQUE_LOCKS}::int, hashtext(${profile}))`;
 }
 
-/** Another group of the profile holding `value` (lower-cased text) in attribute `name`. */
-export async function findValueHolder(profile: string, name: string, value: string, exceptId: string, tx: TTx): Promise<string | undefined> {
-  const rows = await tx.$queryRaw<{ id: string }[]>`
-    SELECT id FROM groups WHERE profile = ${profile} AND id <> ${exceptId} AND lower(attrs ->> ${name}) = ${value} LIMIT 1`;
+/** Another group of the profile holding this value of a unique attribute (text case-insensitively, numbers as numerics). */
+export async function findValueHolder(profile: string, value: TUniqueValue, exceptId: string, tx: TTx): Promise<string | undefined> {
+  const rows =
+    "number" in value
+      ? await tx.$queryRaw<{ id: string }[]>`
+          SELECT id FROM groups WHERE profile = ${profile} AND id <> ${exceptId} AND attrs -> ${value.name} = to_jsonb(${value.number}::numeric) LIMIT 1`
+      : await tx.$queryRaw<{ id: string }[]>`
+          SELECT id FROM groups WHERE profile = ${profile} AND id <> ${exceptId} AND lower(attrs ->> ${value.name}) = lower(${value.text}) LIMIT 1`;
   return rows[0]?.id;
 }
 
@@ -117,14 +122,12 @@ export async function findGroupIdsOf(userId: string): Promise<string[]> {
   return rows.map((r) => r.groupId);
 }
 
-/** A keyset page of groups (of one profile when given) after `after`, in id order, with their members. */
-export async function findGroupsPage(profile: string | undefined, after: string | undefined, limit: number): Promise<TGroup[]> {
+/** A keyset page of groups (of one profile when given) after `after`, in id order, with their members when asked (else `members` is empty). */
+export async function findGroupsPage(profile: string | undefined, after: string | undefined, limit: number, withMembers: boolean): Promise<TGroup[]> {
   const prisma = await getPrisma();
-  const rows = await prisma.group.findMany({
-    where: { ...(profile ? { profile } : {}), ...(after !== undefined ? { id: { gt: after } } : {}) },
-    select: WITH_MEMBERS,
-    orderBy: { id: "asc" },
-    take: limit,
-  });
+  const where = { ...(profile ? { profile } : {}), ...(after !== undefined ? { id: { gt: after } } : {}) };
+  // Members only when asked for: a page of a thousand groups of thousands of members each is millions of rows.
+  if (!withMembers) return (await prisma.group.findMany({ where, select: GROUP, orderBy: { id: "asc" }, take: limit })).map((r) => ({ ...toRow(r), members: [] }));
+  const rows = await prisma.group.findMany({ where, select: WITH_MEMBERS, orderBy: { id: "asc" }, take: limit });
   return rows.map(toGroup);
 }

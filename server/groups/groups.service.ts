@@ -48,7 +48,7 @@ async function assertUnique(profile: TGroupProfile, id: string, attrs: Record<st
   if (!values.length) return;
   await lockProfileValues(profile.name, tx);
   for (const v of values) {
-    if (await findValueHolder(profile.name, v.name, v.value, id, tx)) {
+    if (await findValueHolder(profile.name, v, id, tx)) {
       throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "another group of this profile has this value", pos: v.name }] });
     }
   }
@@ -87,6 +87,9 @@ export async function replaceGroup(profileName: string | undefined, id: string, 
   const profile = await profileOf(current.profile);
   const attrs = checkGroupAttrs(profile.attributes, input);
   await inTransaction(async (tx) => {
+    // The profile's unique-values lock before the row, in the order the import takes them: two
+    // writers taking them in opposite orders could deadlock.
+    if (uniqueValues(profile.attributes, attrs).length) await lockProfileValues(profile.name, tx);
     const locked = await lockGroup(id, "update", tx);
     if (!locked || locked.profile !== profile.name) throw notFound(id);
     if (instanceId !== undefined && instanceId !== locked.instanceId) throw new AppError("group.stale_instance", { params: { instanceId } });
@@ -111,8 +114,8 @@ export async function deleteGroup(profileName: string | undefined, id: string, a
 }
 
 /** The v2 list: a keyset page of groups in id order, of one profile when named (404 when unknown). */
-export async function listGroups(profile: string | undefined, after: string | undefined, limit: number): Promise<TGroup[]> {
+export async function listGroups(profile: string | undefined, after: string | undefined, limit: number, withMembers: boolean): Promise<TGroup[]> {
   if (profile !== undefined) await profileOf(profile);
   // One read for the page, not one per group: a page may hold a thousand.
-  return findGroupsPage(profile, after, limit);
+  return findGroupsPage(profile, after, limit, withMembers);
 }
