@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createUser, createUserWithPassword, unique } from "../support/accounts.ts";
 import { change, changeToken, readToken, userToken } from "../support/groups.ts";
-import { api, systemToken, type TResult } from "../support/http.ts";
+import { api, request, systemToken, type TResult } from "../support/http.ts";
 import { encodeRqlValue, HOSTILE } from "../support/rql.ts";
 
 const q = (rql: string) => `rql=${encodeURIComponent(rql)}`;
@@ -201,5 +201,20 @@ describe("POST /api/v3/groups/{profile}/{id}/members?rql=", () => {
     expect((await api("POST", path, { token, body: { members: [me.sub] } })).status).toBe(401);
     expect((await api("POST", path, { token: await changeToken(), body: { members: [me.sub, outsider.sub] } })).status).toBe(204);
     expect((await filter(path, q("eq(family_name,Иванов)"), token)).body).toEqual([a.sub, c.sub, outsider.sub].sort());
+  });
+});
+
+describe("the OpenAPI document", () => {
+  it("documents both searches and the member filter with the shared rql parameter", async () => {
+    const doc = (await request("/api/openapi.json")).body;
+    const rql = { $ref: "#/components/parameters/Rql" };
+    for (const p of ["/api/v3/groups/search", "/api/v3/groups/{profile}/search"]) {
+      expect(doc.paths[p].get.parameters, p).toContainEqual(rql);
+      expect(doc.paths[p].get.description, p).toContain("X-Has-More");
+    }
+    const members = doc.paths["/api/v3/groups/{profile}/{id}/members"].post;
+    expect(members.parameters).toContainEqual(rql);
+    expect(Object.keys(members.responses)).toEqual(expect.arrayContaining(["200", "204", "400"]));
+    expect(members.description).toContain("With `rql`");
   });
 });
