@@ -6,7 +6,8 @@
 // sub read for the first time), the v1 mask search `surname=Ива*`, a user-token read of /oauth/me,
 // password sign-ins through the login form next to raw argon2id verifications of the same hash
 // (bench/sign-in.mjs), and a burst of BENCH_BURST (200) parallel sign-ins with the server's memory;
-// with accounts, also BENCH_GRANTS (default 100,000) grants and the rights listings (bench/rights-rows.mjs).
+// with accounts, also BENCH_GRANTS (default 100,000) grants and the rights listings (bench/rights-rows.mjs),
+// and BENCH_GROUPS (default 10,000) groups and an RQL group search (bench/groups-rows.mjs).
 // Prints req/s, p50/p99, the ratios to the trivial route, and the server's resident memory idle
 // after start and after load.
 // BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_USERS (0: no account rows),
@@ -20,11 +21,13 @@ import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
 import { benchEnv, connections, duration, load, ratios, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
 import { rightsRows, seedGrants } from "./rights-rows.mjs";
+import { groupRows, seedGroups } from "./groups-rows.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
 import { argon2HashCeiling, passwordChanges, SECURITY_SCOPES, securityReads } from "./account-security.mjs";
 
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
 const grantCount = userCount > 0 ? Number(process.env.BENCH_GRANTS ?? 100_000) : 0;
+const groupCount = userCount > 0 ? Number(process.env.BENCH_GROUPS ?? 10_000) : 0;
 // Reads cycle through this many subs: all of them cached after the warm-up, none of them one hot entry.
 const HOT_SUBS = 4_000;
 const dataDir = mkdtempSync(path.join(tmpdir(), "idp-bench-"));
@@ -36,7 +39,7 @@ const BURST = Number(process.env.BENCH_BURST ?? 200);
 const signIn = await signInFixtures(Math.max(BURST, connections));
 writeFileSync(
   importFile,
-  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: [...new Set(["idp_api_sys_users", ...SECURITY_SCOPES.split(" "), "idp_rights_full_access"])] }, signIn.client], users: signIn.users }),
+  JSON.stringify({ clients: [{ id: "bench-app", name: "Benchmark", secret, restPassword, scopes: [...new Set(["idp_api_sys_users", ...SECURITY_SCOPES.split(" "), "idp_rights_full_access", "idp_api_sys_groups"])] }, signIn.client], users: signIn.users }),
 );
 
 delete process.env.IDP_CONTEXT_PATH;
@@ -47,6 +50,7 @@ if (userCount > 0) {
   console.log(`seeding ${userCount} accounts …`);
   seedSeconds = seedUsers(userCount, env);
   if (grantCount > 0) seedGrants(grantCount, env);
+  if (groupCount > 0) seedGroups(groupCount, env);
 }
 const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, "bench", "results")}`] : [];
 const server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
@@ -88,7 +92,8 @@ async function accountRows() {
   const hashesPerS = await argon2HashCeiling(duration);
   const changes = await passwordChanges(server.baseUrl, contextPath, security, subs.slice(hotCount));
   const rights = grantCount > 0 ? await rightsRows(server.baseUrl, { authorization: `Bearer ${await accessToken("idp_rights_full_access")}` }, subs) : undefined;
-  return { cached, first, search, securityRows, changes, hashesPerS, rights };
+  const groups = groupCount > 0 ? await groupRows(server.baseUrl, { authorization: `Bearer ${await accessToken("idp_api_sys_groups")}` }, groupCount) : undefined;
+  return { cached, first, search, securityRows, changes, hashesPerS, rights, groups };
 }
 
 let finished = false;
@@ -113,7 +118,7 @@ try {
   await sleep(5_000);
   rss.afterLoadIdle = rssMb(server.pid);
 
-  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search, ...accounts.securityRows, accounts.changes, ...Object.values(accounts.rights ?? {})] : []), me, signIns, burst];
+  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search, ...accounts.securityRows, accounts.changes, ...Object.values(accounts.rights ?? {}), ...Object.values(accounts.groups ?? {})] : []), me, signIns, burst];
   console.log(`\nnode ${process.version}, ${connections} connections, ${duration}s each, database: ${pgDb ? "postgres" : "embedded"}, accounts: ${userCount}`);
   if (seedSeconds !== undefined) console.log(`seed-users ${userCount}: ${seedSeconds.toFixed(1)} s`);
   console.log("\n| route | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
@@ -128,6 +133,7 @@ try {
     console.log(`ratio users(first read)/trivial: ${(accounts.first.rps / trivial.rps).toFixed(2)}  (p99 ${accounts.first.p99} ms; ${accounts.first.uncached} of ${accounts.first.requests} requests were first reads)`);
     console.log(`v1 search surname=Ива*: p50 ${accounts.search.p50} ms, p99 ${accounts.search.p99} ms, ${accounts.search.rps} req/s`);
     for (const r of Object.values(accounts.rights ?? {})) console.log(`ratio ${r.name}/trivial: ${ratios(r, trivial)}`);
+    for (const r of Object.values(accounts.groups ?? {})) console.log(`ratio group search/trivial: ${ratios(r, trivial)}`);
     for (const r of accounts.securityRows) console.log(`ratio ${r.name.split(",")[0]}/trivial: ${ratios(r, trivial)}`);
     console.log(`password changes/s: ${accounts.changes.rps} vs ${accounts.hashesPerS} raw argon2id hashes/s in one process: ${(accounts.changes.rps / accounts.hashesPerS).toFixed(2)}`);
   }
@@ -136,7 +142,7 @@ try {
   console.log(`burst of ${BURST} parallel sign-ins: ${burst.seconds} s, p50 ${burst.p50} ms, p99 ${burst.p99} ms, ${burst.failed} failed; RSS MB ${burst.rss.before} → peak ${burst.rss.peak} → ${burst.rss.after} 3 s later`);
   console.log(`server RSS MB: idle after start ${rss.idle}, right after load ${rss.afterLoad}, 5 s later ${rss.afterLoadIdle}`);
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, grantCount, seedSeconds, rows, ratio, rss, argon2PerS, hashesPerS: accounts?.hashesPerS };
+  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, grantCount, groupCount, seedSeconds, rows, ratio, rss, argon2PerS, hashesPerS: accounts?.hashesPerS };
   writeFileSync(path.join(root, "bench", "results", `bench-${Date.now()}.json`), JSON.stringify(result, null, 2));
   if (rows.some((r) => typeof r.failed === "number" && r.failed > 0)) process.exitCode = 1;
   finished = !process.exitCode;

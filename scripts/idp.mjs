@@ -43,10 +43,11 @@ switch (command) {
   case "import":
   case "seed-users":
   case "seed-grants":
+  case "seed-groups":
   case "check-config":
     cli([command, ...rest]);
     break;
   default:
-    console.error("usage: npm run idp -- start | dev | build | migrate | import <file.json> | seed-users <count> | seed-grants <count> | check-config");
+    console.error("usage: npm run idp -- start | dev | build | migrate | import <file.json> | seed-users <count> | seed-grants <count> | seed-groups <count> | check-config");
     process.exit(2);
 }

@@ -9,8 +9,9 @@ import { importFile } from "../import/import.service.ts";
 import { seedAccounts } from "../users/seed.service.ts";
 import { ensureBuiltinRights } from "../rights/definitions.service.ts";
 import { insertSeedGrants } from "../rights/rights.repository.ts";
+import { insertSeedGroups } from "../groups/groups-seed.repository.ts";
 
-const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json> | seed-users <count> | seed-grants <count> | lock-inactive | unlock <sub>";
+const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json> | seed-users <count> | seed-grants <count> | seed-groups <count> | lock-inactive | unlock <sub>";
 
 async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
   const db = await getDatabase();
@@ -62,6 +63,12 @@ async function main(argv: string[]): Promise<void> {
       // The right must be defined: a database no server has started on yet has no built-in rights.
       const created = await withDatabase(async () => (await ensureBuiltinRights(), insertSeedGrants(Number(arg))));
       console.log(`seeded ${created} grants of change_password among the existing accounts`);
+      return;
+    }
+    case "seed-groups": {
+      if (!arg || !/^\d+$/.test(arg)) throw new Error(USAGE);
+      const created = await withDatabase(() => insertSeedGroups(Number(arg)));
+      console.log(`seeded ${created} groups in the profiles seed_orgs and seed_teams, members from the existing accounts`);
       return;
     }
     case "lock-inactive": {

@@ -14,15 +14,24 @@ const memberships = keyedCache<string[]>(MEMBERSHIPS_TOPIC, { ttlMs: 60_000, max
 // Profiles change only through the import (and later the console); every group write checks one.
 const PROFILES_TOPIC = "group-profiles";
 const profiles = keyedCache<TGroupProfile | null>(PROFILES_TOPIC, { ttlMs: 10 * 60_000, maxEntries: 1_000 });
+// Every profile at once, for the search over all of them (its fields are the union of their schemas).
+const PROFILE_LIST_TOPIC = "group-profile-list";
+const profileList = keyedCache<TGroupProfile[]>(PROFILE_LIST_TOPIC, { ttlMs: 10 * 60_000, maxEntries: 1 });
 
 /** The profile with its attribute schema, or null. */
 export async function cachedProfile(name: string): Promise<TGroupProfile | null> {
   return profiles.get(name, async () => (await findProfiles([name]))[0] ?? null);
 }
 
+/** Every profile, in name order. */
+export async function cachedProfiles(): Promise<TGroupProfile[]> {
+  return profileList.get("all", () => findProfiles());
+}
+
 /** After profiles changed. */
 export async function publishProfileChange(names: string[]): Promise<void> {
   for (const name of new Set(names)) await publishChange(PROFILES_TOPIC, name);
+  if (names.length) await publishChange(PROFILE_LIST_TOPIC);
 }
 
 /** The group with its members, or null. */

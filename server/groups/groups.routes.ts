@@ -1,10 +1,15 @@
 import { z } from "zod";
 import { defineRoute } from "../http/define-route.ts";
 import { eventActorOf } from "../http/request-context.ts";
-import { expandsMembers, fromGroupBodyV3, toGroupV3, ZExpandQuery, ZGroupBodyV3, ZGroupV3, ZMembersBody } from "./api/v3.ts";
+import { expandsMembers, fromGroupBodyV3, toGroupV3, ZExpandQuery, ZGroupBodyV3, ZGroupV3, ZMembersBody, ZMemberV3 } from "./api/v3.ts";
 import { createGroup, deleteGroup, readGroup, replaceGroup } from "./groups.service.ts";
 import { ZGroupId, ZProfileName } from "./groups.schemas.ts";
 import { addMembers, groupsOfUser, removeMember } from "./members.service.ts";
+import { AppError } from "../errors/app-error.ts";
+import { requireScope } from "../http/authenticate.ts";
+import { ZRqlQueryParam } from "../rql/rql.schemas.ts";
+import { PAGING_DESC, pageResponse } from "./group-search.routes.ts";
+import { searchMembers } from "./group-search.service.ts";
 
 const TAGS = ["Groups (v3)"];
 const READ = { kind: "bearer", user: ["idp_api_groups"], system: ["idp_api_sys_groups"] } as const;
@@ -95,19 +100,41 @@ const ADD_DESC =
   "Members are accounts: one that does not exist is 400 unknown_user (params.userId) and nothing changes. Adding a member again changes nothing. " +
   "Each member added is a security event group.member_added of that account (who acted, the group, the client).";
 
+const ZMembersQuery = z.strictObject({
+  rql: ZRqlQueryParam,
+  expand: z.enum(["attrs"]).optional().describe("with `rql`: `attrs` answers each member as its sub and the attributes this client may read"),
+});
+
 export const addMembersRoute = defineRoute(
   {
     method: "POST",
     path: "/api/v3/groups/{profile}/{id}/members",
-    summary: "Add members to a group (all or nothing)",
-    description: `At most 1000 accounts per call. ${ADD_DESC}`,
-    ...ON_GROUP,
+    summary: "Add members to a group (all or nothing), or with ?rql= list the members matching a filter",
+    description:
+      `Without \`rql\`: adds the body's accounts (system token with idp_api_sys_groups_chg), at most 1000 per call; 204. ${ADD_DESC} ` +
+      "With `rql` (and no body): lists the group's members whose accounts match the filter — a read, with idp_api_sys_groups (system) or " +
+      "idp_api_groups (user: only a group its user is a member of, else 404). Fields: `sub` and the catalog's account attributes the client may read " +
+      "under idp_api_sys_users (system) or idp_api_user (user) in its attribute selection; contacts compare by their value. 200 with a list of subs, " +
+      `or with \`expand=attrs\` of {sub, attributes…} as v3 user reads show them. ${PAGING_DESC}`,
+    tags: TAGS,
+    auth: { kind: "bearer", user: ["idp_api_groups"], system: ["idp_api_sys_groups", "idp_api_sys_groups_chg"] },
     params: ZGroupParams,
-    body: ZMembersBody,
+    paramNames: GROUP_FOLDERS,
+    query: ZMembersQuery,
+    body: ZMembersBody.optional(),
     response: { status: 204, description: "Added" },
-    errors: ["group.not_found", "group.unknown_user"],
+    otherResponses: [{ status: 200, description: "With rql: the matching members (header X-Has-More)", schema: z.array(z.union([z.string(), ZMemberV3])) }],
+    errors: ["group.not_found", "group.unknown_user", "rql.malformed", "request.invalid_values"],
   },
-  async ({ ctx, params, body }) => {
+  async ({ ctx, params, query, body }) => {
+    if (query.rql !== undefined) {
+      requireScope(ctx, "idp_api_sys_groups", "idp_api_groups");
+      if (body !== undefined) throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "a filter (rql) takes no body", pos: "members" }] });
+      return pageResponse(await searchMembers(ctx, params.profile, params.id, query.rql, query.expand === "attrs"), (m) => m);
+    }
+    requireScope(ctx, "idp_api_sys_groups_chg");
+    if (query.expand !== undefined) throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "expand goes with rql", pos: "expand" }] });
+    if (body === undefined) throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "the accounts to add are required", pos: "members" }] });
     await addMembers(params.profile, params.id, body.members, eventActorOf(ctx));
   },
 );

@@ -81,3 +81,16 @@ export async function authenticate(req: Request, spec: TAuthSpec, params: Record
   if (actor.mode !== "user") return { requestId, actor };
   return { requestId, actor, ip: forwardedFor(req), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? undefined };
 }
+
+/**
+ * For an operation whose modes of use need different scopes (POST …/members adds, or with ?rql=
+ * reads): the token, already accepted for one of the operation's scopes, must hold `system` in
+ * system mode or `user` in user mode (none: that use takes no user token).
+ */
+export function requireScope(ctx: TRequestContext, system: string, user?: string): void {
+  const a = ctx.actor;
+  if (a.mode !== "user" && a.mode !== "system") throw new AppError("auth.token_missing");
+  const needed = a.mode === "system" ? system : user;
+  if (needed === undefined) throw new AppError("auth.wrong_mode", { desc: `this use of the operation does not accept user-mode tokens; scope: ${system}` });
+  if (!a.scopes.includes(needed)) throw new AppError("auth.scope_missing", { desc: `missing scopes: ${needed}`, params: { scopes: [needed] } });
+}

@@ -14,6 +14,7 @@ import { RIGHTS_ROUTES } from "../rights/rights.routes.ts";
 import { SLAVE_ACCOUNT_ROUTES } from "../rights/slave-accounts.routes.ts";
 import { GROUP_ROUTES } from "../groups/groups.routes.ts";
 import { GROUP_V2_ROUTES } from "../groups/groups-v2.routes.ts";
+import { GROUP_SEARCH_ROUTES } from "../groups/group-search.routes.ts";
 import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
@@ -50,6 +51,7 @@ export const ROUTES: TRouteHandler[] = [
   ...SLAVE_ACCOUNT_ROUTES,
   ...GROUP_ROUTES,
   ...GROUP_V2_ROUTES,
+  ...GROUP_SEARCH_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

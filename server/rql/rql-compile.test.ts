@@ -94,3 +94,28 @@ describe("compileRql", () => {
     }
   });
 });
+
+describe("compileRql with jsonb fields (containment)", () => {
+  const J: TRqlFields = {
+    name: { sql: sql`t.attrs->>'name'`, type: "string", jsonb: { column: sql`t.attrs`, key: "name" } },
+    active: { sql: sql`t.attrs->>'active'`, type: "boolean", jsonb: { column: sql`t.attrs`, key: "active" } },
+    roles: { sql: sql`t.attrs->'roles'`, type: "string_list", jsonb: { column: sql`t.attrs`, key: "roles" } },
+    size: { sql: sql`t.attrs->>'size'`, type: "number", jsonb: { column: sql`t.attrs`, key: "size" } },
+  };
+  const w = (rql: string) => {
+    const c = compileRql(parseRql(rql), J).where;
+    return { text: c.text, values: c.values };
+  };
+
+  it("compiles eq and in on strings, booleans and lists to containment a GIN index serves, the value a bound JSON text", () => {
+    expect(w("eq(name,acme)")).toEqual({ text: "(t.attrs) @> CAST($1 AS jsonb)", values: ['{"name":"acme"}'] });
+    expect(w(`eq(name,${encodeRqlValue('a"}, "x": {')})`).values).toEqual([JSON.stringify({ name: 'a"}, "x": {' })]);
+    expect(w("eq(active,true)").values).toEqual(['{"active":true}']);
+    expect(w("eq(roles,admin)").values).toEqual(['{"roles":["admin"]}']);
+    expect(w("in(name,(a,b))")).toEqual({ text: "((t.attrs) @> CAST($1 AS jsonb) OR (t.attrs) @> CAST($2 AS jsonb))", values: ['{"name":"a"}', '{"name":"b"}'] });
+    expect(w("eq(name,null)").text).toBe("(t.attrs->>'name') IS NULL");
+    expect(w("ne(name,acme)").text).toContain("IS DISTINCT FROM");
+    expect(w("eq(size,10)").text).toContain("numeric");
+    expect(expectRqlError(() => w("eq(active,maybe)"), "maybe").reason).toMatch(/not a boolean/);
+  });
+});

@@ -10,7 +10,17 @@ export type TRqlFieldType = "string" | "number" | "boolean" | "date" | "string_l
  * (never from the request): for string, number, boolean and date fields one that yields text or casts
  * to it (g.attrs->>'name', a column); for string_list a jsonb array (g.attrs->'roles').
  */
-export type TRqlFieldDef = { sql: TSql; type: TRqlFieldType };
+export type TRqlFieldDef = {
+  sql: TSql;
+  type: TRqlFieldType;
+  /**
+   * The field is the top-level key `key` of the jsonb `column` and every stored value has the JSON type
+   * of the field (validated writes). Then eq and in on string, boolean and string_list fields compile to
+   * containment (`column @> '{"key": value}'`), which a GIN index on the column serves; `->>` comparisons
+   * cannot use one. Leave it out where stored types may differ (a name with several types).
+   */
+  jsonb?: { column: TSql; key: string };
+};
 export type TRqlFields = Record<string, TRqlFieldDef>;
 
 /** `orderBy` is a list of terms without the ORDER BY keyword, so the caller can append a unique tiebreaker for stable pages. */
@@ -54,8 +64,19 @@ function operand({ name, def }: TBound, v: TRqlValue): TSql {
 
 const isNull = (v: TRqlValue) => v.type === "null" && !v.typed;
 
+const CONTAINABLE: readonly TRqlFieldType[] = ["string", "boolean", "string_list"];
+
+/** eq as containment in the field's jsonb column, when the field allows it (see TRqlFieldDef.jsonb). */
+function contained(field: TBound, value: TRqlValue): TSql | undefined {
+  const j = field.def.jsonb;
+  if (!j || !CONTAINABLE.includes(field.def.type)) return undefined;
+  operand(field, value); // the same type checks and errors as a bound operand
+  const v = field.def.type === "boolean" ? value.text === "true" : field.def.type === "string_list" ? [value.text] : value.text;
+  return sql`(${j.column}) @> CAST(${JSON.stringify({ [j.key]: v })} AS jsonb)`;
+}
+
 function listContains(field: TBound, value: TRqlValue): TSql {
-  return sql`(${field.def.sql}) @> jsonb_build_array(${operand(field, value)})`;
+  return contained(field, value) ?? sql`(${field.def.sql}) @> jsonb_build_array(${operand(field, value)})`;
 }
 
 function compare(op: TRqlCompareOp, field: TBound, value: TRqlValue, pos: number): TSql {
@@ -70,6 +91,8 @@ function compare(op: TRqlCompareOp, field: TBound, value: TRqlValue, pos: number
   }
   if (list) return op === "eq" ? listContains(field, value) : sql`NOT COALESCE(${listContains(field, value)}, false)`;
   if (op === "ne") return sql`${scalar(field)} IS DISTINCT FROM ${operand(field, value)}`;
+  const asContainment = op === "eq" ? contained(field, value) : undefined;
+  if (asContainment) return asContainment;
   return sql`${scalar(field)} ${OPERATOR_SQL[op]} ${operand(field, value)}`;
 }
 
@@ -91,6 +114,8 @@ function within(field: TBound, values: TRqlValue[]): TSql {
   const nul = values.find(isNull);
   if (nul) throw new RqlError(nul.pos, "in() takes no null; use or(eq(field,null),in(field,(…)))");
   if (field.def.type === "string_list") return sql`(${joinSql(values.map((v) => listContains(field, v)), " OR ")})`;
+  const containments = values.map((v) => contained(field, v));
+  if (containments.every((c) => c !== undefined)) return sql`(${joinSql(containments, " OR ")})`;
   return sql`${scalar(field)} IN (${joinSql(values.map((v) => operand(field, v)))})`;
 }
 

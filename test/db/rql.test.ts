@@ -143,6 +143,21 @@ describe.each(DB_KINDS)("compiled RQL on %s", (kind) => {
     expect(await countScratch(t.db.prisma)).toBe(ROWS.length);
     expect(await search("eq(name,acme)")).toEqual(["r01"]);
   });
+
+  it("finds the same rows when eq and in compile to jsonb containment (the GIN-served form)", async () => {
+    const contained = (name: string) => ({ ...FIELDS[name]!, jsonb: { column: sql`r.attrs`, key: name } });
+    const J: TRqlFields = { ...FIELDS, name: contained("name"), active: contained("active"), roles: contained("roles"), city: contained("city") };
+    const both = async (rql: string) => {
+      const compiled = compileRql(parseRql(rql), J);
+      expect(compiled.where.text, rql).toContain("@>");
+      expect(await searchScratch(t.db.prisma, compiled), rql).toEqual(await search(rql));
+    };
+    for (const rql of ["eq(name,acme)", "eq(name,ACME)", "in(name,(acme,acme-west,nope))", "eq(active,true)", "eq(active,false)", "eq(roles,admin)", "in(roles,(ghost,user))", "eq(city,c1)", "in(city,(c0,c3))", "and(eq(roles,admin),eq(active,true))"]) {
+      await both(rql);
+    }
+    await both(`eq(name,${encodeRqlValue(HOSTILE[0]!)})`);
+    expect(await searchScratch(t.db.prisma, compileRql(parseRql("eq(city,null)"), J))).toEqual(await search("eq(city,null)"));
+  });
 });
 
 /** The rows with a date, by born descending, then id descending: what sort(-born,-id) must give. */

@@ -59,3 +59,9 @@ export const expandsMembers = (q: { expand?: string }) => q.expand?.split(",").i
 export const ZMembersBody = z
   .strictObject({ members: z.array(z.string().min(1).max(256)).min(1).max(1000).describe("account ids (sub)") })
   .meta({ id: "GroupMembersV3", examples: [{ members: ["ivanov", "petrov"] }] });
+
+/** A member as POST …/members?rql=&expand=attrs answers it. */
+export const ZMemberV3 = z
+  .object({ sub: z.string() })
+  .catchall(z.unknown())
+  .meta({ id: "GroupMemberV3", description: "Further keys are the account's attributes this client may read.", examples: [{ sub: "ivanov", family_name: "Ivanov", email: { value: "ivanov@example.com", vrf: true } }] });

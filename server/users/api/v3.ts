@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { TAttributeDef } from "../../attributes/attributes.schemas.ts";
 import type { TCatalog } from "../../attributes/attributes.service.ts";
 import { ZPendingConfirmation, type TPendingConfirmation } from "../../contacts/contacts.schemas.ts";
 import { attributesOf, type TAccount } from "../account.ts";
@@ -37,15 +38,24 @@ export const ZChangeUserV3 = z
 
 export type TSelectionPair = { read: Set<string> | null; change: Set<string> | null };
 
-export function toUserV3(account: TAccount, catalog: TCatalog, sel: TSelectionPair, notes: TPendingConfirmation[]): TUserV3 {
+/** The catalog's definitions a client may read (null: every one). */
+export const readableDefs = (catalog: TCatalog, read: Set<string> | null): TAttributeDef[] => catalog.defs.filter((d) => !read || read.has(d.name));
+
+/** The account's values of these attributes, in catalog order, as v3 reads show them. */
+export function attributeValuesV3(account: Pick<TAccount, "id" | "attrs" | "locked">, defs: TAttributeDef[]): Record<string, unknown> {
   const all = attributesOf(account);
-  const readable = catalog.defs.filter((d) => !sel.read || sel.read.has(d.name));
   const out: Record<string, unknown> = {};
-  for (const def of readable) {
+  for (const def of defs) {
     const v = all[def.name];
     // Contacts in the contract's key order: PostgreSQL's JSONB stores keys in an order of its own.
     if (v !== undefined) out[def.name] = typeof v === "object" && !Array.isArray(v) ? { value: v.value, vrf: v.vrf } : v;
   }
+  return out;
+}
+
+export function toUserV3(account: TAccount, catalog: TCatalog, sel: TSelectionPair, notes: TPendingConfirmation[]): TUserV3 {
+  const readable = readableDefs(catalog, sel.read);
+  const out = attributeValuesV3(account, readable);
   out.meta = {
     instanceId: account.instanceId,
     unmodifiable: readable.filter((d) => d.unmodifiable || (sel.change && !sel.change.has(d.name))).map((d) => d.name),
