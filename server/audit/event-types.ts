@@ -43,4 +43,9 @@ export const SUGGESTED_EVENT_TYPES = [
   "right.defined",
   "right.definition_changed",
   "right.definition_deleted",
+  "user.fa_bound",
+  "user.fa_unbound",
+  "federation.provider_created",
+  "federation.provider_changed",
+  "federation.provider_deleted",
 ] as const;

@@ -234,6 +234,16 @@ const ERROR_DEFS = {
   "rights.access_denied": { status: 403, type: "security_error", error: "access_denied", desc: "access_denied" },
   /** change_password and change_attrs: cannot be deleted, and their kinds stay user on user. */
   "rights.builtin": { status: 400, type: "process_error", error: "builtin_right", desc: "built-in right: cannot be deleted or retyped" },
+  /** No external provider with this fpType and fpName (params.fpType, params.fpName). Nothing changes. */
+  "federation.provider_not_found": { status: 404, type: "not_found_error", error: "unknown_fp", desc: "external provider not found" },
+  /** The console creates a provider whose fpType and fpName are taken already. */
+  "federation.provider_exists": { status: 400, type: "process_error", error: "fp_exists", desc: "an external provider with this type and name exists already" },
+  /** Deleting a provider that accounts are still bound to, without force (params.bindings counts them). */
+  "federation.provider_in_use": { status: 409, type: "process_error", error: "fp_in_use", desc: "accounts are still bound to this provider; unbind them or delete with force" },
+  /** The external account (provider, sid) is bound to another user already: one external account binds to one user. */
+  "federation.sid_bound": { status: 409, type: "process_error", error: "fa_bound_to_other_user", desc: "this external account is bound to another user" },
+  /** The user has no binding of this provider and sid. */
+  "federation.binding_not_found": { status: 404, type: "not_found_error", error: "unknown_fa", desc: "external account binding not found" },
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */

@@ -6,6 +6,7 @@ import { ZPasswordPolicy } from "../passwords/policy.schemas.ts";
 import { ZOtpDeviceImport } from "../otp/otp-devices.import.ts";
 import { ZRightDefinitionImport } from "../rights/rights.schemas.ts";
 import { ZUserImport } from "../users/users.import.ts";
+import { ZProviderInput } from "../federation/federation.schemas.ts";
 
 function uniqueBy<K extends string>(key: K) {
   return <T extends Record<K, string>>(items: T[], ctx: z.RefinementCtx): void => {
@@ -26,6 +27,16 @@ function noBuiltinClients(items: { id: string }[], ctx: z.RefinementCtx): void {
   });
 }
 
+/** A provider is named by its type and name together. */
+function uniqueProviders(items: { fpType: string; fpName: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  items.forEach((p, i) => {
+    const key = `${p.fpType}:${p.fpName}`;
+    if (seen.has(key)) ctx.addIssue({ code: "custom", message: `duplicate provider "${key}"`, path: [i, "fpName"] });
+    seen.add(key);
+  });
+}
+
 /**
  * The declarative import document. Each capability adds its own section here (users, rights, groups,
  * providers, attributes, passwordPolicy come with their issues); unknown sections are refused so a
@@ -38,6 +49,7 @@ export const ZImportDocument = z.strictObject({
   passwordPolicy: ZPasswordPolicy.optional(),
   otpDevices: z.array(ZOtpDeviceImport).max(100).optional(),
   rights: z.array(ZRightDefinitionImport).superRefine(uniqueBy("name")).optional(),
+  providers: z.array(ZProviderInput).max(100).superRefine(uniqueProviders).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
@@ -49,4 +61,5 @@ export type TImportSummary = {
   passwordPolicy: TSectionSummary;
   otpDevices: TSectionSummary;
   rights: TSectionSummary;
+  providers: TSectionSummary;
 };

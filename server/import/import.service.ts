@@ -13,6 +13,7 @@ import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
 import { applyDeviceImport, prepareDeviceImport } from "../otp/otp-devices.import.ts";
 import path from "node:path";
 import { applyRightsImport, publishRightsImport } from "../rights/definitions.service.ts";
+import { applyProviderImport } from "../federation/providers.service.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
 
@@ -52,6 +53,7 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
       passwordPolicy,
       otpDevices: await applyDeviceImport(devices, tx),
       rights: await applyRightsImport(doc.rights ?? [], tx),
+      providers: await applyProviderImport(doc.providers ?? [], tx),
     };
   });
   await publishImport(summary, selected);
