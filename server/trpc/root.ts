@@ -7,6 +7,7 @@ import { eventsRouter } from "./routers/console/events.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
 import { passwordPolicyRouter } from "./routers/console/password-policy.router.ts";
 import { otpRouter } from "./routers/console/otp.router.ts";
+import { providersRouter } from "./routers/console/providers.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
 import { portalRouter } from "./routers/portal/portal.router.ts";
@@ -23,6 +24,7 @@ export const appRouter = createRouter({
     passwordPolicy: passwordPolicyRouter,
     accountSecurity: accountSecurityRouter,
     otp: otpRouter,
+    providers: providersRouter,
   }),
   portal: portalRouter,
 });
