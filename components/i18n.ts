@@ -20,6 +20,7 @@ const en = {
   "nav.events": "Events",
   "nav.passwordPolicy": "Password policy",
   "nav.otpDevices": "OTP devices",
+  "nav.providers": "External providers",
   "nav.security": "Security",
   "nav.messages": "Messages",
 
@@ -132,6 +133,7 @@ const ru: Record<TMessageKey, string> = {
   "nav.events": "События",
   "nav.passwordPolicy": "Парольная политика",
   "nav.otpDevices": "OTP-устройства",
+  "nav.providers": "Внешние провайдеры",
   "nav.security": "Безопасность",
   "nav.messages": "Сообщения",
 

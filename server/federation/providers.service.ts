@@ -80,8 +80,9 @@ export async function saveProvider(p: TProviderParsed, mode: "create" | "update"
     if (mode === "update" && !stored) throw new AppError("federation.provider_not_found", { params: key });
     await upsertProvider(toRow(p, stored), tx);
   });
+  // `rotated`: a new client secret was set (a key named "secret…" would be redacted from the event).
   await recordEvent(mode === "create" ? "federation.provider_created" : "federation.provider_changed", actor, {
-    ...note, provider: providerLabel(key), secretChanged: p.clientSecret !== undefined,
+    ...note, provider: providerLabel(key), rotated: p.clientSecret !== undefined,
   });
   return readProvider(key);
 }
