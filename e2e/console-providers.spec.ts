@@ -77,3 +77,20 @@ test("a provider is created after testing discovery, its secret stays write-only
   await expect(page.getByRole("main").getByText(`Provider ${label} deleted.`)).toBeVisible();
   await expect(providers.row(label)).toHaveCount(0);
 });
+
+test("the providers page speaks Russian when asked and passes axe in both languages, light and dark", async ({ page }) => {
+  await signInAsAdmin(page);
+  await new ProvidersPage(page).goto();
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const lang of ["en", "ru"] as const) {
+      await page.context().addCookies([{ name: "idp_lang", value: lang, domain: new URL(page.url()).hostname, path: "/" }]);
+      await page.goto("console/providers");
+      await expect(page.getByRole("heading", { level: 1, name: lang === "ru" ? "Внешние провайдеры" : "External providers" })).toBeVisible();
+      await page.getByRole("button", { name: lang === "ru" ? "Новый провайдер" : "New provider" }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectNoSeriousViolations(page, `providers page with the form (${lang}, ${scheme})`);
+      await page.keyboard.press("Escape");
+    }
+  }
+});
