@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, inject, it } from "vitest";
 import { createUser, createUserWithPassword, unique } from "../support/accounts.ts";
 import { Browser } from "../support/browser.ts";
 import { api, request, systemToken } from "../support/http.ts";
@@ -147,5 +148,15 @@ describe("external account bindings in user mode", () => {
     expect((await call("GET", `/api/v3/users/current/fa`)).body).toEqual([]);
     const [event] = await eventsOf(me.sub, "user.fa_bound");
     expect(event).toMatchObject({ ip, userAgent: "FaTest/1.0" });
+  });
+});
+
+describe("provider secrets", () => {
+  it("never reach the server's log: the import file gives them in plain text", () => {
+    const log = readFileSync(inject("serverLog"), "utf8");
+    expect(log).toContain("import applied");
+    expect(log).toContain("oidc:corp");
+    expect(log).not.toContain("corp-client-secret-plain");
+    expect(log).not.toContain("social-client-secret-plain");
   });
 });
