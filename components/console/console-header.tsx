@@ -33,6 +33,7 @@ const NAV: (TNavLink | TNavGroup)[] = [
       { href: "/console/events", label: "nav.events" },
       { href: "/console/password-policy", label: "nav.passwordPolicy" },
       { href: "/console/otp-devices", label: "nav.otpDevices" },
+      { href: "/console/providers", label: "nav.providers" },
     ],
   },
   {

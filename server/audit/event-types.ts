@@ -48,4 +48,9 @@ export const SUGGESTED_EVENT_TYPES = [
   "group.deleted",
   "group.member_added",
   "group.member_removed",
+  "user.fa_bound",
+  "user.fa_unbound",
+  "federation.provider_created",
+  "federation.provider_changed",
+  "federation.provider_deleted",
 ] as const;

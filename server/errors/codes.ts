@@ -248,6 +248,16 @@ const ERROR_DEFS = {
   "group.stale_instance": { status: 409, type: "process_error", error: "stale_instance_id", desc: "the group changed since this instanceId was read; read it again" },
   /** A member to add is not an account (params.userId). Nothing changes. */
   "group.unknown_user": { status: 400, type: "process_error", error: "unknown_user", desc: "user not found" },
+  /** No external provider with this fpType and fpName (params.fpType, params.fpName). Nothing changes. */
+  "federation.provider_not_found": { status: 404, type: "not_found_error", error: "unknown_fp", desc: "external provider not found" },
+  /** The console creates a provider whose fpType and fpName are taken already. */
+  "federation.provider_exists": { status: 400, type: "process_error", error: "fp_exists", desc: "an external provider with this type and name exists already" },
+  /** Deleting a provider that accounts are still bound to, without force (params.bindings counts them). */
+  "federation.provider_in_use": { status: 409, type: "process_error", error: "fp_in_use", desc: "accounts are still bound to this provider; unbind them or delete with force" },
+  /** The external account (provider, sid) is bound to another user already: one external account binds to one user. */
+  "federation.sid_bound": { status: 409, type: "process_error", error: "fa_bound_to_other_user", desc: "this external account is bound to another user" },
+  /** The user has no binding of this provider and sid. */
+  "federation.binding_not_found": { status: 404, type: "not_found_error", error: "unknown_fa", desc: "external account binding not found" },
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */

@@ -21,6 +21,7 @@ import { USER_ROUTES } from "../users/users.routes.ts";
 import { OTP_ROUTES } from "../otp/otp.routes.ts";
 import { attachHotpV1Route } from "../otp/otp-v1.routes.ts";
 import { AUTH_MODES_ROUTES } from "../auth-modes/auth-modes.routes.ts";
+import { FEDERATION_ROUTES } from "../federation/federation.routes.ts";
 import type { TOperation, TRouteHandler } from "./define-route.ts";
 
 /**
@@ -52,6 +53,7 @@ export const ROUTES: TRouteHandler[] = [
   ...GROUP_ROUTES,
   ...GROUP_V2_ROUTES,
   ...GROUP_SEARCH_ROUTES,
+  ...FEDERATION_ROUTES,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

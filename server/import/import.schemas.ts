@@ -7,6 +7,7 @@ import { ZOtpDeviceImport } from "../otp/otp-devices.import.ts";
 import { ZRightDefinitionImport } from "../rights/rights.schemas.ts";
 import { ZGroupImport, ZGroupProfileImport } from "../groups/groups.schemas.ts";
 import { ZUserImport } from "../users/users.import.ts";
+import { ZProviderInput } from "../federation/federation.schemas.ts";
 
 function uniqueBy<K extends string>(key: K) {
   return <T extends Record<K, string>>(items: T[], ctx: z.RefinementCtx): void => {
@@ -27,6 +28,16 @@ function noBuiltinClients(items: { id: string }[], ctx: z.RefinementCtx): void {
   });
 }
 
+/** A provider is named by its type and name together. */
+function uniqueProviders(items: { fpType: string; fpName: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  items.forEach((p, i) => {
+    const key = `${p.fpType}:${p.fpName}`;
+    if (seen.has(key)) ctx.addIssue({ code: "custom", message: `duplicate provider "${key}"`, path: [i, "fpName"] });
+    seen.add(key);
+  });
+}
+
 /**
  * The declarative import document. Each capability adds its own section here (users, rights, groups,
  * providers, attributes, passwordPolicy come with their issues); unknown sections are refused so a
@@ -41,6 +52,7 @@ export const ZImportDocument = z.strictObject({
   rights: z.array(ZRightDefinitionImport).superRefine(uniqueBy("name")).optional(),
   groupProfiles: z.array(ZGroupProfileImport).max(1000).superRefine(uniqueBy("name")).optional(),
   groups: z.array(ZGroupImport).max(100_000).superRefine(uniqueBy("id")).optional(),
+  providers: z.array(ZProviderInput).max(100).superRefine(uniqueProviders).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
@@ -54,4 +66,5 @@ export type TImportSummary = {
   rights: TSectionSummary;
   groupProfiles: TSectionSummary;
   groups: TSectionSummary;
+  providers: TSectionSummary;
 };

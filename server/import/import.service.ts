@@ -14,6 +14,7 @@ import { applyDeviceImport, prepareDeviceImport } from "../otp/otp-devices.impor
 import path from "node:path";
 import { applyRightsImport, publishRightsImport } from "../rights/definitions.service.ts";
 import { applyGroupProfilesImport, applyGroupsImport, publishGroupsImport } from "../groups/groups.import.ts";
+import { applyProviderImport } from "../federation/providers.service.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
 
@@ -55,6 +56,7 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
       rights: await applyRightsImport(doc.rights ?? [], tx),
       groupProfiles: await applyGroupProfilesImport(doc.groupProfiles ?? [], tx),
       groups: await applyGroupsImport(doc.groups ?? [], actor, tx),
+      providers: await applyProviderImport(doc.providers ?? [], tx),
     };
   });
   await publishImport(summary, selected);

@@ -8,6 +8,7 @@ import { outboxRouter } from "./routers/console/outbox.router.ts";
 import { passwordPolicyRouter } from "./routers/console/password-policy.router.ts";
 import { rightsRouter } from "./routers/console/rights.router.ts";
 import { otpRouter } from "./routers/console/otp.router.ts";
+import { providersRouter } from "./routers/console/providers.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
 import { portalRouter } from "./routers/portal/portal.router.ts";
@@ -25,6 +26,7 @@ export const appRouter = createRouter({
     accountSecurity: accountSecurityRouter,
     otp: otpRouter,
     rights: rightsRouter,
+    providers: providersRouter,
   }),
   portal: portalRouter,
 });

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { updateClient } from "../../server/clients/clients.service.ts";
 import { AppError } from "../../server/errors/app-error.ts";
 import { importDocument, importFile } from "../../server/import/import.service.ts";
+import { unsealClientSecret } from "../../server/federation/provider-secrets.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 import { fixture, IMPORT_FIXTURE } from "../support/fixtures.ts";
 
@@ -189,5 +190,55 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
     await bad([{ id: "g-new", profile: "orgs", attributes: { name: "A", inn: "7701234567" } }, { id: "g-new2", profile: "orgs", attributes: { name: "B", inn: "7701234567" } }], "$.groups[1].attributes.inn");
     await bad([{ id: "bad id", profile: "orgs" }], "$.groups[0].id");
     expect(await groups()).toEqual(after);
+  });
+
+  it("imports providers with the client secret sealed, idempotently; an absent secret keeps the stored one", async () => {
+    const providers = () => t.db.prisma.federationProvider.findMany({ orderBy: { fpName: "asc" } });
+    const first = await importFile(IMPORT_FIXTURE, {});
+    expect(first.providers).toEqual({ created: ["oidc:corp", "oauth2:social"], updated: [], unchanged: [] });
+    const stored = await providers();
+    const corp = stored.find((p) => p.fpName === "corp")!;
+    expect(corp).toMatchObject({ fpType: "oidc", clientId: "idp-at-corp", scopes: ["openid", "profile", "email"], sidClaim: "sub", offeredAtSignIn: true, minTokenLifeS: 30 });
+    expect(stored.find((p) => p.fpName === "social")).toMatchObject({ sidClaim: "id", userNameClaim: "login", rememberTokens: true, minTokenLifeS: 60 });
+    expect(JSON.stringify(stored)).not.toContain("client-secret-plain");
+    expect(corp.clientSecret).toMatch(/^v1\./);
+    expect(unsealClientSecret(corp.clientSecret!)).toBe("corp-client-secret-plain");
+
+    const second = await importFile(IMPORT_FIXTURE, {});
+    expect(second.providers).toEqual({ created: [], updated: [], unchanged: ["oidc:corp", "oauth2:social"] });
+    expect(await providers()).toEqual(stored);
+
+    const doc = structuredClone(fixture) as unknown as { providers: Record<string, unknown>[] };
+    doc.providers[0]!.clientSecret = "a-new-secret";
+    delete doc.providers[1]!.clientSecret;
+    const third = await importDocument(doc, {});
+    expect(third.providers).toEqual({ created: [], updated: ["oidc:corp"], unchanged: ["oauth2:social"] });
+    const after = await providers();
+    expect(unsealClientSecret(after.find((p) => p.fpName === "corp")!.clientSecret!)).toBe("a-new-secret");
+    expect(after.find((p) => p.fpName === "social")!.clientSecret).toBe(stored.find((p) => p.fpName === "social")!.clientSecret);
+  });
+
+  it("refuses providers that lack their endpoints, use http off loopback or repeat a name", async () => {
+    const base = { clientId: "c" };
+    const doc = {
+      providers: [
+        { ...base, fpType: "oauth2", fpName: "no-endpoints" },
+        { ...base, fpType: "oidc", fpName: "plain-http", discoveryUrl: "http://idp.example.test" },
+        { ...base, fpType: "oidc", fpName: "local", discoveryUrl: "http://127.0.0.1:9/" },
+        { ...base, fpType: "saml", fpName: "bad name!", discoveryUrl: "https://idp.example.test" },
+      ],
+    };
+    const error = await importDocument(doc, {}).then(() => undefined, (e: unknown) => e);
+    expect((error as AppError).details.items!.map((i) => i.pos).sort()).toEqual([
+      "$.providers[0].authorizationEndpoint",
+      "$.providers[0].tokenEndpoint",
+      "$.providers[0].userinfoEndpoint",
+      "$.providers[1].discoveryUrl",
+      "$.providers[3].fpName",
+      "$.providers[3].fpType",
+    ]);
+    const twice = { ...base, fpType: "oidc", fpName: "local", discoveryUrl: "http://127.0.0.1:9/" };
+    await expect(importDocument({ providers: [twice, twice] }, {})).rejects.toMatchObject({ details: { items: [{ pos: "$.providers[1].fpName", desc: 'duplicate provider "oidc:local"' }] } });
+    expect(await t.db.prisma.federationProvider.count()).toBe(0);
   });
 });

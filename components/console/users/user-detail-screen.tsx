@@ -9,6 +9,7 @@ import { appCodeOf, isUnauthorized, messageOf } from "../call-errors.ts";
 import { LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { UserSignInState } from "../user-sessions/user-sign-in-state.tsx";
+import { UserBindingsCard } from "../providers/user-bindings-card.tsx";
 import { useUsersText } from "./i18n.ts";
 import type { TUserDetail } from "./types.ts";
 import { accountChanged, useUserMutations, type TNotice } from "./use-user-mutations.ts";
@@ -59,6 +60,7 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
         <UserAccountPanel user={user} />
       </div>
       <UserSignInState sub={user.sub} />
+      <UserBindingsCard sub={user.sub} />
       <ConfirmDialog
         open={deleting && !(remove.error && accountChanged(remove.error))}
         title={u("detail.deleteTitle", { sub: user.sub })}

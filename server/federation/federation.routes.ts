@@ -1,0 +1,72 @@
+import { defineRoute } from "../http/define-route.ts";
+import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
+import { ZBindBody, ZBindingParams, ZFederatedAccountV3 } from "./api/v3.ts";
+import { bindFederatedAccount, listFederatedAccounts, unbindFederatedAccount } from "./bindings.service.ts";
+
+const TAGS = ["External providers (v3)"];
+// The contract's two tables disagree on the system scopes: ufa reads, ufa_chg changes, and the POST
+// binding, which its scope table gives to idp_api_sys_ufa, accepts both.
+const READ = { kind: "bearer", user: ["idp_api_ufa"], system: ["idp_api_sys_ufa"], subjectParam: "subjectId" } as const;
+const BIND = { kind: "bearer", user: ["idp_api_ufa_chg"], system: ["idp_api_sys_ufa_chg", "idp_api_sys_ufa"], subjectParam: "subjectId" } as const;
+const UNBIND = { kind: "bearer", user: ["idp_api_ufa_chg"], system: ["idp_api_sys_ufa_chg"], subjectParam: "subjectId" } as const;
+const PATH_NOTE = "fpType is `oidc` or `oauth2`; fpName and sid are percent-decoded path segments (encode `/` in a sid as %2F).";
+
+export const listFederatedAccountsRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/api/v3/users/{subjectId}/fa",
+    summary: "External accounts bound to the account",
+    description: "An empty array when none is bound. userName is present when the provider or the binder gave one.",
+    tags: TAGS,
+    auth: READ,
+    params: ZSubjectParams,
+    response: { status: 200, description: "The bindings, oldest first", schema: ZFederatedAccountV3.array() },
+    errors: ["user.not_found"],
+  },
+  ({ ctx, params }) => listFederatedAccounts(ctx, params.subjectId),
+);
+
+export const bindFederatedAccountRoute = defineRoute(
+  {
+    method: "POST",
+    path: "/api/v3/users/{subjectId}/fa/{fpType}/{fpName}/{sid}",
+    summary: "Bind an external account whose sid is known",
+    description:
+      `${PATH_NOTE} The body may be omitted. Binding the same account to the same user again is 204 and only updates the name (an absent ` +
+      "name keeps the earlier one). One external account binds to one user: when another user holds it, 409 fa_bound_to_other_user " +
+      "and nothing changes; of parallel binds of one sid to different users exactly one succeeds. An unknown provider is 404 unknown_fp. " +
+      "A security event user.fa_bound records who bound what. System scopes: idp_api_sys_ufa_chg, or idp_api_sys_ufa as the contract's scope table has it.",
+    tags: TAGS,
+    auth: BIND,
+    params: ZBindingParams,
+    body: ZBindBody.optional(),
+    response: { status: 204, description: "Bound" },
+    errors: ["user.not_found", "federation.provider_not_found", "federation.sid_bound"],
+  },
+  async ({ ctx, params, body }) => {
+    const { subjectId, ...key } = params;
+    await bindFederatedAccount(ctx, subjectId, key, body?.federatedAccountName);
+  },
+);
+
+export const unbindFederatedAccountRoute = defineRoute(
+  {
+    method: "DELETE",
+    path: "/api/v3/users/{subjectId}/fa/{fpType}/{fpName}/{sid}",
+    summary: "Remove a binding of an external account",
+    description:
+      `${PATH_NOTE} 204 when removed; 404 unknown_fa when the account has no such binding (also when another user holds it), ` +
+      "404 unknown_fp for an unknown provider. A security event user.fa_unbound records it.",
+    tags: TAGS,
+    auth: UNBIND,
+    params: ZBindingParams,
+    response: { status: 204, description: "Removed" },
+    errors: ["user.not_found", "federation.provider_not_found", "federation.binding_not_found"],
+  },
+  async ({ ctx, params }) => {
+    const { subjectId, ...key } = params;
+    await unbindFederatedAccount(ctx, subjectId, key);
+  },
+);
+
+export const FEDERATION_ROUTES = [listFederatedAccountsRoute, bindFederatedAccountRoute, unbindFederatedAccountRoute];
