@@ -48,4 +48,7 @@ export const SUGGESTED_EVENT_TYPES = [
   "group.deleted",
   "group.member_added",
   "group.member_removed",
+  "group.profile_created",
+  "group.profile_changed",
+  "group.profile_deleted",
 ] as const;

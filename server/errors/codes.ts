@@ -246,6 +246,10 @@ const ERROR_DEFS = {
   "group.stale_instance": { status: 409, type: "process_error", error: "stale_instance_id", desc: "the group changed since this instanceId was read; read it again" },
   /** A member to add is not an account (params.userId). Nothing changes. */
   "group.unknown_user": { status: 400, type: "process_error", error: "unknown_user", desc: "user not found" },
+  /** The console's "New profile" names a profile that exists already (params.profile). */
+  "group.profile_exists": { status: 409, type: "process_error", error: "group_profile_exists", desc: "a group profile with this name exists" },
+  /** Deleting a profile that still has groups (params.profile, params.groups counts them). Nothing changes. */
+  "group.profile_in_use": { status: 409, type: "process_error", error: "group_profile_in_use", desc: "the profile still has groups; delete them first" },
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */
