@@ -44,6 +44,12 @@ test("a profile with two attributes, a group created after a field error, member
   await expect(form).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: `Group ${id} created.` })).toBeVisible();
   await expect(groups.row(id)).toContainText("Acme");
+  // The id filter keeps the groups whose id starts with what is typed.
+  await page.getByRole("searchbox", { name: "Filter by id" }).fill(`zz-${tag}`);
+  await expect(page.getByText("No groups match.")).toBeVisible();
+  await page.getByRole("searchbox", { name: "Filter by id" }).fill(`acme-`);
+  await expect(page).toHaveURL(/prefix=acme-/);
+  await expect(groups.row(id)).toBeVisible();
 
   // Two members found by their surname; one removed again.
   await groups.row(id).getByRole("link", { name: id }).click();
@@ -57,6 +63,28 @@ test("a profile with two attributes, a group created after a field error, member
   await expect(confirm).toBeHidden();
   await expect(groups.members().getByRole("link")).toHaveText([anna]);
   await expect(page.getByRole("heading", { name: "Members (1)" })).toBeVisible();
+
+  // An edit from a stale read is refused and says so; after a reload it goes through.
+  const edit = page.getByRole("dialog", { name: `Edit ${id}` });
+  await openDialog(page, page.getByRole("button", { name: "Edit", exact: true }), edit);
+  const other = await page.context().newPage();
+  await other.goto(`console/groups/${profile}/${id}`);
+  const otherEdit = other.getByRole("dialog", { name: `Edit ${id}` });
+  await openDialog(other, other.getByRole("button", { name: "Edit", exact: true }), otherEdit);
+  await otherEdit.getByLabel("size").fill("13");
+  await otherEdit.getByRole("button", { name: "Save" }).click();
+  await expect(otherEdit).toBeHidden();
+  await other.close();
+  await edit.getByLabel("title").fill("Acme Ltd");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit.getByRole("alert").filter({ hasText: "changed meanwhile" })).toBeVisible();
+  await edit.getByRole("button", { name: "Reload" }).click();
+  await expect(edit.getByLabel("size")).toHaveValue("13");
+  await edit.getByLabel("title").fill("Acme Ltd");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: `Group ${id} saved.` })).toBeVisible();
+  await expect(page.getByRole("definition").filter({ hasText: "Acme Ltd" })).toBeVisible();
 
   // A right on groups, granted to Anna on this one from the group's rights.
   const right = `manage_${tag}`;
