@@ -99,6 +99,11 @@ test("a profile with two attributes, a group created after a field error, member
   await expect(browser.row("on", anna, right).getByRole("listitem")).toHaveText(["ops×"]);
   await page.goto(`console/rights?type=user&id=${anna}`);
   await expect(browser.table("of")).toContainText(`${id} (${profile})`);
+  // Picked in the browser by the start of its id, the group shows the same right.
+  await browser.goto();
+  await browser.pick(page.getByRole("main"), "Kind of party", "group", "acme-", id);
+  await expect(page).toHaveURL(new RegExp(`type=grps&id=${id}&ext=${profile}`));
+  await expect(browser.row("on", anna, right).getByRole("listitem")).toHaveText(["ops×"]);
 
   // The profile cannot go while it has the group: the count is shown.
   await profiles.goto();
