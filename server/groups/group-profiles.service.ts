@@ -2,7 +2,7 @@ import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { publishProfileChange } from "./groups-cache.ts";
-import { countGroupsByProfile, deleteProfileRow, lockProfileRow } from "./groups-console.repository.ts";
+import { countGroupsByProfile, deleteProfileRow, insertProfile, lockProfileRow } from "./groups-console.repository.ts";
 import { findProfiles, upsertProfile } from "./groups.repository.ts";
 import type { TGroupProfile, TGroupProfileImport } from "./groups.schemas.ts";
 
@@ -32,9 +32,12 @@ async function readProfile(name: string): Promise<TProfileWithUsage> {
  */
 export async function saveProfile(input: TGroupProfileImport, create: boolean, actor: TEventActor, note: Record<string, unknown> = {}): Promise<TProfileWithUsage> {
   await inTransaction(async (tx) => {
-    const exists = await lockProfileRow(input.name, tx);
-    if (exists && create) throw new AppError("group.profile_exists", { params: { profile: input.name } });
-    if (!exists && !create) throw new AppError("group.profile_not_found", { params: { profile: input.name } });
+    if (create) {
+      // An insert that skips a taken name: a lookup first would let two parallel creations both succeed.
+      if (!(await insertProfile(input, tx))) throw new AppError("group.profile_exists", { params: { profile: input.name } });
+      return;
+    }
+    if (!(await lockProfileRow(input.name, tx))) throw new AppError("group.profile_not_found", { params: { profile: input.name } });
     await upsertProfile(input, tx);
   });
   await publishProfileChange([input.name]);

@@ -1,6 +1,6 @@
 import { getPrisma, type TTx } from "../db/index.ts";
 import type { Prisma } from "../db/generated/client.ts";
-import type { TGroupAttrValue } from "./groups.schemas.ts";
+import type { TGroupAttrValue, TGroupProfile } from "./groups.schemas.ts";
 
 // Prisma for the console's pages of groups: profile usage, a profile's groups by id prefix, a
 // group's members. Kept apart from groups.repository.ts, which the REST API and the import share.
@@ -54,4 +54,10 @@ export async function findMembersPage(groupId: string, after: string | undefined
 export async function findGroupsByIdPrefix(prefix: string, limit: number): Promise<{ id: string; profile: string }[]> {
   const prisma = await getPrisma();
   return prisma.group.findMany({ where: prefix ? { id: { startsWith: prefix } } : {}, select: { id: true, profile: true }, orderBy: { id: "asc" }, take: limit });
+}
+
+/** Inserts the profile unless its name is taken (then false): of parallel creations of one name, one wins. */
+export async function insertProfile(p: TGroupProfile, tx: TTx): Promise<boolean> {
+  const data = { name: p.name, description: p.description as Prisma.InputJsonObject, attributes: p.attributes as Prisma.InputJsonArray };
+  return (await tx.groupProfile.createMany({ data: [data], skipDuplicates: true })).count === 1;
 }
