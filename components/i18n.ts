@@ -26,6 +26,8 @@ const en = {
   "nav.access": "Access",
   "nav.rights": "Rights",
   "nav.rightDefinitions": "Right definitions",
+  "nav.groups": "Groups",
+  "nav.groupProfiles": "Group profiles",
 
   "signIn.title": "Sign in to the console",
   "signIn.subtitle": "Administrators only.",
@@ -142,6 +144,8 @@ const ru: Record<TMessageKey, string> = {
   "nav.access": "Доступ",
   "nav.rights": "Права",
   "nav.rightDefinitions": "Определения прав",
+  "nav.groups": "Группы",
+  "nav.groupProfiles": "Профили групп",
 
   "signIn.title": "Вход в консоль",
   "signIn.subtitle": "Только для администраторов.",

@@ -25,6 +25,8 @@ const NAV: (TNavLink | TNavGroup)[] = [
     links: [
       { href: "/console/rights", label: "nav.rights" },
       { href: "/console/right-definitions", label: "nav.rightDefinitions" },
+      { href: "/console/groups", label: "nav.groups" },
+      { href: "/console/group-profiles", label: "nav.groupProfiles" },
     ],
   },
   {

@@ -43,6 +43,8 @@ export class RightDefinitionsPage {
   }
 }
 
+const SEARCH_LABEL = { user: "Find a user", application: "Find an application", group: "Find a group" };
+
 /** The rights browser: a party picked, its two panels, the grant and revoke dialogs. */
 export class RightsBrowserPage {
   constructor(readonly page: Page) {}
@@ -53,9 +55,9 @@ export class RightsBrowserPage {
   }
 
   /** Picks a party in `scope` (the page, or the grant dialog): its kind, a search, then the match with this id. */
-  async pick(scope: Locator, kindLabel: string, kind: "user" | "application", search: string, id: string): Promise<void> {
+  async pick(scope: Locator, kindLabel: string, kind: "user" | "application" | "group", search: string, id: string): Promise<void> {
     await scope.getByLabel(kindLabel).selectOption({ label: kind });
-    await scope.getByRole("searchbox", { name: kind === "user" ? "Find a user" : "Find an application" }).fill(search);
+    await scope.getByRole("searchbox", { name: SEARCH_LABEL[kind] }).fill(search);
     await scope.getByRole("list", { name: "Matches" }).getByRole("button", { name: new RegExp(id) }).click();
     await expect(scope.getByText(new RegExp(`^Chosen: .*${id}`))).toBeVisible();
   }

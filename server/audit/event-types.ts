@@ -53,4 +53,7 @@ export const SUGGESTED_EVENT_TYPES = [
   "federation.provider_created",
   "federation.provider_changed",
   "federation.provider_deleted",
+  "group.profile_created",
+  "group.profile_changed",
+  "group.profile_deleted",
 ] as const;

@@ -258,6 +258,10 @@ const ERROR_DEFS = {
   "federation.sid_bound": { status: 409, type: "process_error", error: "fa_bound_to_other_user", desc: "this external account is bound to another user" },
   /** The user has no binding of this provider and sid. */
   "federation.binding_not_found": { status: 404, type: "not_found_error", error: "unknown_fa", desc: "external account binding not found" },
+  /** The console's "New profile" names a profile that exists already (params.profile). */
+  "group.profile_exists": { status: 409, type: "process_error", error: "group_profile_exists", desc: "a group profile with this name exists" },
+  /** Deleting a profile that still has groups (params.profile, params.groups counts them). Nothing changes. */
+  "group.profile_in_use": { status: 409, type: "process_error", error: "group_profile_in_use", desc: "the profile still has groups; delete them first" },
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */

@@ -1,21 +1,7 @@
 import { parseValue } from "../attributes/attribute-values.ts";
-import type { TAttributeDef } from "../attributes/attributes.schemas.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
+import { asAttributeDef } from "./group-attr-def.ts";
 import type { TGroupAttrDef, TGroupAttrValue } from "./groups.schemas.ts";
-
-/** A group attribute checked as an account attribute of the same type would be (one set of value rules). */
-function asAttributeDef(d: TGroupAttrDef): TAttributeDef {
-  return {
-    name: d.name,
-    type: d.type,
-    required: d.required,
-    unique: d.unique ?? false,
-    unmodifiable: false,
-    searchable: false,
-    validators: d.maxLength === undefined ? {} : { maxLength: d.maxLength },
-    aliases: [],
-  };
-}
 
 /**
  * The attributes of a group checked against its profile's schema: every given one must be in the

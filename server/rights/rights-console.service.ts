@@ -1,4 +1,5 @@
 import { listClients } from "../clients/clients.service.ts";
+import { findGroupsToPick } from "../groups/groups-console.service.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import { listUsers } from "../users/users-console.service.ts";
 import { groupGrants, type TConsolePartyType, type TPartyGrants } from "./api/console.ts";
@@ -28,6 +29,8 @@ const FINDERS: Record<TConsolePartyType, (search: string | undefined) => Promise
     const { items } = await listClients({ search, limit: PICK_LIMIT });
     return items.map((c) => ({ type: "its", id: c.id, ext: "", label: c.name }));
   },
+  // A group is named by its id and profile (the listings' grps|<id>|<profile>); ids are global, so the prefix of one finds it.
+  grps: async (search) => (await findGroupsToPick(search ?? "", PICK_LIMIT)).map((g) => ({ type: "grps", id: g.id, ext: g.profile, label: g.profile })),
 };
 
 export function findParties(type: TConsolePartyType, search: string): Promise<TPartyOption[]> {

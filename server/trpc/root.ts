@@ -4,6 +4,7 @@ import { attributesRouter } from "./routers/console/attributes.router.ts";
 import { clientsRouter } from "./routers/console/clients.router.ts";
 import { deliveryRouter } from "./routers/console/delivery.router.ts";
 import { eventsRouter } from "./routers/console/events.router.ts";
+import { groupsRouter } from "./routers/console/groups.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
 import { passwordPolicyRouter } from "./routers/console/password-policy.router.ts";
 import { rightsRouter } from "./routers/console/rights.router.ts";
@@ -27,6 +28,7 @@ export const appRouter = createRouter({
     otp: otpRouter,
     rights: rightsRouter,
     providers: providersRouter,
+    groups: groupsRouter,
   }),
   portal: portalRouter,
 });

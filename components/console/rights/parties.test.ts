@@ -20,7 +20,7 @@ describe("the rights browser's helpers", () => {
     expect(grantableRights(defs, "its", "of").map((d) => d.name)).toEqual(["report"]);
     expect(grantableRights(defs, "user", "on").map((d) => d.name)).toEqual(["pwd"]);
     expect(grantableRights(defs, "its", "on").map((d) => d.name)).toEqual(["report"]);
-    expect(otherPartyTypes(defs[1], "of")).toEqual(["its"]);
+    expect(otherPartyTypes(defs[1], "of")).toEqual(["its", "grps"]);
     expect(otherPartyTypes(defs[1], "on")).toEqual(["user", "its"]);
     expect(otherPartyTypes(undefined, "on")).toEqual([]);
   });
@@ -49,6 +49,8 @@ describe("the rights browser's helpers", () => {
     const href = browseHref({ type: "its", id: "crm app&x", ext: "" });
     expect(href).toBe("/console/rights?type=its&id=crm+app%26x");
     expect(partyFromSearch(new URLSearchParams(href.split("?")[1]))).toEqual({ type: "its", id: "crm app&x", ext: "" });
+    // A group is browsed with its profile.
+    expect(partyFromSearch(new URLSearchParams(browseHref(group).split("?")[1]))).toEqual(group);
     expect(partyFromSearch(new URLSearchParams("type=nobody&id=x"))).toBeNull();
     expect(partyFromSearch(new URLSearchParams("type=user"))).toBeNull();
     expect(partyFromSearch(new URLSearchParams(`type=user&id=${"x".repeat(257)}`))).toBeNull();

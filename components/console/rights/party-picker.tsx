@@ -13,8 +13,10 @@ import type { TParty } from "./parties.ts";
 const SEARCH_DELAY_MS = 300;
 
 /** What the search box is called for each kind of party the console picks; a new kind adds its entry. */
-const PICK_LABEL: Record<TConsolePartyType, TRightsKey> = { user: "browser.pickUser", its: "browser.pickApp" };
-/** Every stored type of party by name, those the console cannot pick yet included (a grant on a group). */
+const PICK_LABEL: Record<TConsolePartyType, TRightsKey> = { user: "browser.pickUser", its: "browser.pickApp", grps: "browser.pickGroup" };
+// Groups are found by the start of their id, not by names.
+const PICK_HINT: Record<TConsolePartyType, TRightsKey> = { user: "browser.searchHint", its: "browser.searchHint", grps: "browser.groupHint" };
+/** Every stored type of party by name. */
 export const KIND_KEY: Record<string, TRightsKey> = { user: "kind.user", its: "kind.application", grps: "kind.group" };
 
 export type TPicked = TParty & { label: string };
@@ -49,7 +51,7 @@ export function PartyPicker({ type, value, onChange }: TProps) {
     <div className="party-picker">
       <TextField
         label={r(PICK_LABEL[type])}
-        hint={r("browser.searchHint")}
+        hint={r(PICK_HINT[type])}
         type="search"
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -24,6 +24,6 @@ export function groupGrants(rows: TGrantRow[], dir: "of" | "on"): TPartyGrants[]
   return [...groups.values()];
 }
 
-/** The kinds of party the console's rights browser picks; groups join with their own pages (one more entry here and in its finders). */
-export const CONSOLE_PARTY_TYPES = ["user", "its"] as const;
+/** The kinds of party the console's rights browser picks (each has a finder and a search label). */
+export const CONSOLE_PARTY_TYPES = ["user", "its", "grps"] as const;
 export type TConsolePartyType = (typeof CONSOLE_PARTY_TYPES)[number];
