@@ -53,7 +53,7 @@ async function sample(server, sub, bearer) {
     const text = await res.text();
     const headers = Object.fromEntries([...res.headers].filter(([k]) => !VOLATILE.has(k)));
     // Tokens, ids and times differ between servers; their shape is what must match.
-    const shape = text.replace(/"(access_token|id|created|updated|iat|exp|jti|time|generated_at)":\s*("[^"]*"|\d+)/g, '"$1":…').replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, "JWT");
+    const shape = text.replace(/"(access_token|id|created|updated|iat|exp|jti|time|generated_at)":\s*("[^"]*"|\d+)/g, '"$1":…').replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, "JWT").replace(/127\.0\.0\.1:\d+/g, "127.0.0.1:PORT");
     out.push({ req: `${method} ${p}`, status: res.status, headers, body: shape.slice(0, 300) });
   }
   await new Promise((r) => setTimeout(r, 300));
@@ -66,9 +66,15 @@ async function sample(server, sub, bearer) {
 
 const results = {};
 const samples = {};
-for (const mode of ["fast", "next"]) {
+// fast: server/serve with the fast path; next: the same server with IDP_FAST_PATH=0; next-start: `next start`.
+const MODES = (process.env.PROBE_MODES ?? "fast,next,next-start").split(",");
+for (const mode of MODES) {
   const logFile = path.join(dataDir, `server-${mode}.log`);
-  const server = await startServer({ env: { ...env, IDP_FAST_PATH: mode === "fast" ? "1" : "0", IDP_LOG_LEVEL: "debug" }, entry, logFile });
+  const server = await startServer({
+    env: { ...env, IDP_FAST_PATH: mode === "fast" ? "1" : "0", IDP_LOG_LEVEL: "debug" },
+    entry: mode === "next-start" ? undefined : entry,
+    logFile,
+  });
   try {
     const res = await fetch(`${server.baseUrl}/oauth/te`, { method: "POST", headers: form, body: grant });
     const bearer = `Bearer ${(await res.json()).access_token}`;
@@ -101,25 +107,27 @@ for (const mode of ["fast", "next"]) {
 }
 await pgDb?.drop();
 
-let diffs = 0;
-for (const [i, a] of samples.fast.out.entries()) {
-  const b = samples.next.out[i];
-  if (JSON.stringify(a) !== JSON.stringify(b)) {
-    diffs++;
-    console.log(`DIFF ${a.req}\n  fast: ${JSON.stringify(a)}\n  next: ${JSON.stringify(b)}`);
+const byId = (lines) => new Map(lines.map((l) => [l.requestId, JSON.stringify(l)]));
+console.log(`sample (fast): ${samples.fast.out.map((o) => `${o.req} ${o.status}`).join("; ")}`);
+for (const other of MODES.filter((m) => m !== "fast" && samples[m])) {
+  let diffs = 0;
+  for (const [i, a] of samples.fast.out.entries()) {
+    const b = samples[other].out[i];
+    if (JSON.stringify(a) !== JSON.stringify(b)) {
+      diffs++;
+      console.log(`DIFF ${a.req}\n  fast: ${JSON.stringify(a)}\n  ${other}: ${JSON.stringify(b)}`);
+    }
   }
-}
-const key = (l) => l.requestId;
-const byId = (lines) => new Map(lines.map((l) => [key(l), JSON.stringify(l)]));
-const lf = byId(samples.fast.lines), ln = byId(samples.next.lines);
-for (const id of new Set([...lf.keys(), ...ln.keys()])) {
-  if (lf.get(id) !== ln.get(id)) {
-    diffs++;
-    console.log(`LOG DIFF ${id}\n  fast: ${lf.get(id)}\n  next: ${ln.get(id)}`);
+  const lf = byId(samples.fast.lines), lo = byId(samples[other].lines);
+  for (const id of new Set([...lf.keys(), ...lo.keys()])) {
+    if (lf.get(id) !== lo.get(id)) {
+      diffs++;
+      console.log(`LOG DIFF ${id}\n  fast: ${lf.get(id)}\n  ${other}: ${lo.get(id)}`);
+    }
   }
+  console.log(`equivalence sample fast vs ${other}: ${SAMPLE.length} requests, ${lf.size} log lines, ${diffs} differences`);
 }
-console.log(`equivalence sample: ${SAMPLE.length} requests, ${diffs} differences`);
-console.log("\n| request | fast req/s | Next req/s | ratio | fast µs CPU/req | Next µs CPU/req |\n|---|---|---|---|---|---|");
+console.log(`\n| request | ${MODES.map((m) => `${m} req/s | ${m} µs CPU/req`).join(" | ")} |\n|---|${MODES.map(() => "---|---|").join("")}`);
 for (const [name, r] of Object.entries(results)) {
-  console.log(`| ${name} | ${r.fast.rps} | ${r.next.rps} | ${(r.fast.rps / r.next.rps).toFixed(2)} | ${r.fast.cpuUs} | ${r.next.cpuUs} |`);
+  console.log(`| ${name} | ${MODES.map((m) => `${r[m].rps} (p99 ${r[m].p99} ms) | ${r[m].cpuUs}`).join(" | ")} |`);
 }
