@@ -22,15 +22,16 @@ export function freePort() {
 /**
  * Runs `next start` with the given environment and resolves once /health/ready answers 200.
  * `output()` returns everything the server printed, for assertions on log lines. `nodeArgs` go to the
- * server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+ * server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses). `entry` is the script and its first
+ * arguments: `next start` by default, the production server of server/serve/ for its measurements.
  */
-export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [] } = {}) {
+export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [nextBin, "start"] } = {}) {
   const port = await freePort();
   // With a log file the server writes to it directly: a benchmark's load generator must not share
   // its process with copying the server's log lines.
   const fd = logFile ? openSync(logFile, "a") : undefined;
   let out = "";
-  const child = spawn(process.execPath, [...nodeArgs, nextBin, "start", "-p", String(port), "-H", "127.0.0.1"], {
+  const child = spawn(process.execPath, [...nodeArgs, ...entry, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
     stdio: ["ignore", fd ?? "pipe", fd ?? "pipe"],

@@ -30,6 +30,7 @@ export const exportEventsRoute = defineRoute(
     query: ZEventFilterInput,
     response: { status: 200, description: "The events, streamed as CSV" },
     errors: ["console.admin_required"],
+    nextRequestScope: true,
   },
   async ({ query, request }) => {
     const body = await exportEvents(query, await consoleAdmin(request));

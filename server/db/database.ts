@@ -4,6 +4,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import type { TConfig } from "../config/config.ts";
+import { log } from "../log/logger.ts";
 import { createEmbeddedDataDir } from "./embedded-init.ts";
 import { lockDataDir } from "./embedded-lock.ts";
 import { guardEmbeddedWal } from "./embedded-wal.ts";
@@ -80,6 +81,9 @@ async function openEmbedded(dir: string): Promise<TDatabase> {
 
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite in IDP_DATA_DIR (or memory). */
 export function openDatabase(db: TConfig["database"] | { kind: "memory" }): Promise<TDatabase> {
+  // One per process is the rule (an embedded database opened twice corrupts it): this line lets a
+  // test or an operator count the opens (IDP_LOG_LEVEL=debug).
+  log.debug("database opened", { kind: db.kind, pid: process.pid });
   if (db.kind === "postgres") return openPostgres(db.url);
   if (db.kind === "embedded") return openEmbedded(db.dir);
   return PGlite.create(PGLITE_OPTIONS).then((pglite) => ({

@@ -45,6 +45,11 @@ export type TOperation<P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.
   cacheControl?: string;
   /** Browser-facing protocol endpoints answer a failure with a page, not with JSON. */
   renderError?: (req: Request, e: unknown, requestId: string) => Response;
+  /**
+   * The handler calls what needs Next's request scope (next-auth's getServerSession reads
+   * next/headers): the production server's fast path leaves the operation to Next (server/serve/).
+   */
+  nextRequestScope?: true;
 };
 
 export type THandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = {

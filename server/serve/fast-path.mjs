@@ -1,0 +1,131 @@
+// The fast path: requests for an operation of the catalog go straight to the handler that the
+// operation's app/ route file exports, without Next's request pipeline; everything else, and every
+// request this module is not sure about, goes to Next. "Not sure" is deliberate and wide: the fast path
+// is an optimisation, so any input Next treats specially (a trailing slash, `//`, a malformed escape,
+// HEAD/OPTIONS, Next's own headers) is left to Next, which answers it as it always has.
+//
+// No route table is written here. The routes are the production build's app route modules
+// (.next/server/app/**/route.js, listed by Next's app-paths manifest), required from the same files
+// Next requires, so handler, caches and every other module-level value exist once, shared with Next.
+// A route file is served here when one of its handlers carries `.operation` (defineRoute attaches it:
+// it is an operation of the catalog, server/http/catalog.ts) and none needs Next's request scope.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { sendWebResponse, toWebRequest } from "./node-web.mjs";
+
+const require = createRequire(import.meta.url);
+// Next's own route sorting and matching (Next 16.4 server/lib/router-utils/filesystem.js uses exactly
+// these), so precedence and the decoding of path parameters cannot drift from Next's.
+const { getSortedRoutes } = require("next/dist/shared/lib/router/utils/sorted-routes.js");
+const { getNamedRouteRegex } = require("next/dist/shared/lib/router/utils/route-regex.js");
+const { getRouteMatcher } = require("next/dist/shared/lib/router/utils/route-matcher.js");
+const { isDynamicRoute } = require("next/dist/shared/lib/router/utils/is-dynamic.js");
+const { normalizeAppPath } = require("next/dist/shared/lib/router/utils/app-paths.js");
+
+const DOT_SEGMENT = /\/\.{1,2}(\/|$)/;
+const FAST_METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+// Requests carrying these are Next's business (server actions, RSC navigation, prefetches).
+const NEXT_HEADERS = ["next-action", "rsc", "next-router-state-tree", "next-router-prefetch", "next-router-segment-prefetch", "x-nextjs-data"];
+
+/**
+ * @typedef {{ page: string; handlers: Record<string, (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>> }} TFastRoute
+ * @typedef {{ page: string; fast?: TFastRoute; match?: (path: string) => Record<string, string | string[]> | false }} TEntry
+ */
+
+/**
+ * Loads every app route module of the build in `dir` and returns the request handler of the fast
+ * path plus what it serves. Call after Next's app.prepare(), so Next's require hooks are in place.
+ * @param {{ dir: string; contextPath: string; hostname: string; port: number; distDir?: string }} opts
+ */
+export async function loadFastPath(opts) {
+  const distDir = path.join(opts.dir, opts.distDir ?? ".next");
+  /** @type {Record<string, string>} */
+  const manifest = JSON.parse(readFileSync(path.join(distDir, "server", "app-paths-manifest.json"), "utf8"));
+  /** @type {Map<string, TEntry>} */
+  const statics = new Map();
+  /** @type {Map<string, TEntry>} */
+  const dynamics = new Map();
+  const operations = [];
+  for (const [key, file] of Object.entries(manifest)) {
+    // "/(group)/x/page" → "/x", as Next names the route it serves.
+    const page = normalizeAppPath(key);
+    /** @type {TEntry} */
+    const entry = { page };
+    if (key.endsWith("/route")) {
+      const mod = require(path.join(distDir, "server", file));
+      await mod.routeModule.ensureUserland();
+      const userland = mod.routeModule.userland;
+      const ops = Object.values(userland).flatMap((h) => (typeof h === "function" && h.operation ? [h.operation] : []));
+      if (ops.length && !ops.some((op) => op.nextRequestScope)) {
+        entry.fast = { page, handlers: Object.fromEntries(Object.entries(userland).filter(([m, h]) => FAST_METHODS.has(m) && typeof h === "function")) };
+        operations.push(...ops.map((op) => `${op.method} ${op.path}`));
+      }
+    }
+    (isDynamicRoute(page) ? dynamics : statics).set(page, entry);
+  }
+  const sorted = getSortedRoutes([...dynamics.keys()]).map((page) => {
+    const entry = /** @type {TEntry} */ (dynamics.get(page));
+    entry.match = getRouteMatcher(getNamedRouteRegex(page, { prefixRouteKeys: true, includePrefix: true, includeSuffix: true }));
+    return entry;
+  });
+
+  /** The route Next would pick for `rawPath` (below the context path), with its decoded params. */
+  function resolve(rawPath) {
+    const exact = statics.get(rawPath);
+    if (exact) return { entry: exact, params: {} };
+    for (const entry of sorted) {
+      const params = /** @type {NonNullable<TEntry["match"]>} */ (entry.match)(rawPath);
+      if (params) return { entry, params };
+    }
+    return undefined;
+  }
+
+  /**
+   * Serves `req` when it is a catalog operation's; returns false (having touched nothing) otherwise.
+   * @param {import("node:http").IncomingMessage} req
+   * @param {import("node:http").ServerResponse} res
+   */
+  function handle(req, res) {
+    const method = req.method ?? "GET";
+    if (!FAST_METHODS.has(method)) return false;
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const fullPath = q === -1 ? url : url.slice(0, q);
+    const ctx = opts.contextPath;
+    if (ctx && !fullPath.startsWith(`${ctx}/`)) return false;
+    const rawPath = fullPath.slice(ctx.length);
+    // Next redirects these (308) or treats them specially; rare enough to leave to it.
+    if (rawPath.length > 1 && rawPath.endsWith("/")) return false;
+    // Dot segments, also percent-encoded ones, which URL parsing resolves: `/a/../b`, `/a/%2e%2e/b`.
+    if (rawPath.includes("//") || rawPath.includes("\\") || DOT_SEGMENT.test(rawPath) || /%2e/i.test(rawPath)) return false;
+    if (/\.(rsc|segments)$/.test(rawPath)) return false;
+    for (const h of NEXT_HEADERS) if (req.headers[h] !== undefined) return false;
+    if (rawPath.includes("%")) {
+      // Next matches static routes on the decoded path too, and its proxy (proxy.ts) refuses a
+      // malformed escape: both are left to Next.
+      let decoded;
+      try {
+        decoded = decodeURIComponent(rawPath);
+      } catch {
+        return false;
+      }
+      if (decoded !== rawPath && statics.has(decoded)) return false;
+    }
+    const found = resolve(rawPath);
+    const handler = found?.entry.fast?.handlers[method];
+    if (!found || !handler) return false;
+    const request = toWebRequest(req, { path: rawPath, search: q === -1 ? "" : url.slice(q), hostname: opts.hostname, port: opts.port });
+    handler(request, { params: Promise.resolve(found.params) })
+      .then((response) => sendWebResponse(res, response, method))
+      .catch((e) => {
+        // defineRoute answers every error itself; reaching this is a bug in the fast path.
+        process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "fast path failed", err: String(e?.stack ?? e) })}\n`);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
+    return true;
+  }
+
+  return { handle, operations, routes: [...statics.values(), ...sorted].filter((e) => e.fast).map((e) => e.page) };
+}
