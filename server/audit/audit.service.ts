@@ -1,5 +1,6 @@
 import { redact } from "../log/redact.ts";
 import type { TTx } from "../db/index.ts";
+import { countSignInEvent } from "../metrics/registry.ts";
 import { insertEvent, insertEvents, type TEventRow } from "./audit.repository.ts";
 
 /** Who did it and from where: filled by the request layer (IP and User-Agent in user mode). */
@@ -11,6 +12,7 @@ export type TEventActor = { subject?: string; clientId?: string; ip?: string; us
  */
 export async function recordEvent(type: string, actor: TEventActor, params: Record<string, unknown> = {}): Promise<void> {
   await insertEvent(eventRow({ type, actor, params }));
+  countSignInEvent(type, params);
 }
 
 /** An event that is written with the change it describes (see recordEvents). */
@@ -19,6 +21,9 @@ export type TPendingEvent = { type: string; actor: TEventActor; params?: Record<
 /** Records events in the transaction of the change they describe: both happen, or neither. */
 export async function recordEvents(events: TPendingEvent[], tx: TTx): Promise<void> {
   await insertEvents(events.map(eventRow), tx);
+  // Counted when written: a transaction that later rolls back leaves its sign-in counted (rare: the
+  // event is the last write of a sign-in).
+  for (const e of events) countSignInEvent(e.type, e.params ?? {});
 }
 
 function eventRow({ type, actor, params = {} }: TPendingEvent): TEventRow {

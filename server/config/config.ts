@@ -45,6 +45,7 @@ const ZEnv = z.object({
   IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
   ...ZAccountEnv.shape,
   IDP_OTP_ISSUER: z.string().max(64, "must be at most 64 characters").regex(/^[^:]*$/, "must not contain a colon").optional(),
+  IDP_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 24`)").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
 });
 
 export type TConfig = {
@@ -88,6 +89,8 @@ export type TConfig = {
   account: TAccountConfig;
   /** Issuer shown in authenticator apps for TOTP generators bound by QR code; unset: the public URL's host. */
   otpIssuer?: string;
+  /** Bearer token a Prometheus scrape of {ctx}/metrics must send; unset: the endpoint answers 404. */
+  metricsToken?: string;
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -99,7 +102,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
     // Secrets are never echoed back, not even the wrong ones; connection URLs may carry passwords.
-    const shown = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|SMS_WEBHOOK_/.test(name) ? "" : ` (got "${cleaned[name] ?? ""}")`;
+    const shown = /SECRET|PASSWORD|DATABASE_URL|SMTP_URL|SMS_WEBHOOK_|METRICS_TOKEN/.test(name) ? "" : ` (got "${cleaned[name] ?? ""}")`;
     throw new ConfigError(`${name}: ${issue.message}${shown}`);
   }
   const e = parsed.data;
@@ -138,6 +141,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     selfSignUp: e.IDP_SELF_SIGNUP === "on",
     account: toAccountConfig(e),
     otpIssuer: e.IDP_OTP_ISSUER,
+    metricsToken: e.IDP_METRICS_TOKEN,
   };
 }
 

@@ -25,11 +25,15 @@ export type TDatabase = {
   notifications?: TNotifications;
   /** Embedded only: checkpoints when enough WAL has piled up (see embedded-wal.ts); bulk writers call it. */
   checkpointIfDue?: () => Promise<void>;
+  /** PostgreSQL only: the pool's connections now (for metrics); the embedded database has one, and no pool. */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 };
 
+const POOL_MAX = 10;
+
 async function openPostgres(url: string): Promise<TDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -38,6 +42,7 @@ async function openPostgres(url: string): Promise<TDatabase> {
     prisma,
     sql: pgDriver(pool),
     notifications,
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
     close: async () => {
       await notifications.close();
       await prisma.$disconnect();

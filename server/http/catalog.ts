@@ -22,6 +22,7 @@ import { OTP_ROUTES } from "../otp/otp.routes.ts";
 import { attachHotpV1Route } from "../otp/otp-v1.routes.ts";
 import { AUTH_MODES_ROUTES } from "../auth-modes/auth-modes.routes.ts";
 import { FEDERATION_ROUTES } from "../federation/federation.routes.ts";
+import { metricsRoute } from "../metrics/metrics.routes.ts";
 import type { TOperation, TRouteHandler } from "./define-route.ts";
 
 /**
@@ -54,6 +55,7 @@ export const ROUTES: TRouteHandler[] = [
   ...GROUP_V2_ROUTES,
   ...GROUP_SEARCH_ROUTES,
   ...FEDERATION_ROUTES,
+  metricsRoute,
 ];
 
 export function operations(extra: TRouteHandler[] = []): TOperation[] {

@@ -1,6 +1,7 @@
 import { AppError } from "../errors/app-error.ts";
 import { renderError, type TErrorShape } from "../errors/render.ts";
 import { describeError, log } from "../log/logger.ts";
+import { observeRequest } from "../metrics/registry.ts";
 import type { TOperation } from "./define-route.ts";
 import type { TRequestContext } from "./request-context.ts";
 
@@ -28,26 +29,29 @@ function who(ctx: TRequestContext): Record<string, string> {
 }
 
 /**
- * Adds the request id (and deprecation) headers and writes the request's log line. `path` is the
- * path below the context path; route handlers see it as req.url, the proxy has to pass it.
+ * Adds the request id (and deprecation) headers, writes the request's log line and counts the answer
+ * in the metrics under its operation (undefined: no operation matched). `path` is the path below the
+ * context path; route handlers see it as req.url, the proxy has to pass it.
  */
 export function finish(
   res: Response,
   req: Request,
   ctx: TRequestContext,
-  op: Pick<TOperation, "deprecated"> | undefined,
+  op: Pick<TOperation, "deprecated" | "method" | "path"> | undefined,
   started: number,
   path = new URL(req.url).pathname,
 ): Response {
   res.headers.set("x-request-id", ctx.requestId);
   if (op?.deprecated) res.headers.set("deprecation", "true");
+  const ms = performance.now() - started;
+  observeRequest(op, res.status, ms / 1000);
   // The path only: query strings may carry codes or tokens in later protocol flows.
   log.info("request", {
     requestId: ctx.requestId,
     method: capForLog(req.method),
     path: capForLog(path),
     status: res.status,
-    ms: Math.round((performance.now() - started) * 10) / 10,
+    ms: Math.round(ms * 10) / 10,
     ...who(ctx),
   });
   return res;

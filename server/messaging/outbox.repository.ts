@@ -133,3 +133,10 @@ export async function requeueMessage(id: string, now: Date): Promise<boolean> {
   });
   return count === 1;
 }
+
+/** Pending messages per channel and the oldest one's creation time: served by the (status, …) indexes. */
+export async function countPendingMessages(): Promise<{ channel: string; count: number; oldest: Date | null }[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.outboxMessage.groupBy({ by: ["channel"], where: { status: "pending" }, _count: { _all: true }, _min: { createdAt: true } });
+  return rows.map((r) => ({ channel: r.channel, count: r._count._all, oldest: r._min.createdAt }));
+}

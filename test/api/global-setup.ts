@@ -50,6 +50,7 @@ export default async function setup(project: TestProject) {
     IDP_LOG_LEVEL: "info",
     // The sign-up page is on for the suite; test/api/self-signup.test.ts starts a server with it off.
     IDP_SELF_SIGNUP: "on",
+    IDP_METRICS_TOKEN: "metrics-scrape-token-for-tests",
   };
   let pgDb: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
   if (dbKind === "postgres") {

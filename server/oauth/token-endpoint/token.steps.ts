@@ -4,6 +4,7 @@ import { ZScopeName, type TGrantType } from "../../clients/clients.schemas.ts";
 import { redeemAuthorizationCode } from "../grants/authorization-codes.service.ts";
 import { refreshGrant } from "../grants/refresh-tokens.service.ts";
 import type { TTokenSet } from "../grants/user-tokens.ts";
+import { countIssuedToken } from "../../metrics/registry.ts";
 import { issueAccessToken } from "../tokens/access-token.ts";
 import { authenticateTokenClient } from "./client-auth.ts";
 import { readForm, required } from "./form.ts";
@@ -88,8 +89,13 @@ export const runGrant: TTokenStep = async (t) => {
   for (const step of GRANTS[t.grantType!]) await step(t);
 };
 
+/** Counts the issued answer by grant type (the metrics' idp_oauth_tokens_issued_total). */
+export const countIssued: TTokenStep = (t) => {
+  countIssuedToken(t.grantType!);
+};
+
 /** The token endpoint as a list of small steps, in the order RFC 6749 §4 and §5 imply. */
-export const TOKEN_STEPS: TTokenStep[] = [parseForm, authenticate, checkGrantType, runGrant];
+export const TOKEN_STEPS: TTokenStep[] = [parseForm, authenticate, checkGrantType, runGrant, countIssued];
 
 /** Runs the steps; `onClient` learns who authenticated, even when a later step refuses the request. */
 export async function runTokenRequest(req: Request, onClient: (id: string) => void = () => undefined, steps = TOKEN_STEPS) {

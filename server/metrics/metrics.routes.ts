@@ -1,0 +1,22 @@
+import { defineRoute } from "../http/define-route.ts";
+import { checkScrapeToken, scrapeMetrics } from "./metrics.service.ts";
+
+export const metricsRoute = defineRoute(
+  {
+    method: "GET",
+    path: "/metrics",
+    summary: "Prometheus metrics of this process",
+    description:
+      "Prometheus text format: requests and latency per operation and status, tokens issued by grant type, sign-ins by method and failure reason, " +
+      "outbox backlog, database pool, process and Node.js figures. Requires `Authorization: Bearer <IDP_METRICS_TOKEN>`; without that variable the endpoint answers 404.",
+    tags: ["Operations"],
+    auth: { kind: "none" },
+    response: { status: 200, description: "Metrics in Prometheus text exposition format 0.0.4 (text/plain)" },
+    errors: ["auth.token_missing", "auth.token_invalid", "route.not_found"],
+  },
+  async ({ request }) => {
+    checkScrapeToken(request.headers.get("authorization"));
+    const { contentType, text } = await scrapeMetrics();
+    return new Response(text, { headers: { "content-type": contentType, "cache-control": "no-store" } });
+  },
+);
