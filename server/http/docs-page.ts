@@ -1,46 +1,52 @@
-type TDoc = { info: { title: string; description?: string }; paths?: Record<string, Record<string, TOp>> };
-type TOp = {
-  summary?: string;
-  description?: string;
-  deprecated?: boolean;
-  tags?: string[];
-  "x-scopes"?: { user: string[]; system: string[] };
-  responses?: Record<string, { description?: string }>;
-};
+/** What the reference page needs: where its script and the OpenAPI document are, and who it may call. */
+export type TDocsPage = { title: string; scriptUrl: string; documentUrl: string; issuerOrigin: string };
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function operationHtml(path: string, method: string, op: TOp): string {
-  const scopes = op["x-scopes"];
-  const scopeLine = scopes
-    ? `<p class="scopes">Scopes (any one): ${[...scopes.user.map((s) => `${s} <small>user</small>`), ...scopes.system.map((s) => `${s} <small>system</small>`)].join(", ")}</p>`
-    : "";
-  const responses = Object.entries(op.responses ?? {})
-    .map(([status, r]) => `<li><b>${esc(status)}</b> ${esc(r.description ?? "")}</li>`)
-    .join("");
-  return `<details id="${esc(method + path)}"><summary><span class="m ${method}">${method.toUpperCase()}</span> <code>${esc(path)}</code> ${esc(op.summary ?? "")}${op.deprecated ? ' <span class="dep">deprecated</span>' : ""}</summary>
-${op.description ? `<p>${esc(op.description)}</p>` : ""}${scopeLine}<ul>${responses}</ul></details>`;
+/**
+ * Scalar's configuration. Everything that would reach scalar.com is off: its fonts (the page uses
+ * the system's), telemetry, the AI agent, the request proxy (the "html" integration has none; none
+ * is set) and the "Open API Client" link that would hand the document's URL to client.scalar.com. "Try it" offers the OAuth2 client-credentials flow first, so a developer can fetch a
+ * system token with the client's id and secret at the service's own token endpoint.
+ */
+function configuration(page: TDocsPage) {
+  return {
+    url: page.documentUrl,
+    withDefaultFonts: false,
+    telemetry: false,
+    agent: { disabled: true },
+    hideClientButton: true,
+    showDeveloperTools: "never",
+    persistAuth: false,
+    authentication: { preferredSecurityScheme: "clientCredentials" },
+    metaData: { title: page.title },
+  };
 }
 
 /**
- * A self-contained reference page rendered from the OpenAPI document. Swagger UI would need its
- * assets from a CDN, which an identity provider behind a firewall often cannot reach.
+ * The content security policy: scripts only from the service (the page has no inline script; Scalar
+ * reads its configuration from a data attribute), requests only to the service, styles inline
+ * because Scalar injects them at run time.
  */
-export function renderDocsPage(doc: TDoc, jsonUrl: string): string {
-  const byTag = new Map<string, string[]>();
-  for (const [path, methods] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(methods)) {
-      const tag = op.tags?.[0] ?? "Other";
-      byTag.set(tag, [...(byTag.get(tag) ?? []), operationHtml(path, method, op)]);
-    }
-  }
-  const sections = [...byTag].map(([tag, ops]) => `<h2>${esc(tag)}</h2>${ops.join("\n")}`).join("\n");
+export function docsPageCsp(page: TDocsPage): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ${page.issuerOrigin}`,
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
+/** The reference page: an empty mount point and Scalar's script, both from this service. */
+export function renderDocsPage(page: TDocsPage): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${esc(doc.info.title)}</title><style>
-body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#1f2933}
-details{border:1px solid #d9e2ec;border-radius:6px;margin:.4rem 0;padding:.4rem .8rem}summary{cursor:pointer}
-.m{display:inline-block;min-width:4.2em;font-weight:600}.get{color:#0b7285}.post{color:#2b8a3e}.put{color:#e67700}.delete{color:#c92a2a}.patch{color:#5f3dc4}
-.dep{color:#c92a2a;font-size:.8em}.scopes{font-size:.9em}small{color:#627d98}code{font-size:.95em}</style></head>
-<body><h1>${esc(doc.info.title)}</h1><p>${esc(doc.info.description ?? "")}</p><p>Machine-readable: <a href="${esc(jsonUrl)}">openapi.json</a></p>
-${sections}</body></html>`;
+<title>${esc(page.title)}</title></head>
+<body><noscript>The interactive API reference needs JavaScript. The OpenAPI document: <a href="${esc(page.documentUrl)}">${esc(page.documentUrl)}</a></noscript>
+<div id="api-reference" data-configuration="${esc(JSON.stringify(configuration(page)))}"></div>
+<script src="${esc(page.scriptUrl)}"></script></body></html>`;
 }

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { getConfig } from "../config/config.ts";
 import { operations } from "./catalog.ts";
 import { defineRoute, type TRouteHandler } from "./define-route.ts";
-import { renderDocsPage } from "./docs-page.ts";
+import { docsBundleRoute, docsRoute } from "./docs.routes.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
 
-// The document describes itself and the docs page too, so the coverage test holds for them as well.
+// The document describes itself and the reference page too, so the coverage test holds for them as well.
 function document(self: TRouteHandler[]) {
   return (cached ??= buildOpenApiDocument(operations(self), getConfig().issuer));
 }
@@ -23,21 +23,5 @@ export const openApiRoute: TRouteHandler = defineRoute(
     errors: [],
     cacheControl: "public, max-age=300",
   },
-  async () => document([openApiRoute, docsRoute]),
-);
-
-export const docsRoute: TRouteHandler = defineRoute(
-  {
-    method: "GET",
-    path: "/api/docs",
-    summary: "Human-readable API reference",
-    tags: ["Documentation"],
-    auth: { kind: "none" },
-    response: { status: 200, description: "HTML page" },
-    errors: [],
-  },
-  async () =>
-    new Response(renderDocsPage(document([openApiRoute, docsRoute]) as Parameters<typeof renderDocsPage>[0], `${getConfig().issuer}/api/openapi.json`), {
-      headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=300" },
-    }),
+  async () => document([openApiRoute, docsRoute, docsBundleRoute]),
 );

@@ -82,7 +82,11 @@ function withOtherResponses(op: TOperation, responses: RouteConfig["responses"])
 }
 
 function security(op: TOperation): RouteConfig["security"] {
-  if (op.auth.kind === "bearer") return [{ bearerAuth: [...(op.auth.user ?? []), ...(op.auth.system ?? [])] }];
+  if (op.auth.kind === "bearer") {
+    const bearer = { bearerAuth: [...(op.auth.user ?? []), ...(op.auth.system ?? [])] };
+    // A system token can be fetched right from the reference page ("try it") through the OAuth2 flow.
+    return op.auth.system?.length ? [bearer, { [CLIENT_CREDENTIALS]: [...op.auth.system] }] : [bearer];
+  }
   if (op.auth.kind === "basic") return [{ basicAuth: [] }];
   if (op.errorShape === "oauth") return [{ clientBasic: [] }, {}];
   return [];
@@ -133,6 +137,18 @@ function toRouteConfig(op: TOperation): RouteConfig {
  */
 const SHARED_PARAMETERS = [{ type: "parameter" as const, schema: ZRqlQueryParam }];
 
+const CLIENT_CREDENTIALS = "clientCredentials";
+
+/** Every system scope some operation accepts, with how many operations accept it. */
+function systemScopes(operations: TOperation[]): Record<string, string> {
+  const counts = new Map<string, number>();
+  for (const op of operations) {
+    if (op.auth.kind !== "bearer") continue;
+    for (const scope of op.auth.system ?? []) counts.set(scope, (counts.get(scope) ?? 0) + 1);
+  }
+  return Object.fromEntries([...counts].sort(([a], [b]) => a.localeCompare(b)).map(([scope, n]) => [scope, `system scope, accepted by ${n} operation${n === 1 ? "" : "s"}`]));
+}
+
 /** Builds the OpenAPI 3.1 document from the operations defineRoute registered. */
 export function buildOpenApiDocument(operations: TOperation[], serverUrl: string) {
   const registry = new OpenAPIRegistry();
@@ -151,6 +167,13 @@ export function buildOpenApiDocument(operations: TOperation[], serverUrl: string
     type: "http",
     scheme: "basic",
     description: "OAuth client authentication: client id and secret, each form-urlencoded, then base64 (RFC 6749 §2.3.1). client_secret_post is accepted instead.",
+  });
+  registry.registerComponent("securitySchemes", CLIENT_CREDENTIALS, {
+    type: "oauth2",
+    description:
+      "A system access token for the client application's own scopes (RFC 6749 §4.4): the client id and secret at POST /oauth/te, " +
+      "sent in HTTP Basic or in the form; request at least one scope.",
+    flows: { clientCredentials: { tokenUrl: `${serverUrl}/oauth/te`, scopes: systemScopes(operations) } },
   });
   for (const op of operations) registry.registerPath(toRouteConfig(op));
   return new OpenApiGeneratorV31([...registry.definitions, ...SHARED_PARAMETERS]).generateDocument({
