@@ -45,7 +45,7 @@ export const docsBundleRoute: TRouteHandler = defineRoute(
     method: "GET",
     path: BUNDLE_PATH,
     summary: "Script of the API reference page",
-    description: "Scalar's standalone bundle from node_modules. With `v` equal to its ETag (as the page links it) it may be cached for a year.",
+    description: "Scalar's standalone bundle as installed with the service. With `v` equal to its ETag (as the page links it) it may be cached for a year.",
     tags: ["Documentation"],
     auth: { kind: "none" },
     query: z.object({ v: z.string().max(64).optional() }),

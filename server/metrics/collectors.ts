@@ -1,4 +1,5 @@
 import { Gauge, type Registry } from "prom-client";
+import { hashGateState, MAX_PARALLEL_HASHES } from "../crypto/hash-gate.ts";
 import type { TDatabase } from "../db/database.ts";
 import { getDatabase } from "../db/index.ts";
 import { countPendingMessages } from "../messaging/outbox.repository.ts";
@@ -62,6 +63,18 @@ function addCollectors(registry: Registry, db: TDatabase): void {
     async collect() {
       const oldest = Math.min(...(await pending()).flatMap((r) => (r.oldest ? [r.oldest.getTime()] : [])));
       this.set(Number.isFinite(oldest) ? Math.max(0, (Date.now() - oldest) / 1000) : 0);
+    },
+  });
+  // Password checks queue here (argon2, tens of ms each): a growing queue is what a sign-in burst looks like.
+  new Gauge({
+    name: "idp_password_hashes",
+    help: `Password hash computations by state: running (at most ${MAX_PARALLEL_HASHES} at once) or waiting for a slot.`,
+    labelNames: ["state"],
+    registers,
+    collect() {
+      const g = hashGateState();
+      this.set({ state: "running" }, g.running);
+      this.set({ state: "waiting" }, g.waiting);
     },
   });
   new Gauge({

@@ -103,7 +103,7 @@ describe("GET {ctx}/metrics", () => {
     }
   });
 
-  it("reports the outbox backlog, the database and the process", async () => {
+  it("reports the outbox backlog, the database, the password-hash queue and the process", async () => {
     const { samples, types } = await scrape();
     expect(types.get("idp_outbox_pending_messages")).toBe("gauge");
     expect(samples.find((s) => s.name === "idp_outbox_oldest_pending_age_seconds")?.value).toBeGreaterThanOrEqual(0);
@@ -117,6 +117,7 @@ describe("GET {ctx}/metrics", () => {
     } else {
       expect(pool).toEqual([]);
     }
+    expect(samples.filter((s) => s.name === "idp_password_hashes").map((s) => s.labels.state).sort()).toEqual(["running", "waiting"]);
     expect(valueOf(samples, "process_resident_memory_bytes", {})).toBeGreaterThan(10_000_000);
     expect(samples.some((s) => s.name === "nodejs_heap_size_used_bytes")).toBe(true);
     expect(samples.some((s) => s.name === "nodejs_eventloop_lag_seconds")).toBe(true);
