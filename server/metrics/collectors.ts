@@ -9,7 +9,7 @@ import { metrics } from "./registry.ts";
 const OUTBOX_CACHE_MS = 10_000;
 
 /** `load` at most once per `ms`; a failed load is forgotten, so the next scrape tries again. */
-function cachedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
+export function cachedFor<T>(ms: number, load: () => Promise<T>): () => Promise<T> {
   let last: { at: number; value: Promise<T> } | undefined;
   return () => {
     const now = Date.now();
