@@ -10,7 +10,7 @@ export class IdpLoginPage {
   constructor(readonly page: Page) {
     this.identifier = page.getByLabel("Username, e-mail or phone");
     this.password = page.getByLabel("Password");
-    this.submit = page.getByRole("button", { name: "Sign in" });
+    this.submit = page.getByRole("button", { name: "Sign in", exact: true });
     this.error = page.getByRole("alert");
   }
 
