@@ -24,7 +24,8 @@ const en = {
   "linked.redirecting": "Going to {provider}…",
   "linked.bound": "The account is linked.",
   "linked.error.fa_bound_to_other_user": "That account is linked to another account here already.",
-  "linked.error.access_denied": "Linking was cancelled at the other service.",
+  "linked.error.fp_refused": "The other service did not confirm the account (or linking was cancelled there).",
+  "linked.error.fp_unavailable": "The other service cannot be reached now. Try again later.",
   "linked.error.other": "Linking did not work. Try again.",
 };
 
@@ -51,7 +52,8 @@ const ru: Record<TLinkedKey, string> = {
   "linked.redirecting": "Переход на {provider}…",
   "linked.bound": "Учётная запись связана.",
   "linked.error.fa_bound_to_other_user": "Эта учётная запись уже связана с другой учётной записью здесь.",
-  "linked.error.access_denied": "Связывание отменено на другом сервисе.",
+  "linked.error.fp_refused": "Другой сервис не подтвердил учётную запись (или связывание там отменено).",
+  "linked.error.fp_unavailable": "Другой сервис сейчас недоступен. Повторите попытку позже.",
   "linked.error.other": "Связать учётную запись не удалось. Повторите попытку.",
 };
 

@@ -14,15 +14,16 @@ type TLinked = TPortalOutputs["linkedAccounts"]["list"]["accounts"][number];
 type TProvider = TPortalOutputs["linkedAccounts"]["list"]["providers"][number];
 
 const nameOf = (a: TLinked) => a.userName || a.sid;
-const KNOWN_ERRORS = new Set(["fa_bound_to_other_user", "access_denied"]);
+/** The callback's error codes (server/federation/external-auth/bind-outcome.ts) the page has words for. */
+const KNOWN_ERRORS = new Set(["fa_bound_to_other_user", "fp_refused", "fp_unavailable"]);
 
 /**
  * What the provider's round trip came back with (the callback's query parameters): only fixed words
  * are shown, never the description from the query, which anyone could put into a link.
  */
 function outcomeOf(l: TLinkedText, query: URLSearchParams): TNotice {
-  const error = query.get("error");
-  if (error) return { text: l(KNOWN_ERRORS.has(error) ? (`linked.error.${error}` as TLinkedKey) : "linked.error.other"), error: true };
+  const error = query.get("result") === "error" ? (query.get("error") ?? "") : undefined;
+  if (error !== undefined) return { text: l(KNOWN_ERRORS.has(error) ? (`linked.error.${error}` as TLinkedKey) : "linked.error.other"), error: true };
   return query.get("result") === "bound" ? { text: l("linked.bound") } : null;
 }
 
