@@ -1,6 +1,6 @@
 import type { TEventActor } from "../audit/audit.service.ts";
 import { getConfig } from "../config/config.ts";
-import { startExternalAuth } from "../sign-in/external-auth-port.ts";
+import { startExternalAuth } from "../federation/external-auth/index.ts";
 import { bindingsOf, unbindExternalAccount, type TBindingKey } from "../federation/bindings.service.ts";
 import { ZFpType, type TProviderKey } from "../federation/federation.schemas.ts";
 import { findProviders } from "../federation/providers.repository.ts";
@@ -31,8 +31,8 @@ export async function unlinkOwnAccount(sub: string, key: TBindingKey, actor: TEv
 }
 
 /** "Link": where the browser goes to sign in at the provider; the callback binds and comes back to the page. */
-export async function startOwnLink(sub: string, provider: TProviderKey): Promise<{ redirectTo: string }> {
+export async function startOwnLink(sub: string, provider: TProviderKey, actor: TEventActor): Promise<{ redirectTo: string }> {
   await requireProvider(provider);
   const account = await readAccount(sub);
-  return startExternalAuth({ provider, purpose: "bind", userId: account.id, returnTo: getConfig().issuer + LINKED_ACCOUNTS_PAGE });
+  return startExternalAuth({ provider, purpose: "bind", userId: account.id, clientId: actor.clientId, returnTo: getConfig().issuer + LINKED_ACCOUNTS_PAGE });
 }

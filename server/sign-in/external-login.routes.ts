@@ -1,7 +1,7 @@
 import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
-import { rememberExternalTokens, startExternalAuth, type TExternalIdentity, type TPendingExternalAuth } from "./external-auth-port.ts";
+import { rememberExternalTokens, startExternalAuth, type TExternalIdentity, type TPendingExternalAuth } from "../federation/external-auth/index.ts";
 import { providerLabel } from "../federation/providers.service.ts";
 import { readForm } from "../oauth/token-endpoint/form.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
@@ -10,7 +10,7 @@ import { clientOf, flowParam } from "./flow-completion.ts";
 import { continueSignIn } from "./login-steps.routes.ts";
 import { renderLogin, submitCredentials } from "./login.routes.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
-import { errorPage, pageRoute, seeOther } from "./pages/page-route.ts";
+import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { pageLink } from "./pages/layout.ts";
 
 // The sign-in page's external providers: the button sends the browser to the provider with this
@@ -26,40 +26,36 @@ export const externalStart = pageRoute(async (req) => {
   const form = await readForm(req);
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
   const provider = await offeredProvider(form.get("fp"));
-  const { redirectTo } = await startExternalAuth({ provider, purpose: "login", flowId: flow.id });
+  const { redirectTo } = await startExternalAuth({ provider, purpose: "login", flowId: flow.id, clientId: flow.clientId });
   return seeOther(redirectTo);
 });
 
 /**
  * The "login" purpose of the callback: the external account's owner signs in the way a password
  * sign-in goes on (account checks, second factor, new password); an unbound account waits on the
- * flow for its person to link it or register.
+ * flow for its person to link it or register. Failures are the callback's error pages.
  */
 export async function handleExternalLogin(req: Request, ctx: TRequestContext, pending: TPendingExternalAuth, identity: TExternalIdentity): Promise<Response> {
-  try {
-    const flow = await loadFlow(pending.flowId);
-    if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
-    // Only the browser that pressed the button goes on with its flow.
-    if (!csrfFieldOf(flow, readCookie(req, CSRF_COOKIE))) throw new AppError("login.csrf_failed");
-    const client = await clientOf(flow);
-    const actor = { clientId: client.id, ...browserActor(req) };
-    const owner = await ownerOfExternalAccount(identity, actor);
-    if (owner.kind === "unbound") {
-      await holdExternalIdentity(flow.id, identity);
-      return seeOther(pageLink("/login/fa/link", { flow: flow.id, lang: langOf(req) }));
-    }
-    if (owner.kind === "locked") return renderLogin(req, flow, undefined, { code: "login.account_locked" });
-    const events = [{ type: "user.signed_in", actor: { ...actor, subject: owner.userId }, params: { method: "fed", provider: providerLabel(identity.provider) } }];
-    let refused = false;
-    const res = await continueSignIn(req, ctx, flow, client, { userId: owner.userId, amr: ["fed"], events }, (code) => {
-      refused = true;
-      return renderLogin(req, flow, undefined, { code });
-    });
-    if (!refused) await rememberExternalTokens(owner.userId, identity);
-    return res;
-  } catch (e) {
-    return errorPage(req, e, ctx.requestId);
+  const flow = await loadFlow(pending.flowId);
+  if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
+  // Only the browser that pressed the button goes on with its flow.
+  if (!csrfFieldOf(flow, readCookie(req, CSRF_COOKIE))) throw new AppError("login.csrf_failed");
+  const client = await clientOf(flow);
+  const actor = { clientId: client.id, ...browserActor(req) };
+  const owner = await ownerOfExternalAccount(identity, actor);
+  if (owner.kind === "unbound") {
+    await holdExternalIdentity(flow.id, identity);
+    return seeOther(pageLink("/login/fa/link", { flow: flow.id, lang: langOf(req) }));
   }
+  if (owner.kind === "locked") return renderLogin(req, flow, undefined, { code: "login.account_locked" });
+  const events = [{ type: "user.signed_in", actor: { ...actor, subject: owner.userId }, params: { method: "fed", provider: providerLabel(identity.provider) } }];
+  let refused = false;
+  const res = await continueSignIn(req, ctx, flow, client, { userId: owner.userId, amr: ["fed"], events }, (code) => {
+    refused = true;
+    return renderLogin(req, flow, undefined, { code });
+  });
+  if (!refused) await rememberExternalTokens(owner.userId, identity);
+  return res;
 }
 
 /** The flow a link page acts on, with the external account it holds (none: the flow is not at that point). */

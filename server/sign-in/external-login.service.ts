@@ -3,7 +3,7 @@ import { getConfig } from "../config/config.ts";
 import { keyFor } from "../crypto/keys.ts";
 import { seal, unseal } from "../crypto/sealing.ts";
 import { AppError } from "../errors/app-error.ts";
-import { rememberExternalTokens, type TExternalIdentity } from "./external-auth-port.ts";
+import { rememberExternalTokens, type TExternalIdentity } from "../federation/external-auth/index.ts";
 import { findBoundUser } from "../federation/bindings.repository.ts";
 import { bindExternalAccount } from "../federation/bindings.service.ts";
 import { ZFpType, type TProviderKey } from "../federation/federation.schemas.ts";
@@ -52,10 +52,10 @@ export async function ownerOfExternalAccount(identity: TExternalIdentity, actor:
 }
 
 // The tokens' expiry travels as text inside the sealed JSON.
-const sealIdentity = (i: TExternalIdentity) => seal(keyFor("login-external"), JSON.stringify(i));
+const sealIdentity = (i: TExternalIdentity) => seal(keyFor("federation-tokens"), JSON.stringify(i));
 
 function unsealIdentity(sealed: string): TExternalIdentity {
-  const parsed = JSON.parse(unseal(keyFor("login-external"), sealed)) as TExternalIdentity & { tokens: { expiresAt?: string } };
+  const parsed = JSON.parse(unseal(keyFor("federation-tokens"), sealed)) as TExternalIdentity & { tokens: { expiresAt?: string } };
   return { ...parsed, tokens: { ...parsed.tokens, expiresAt: parsed.tokens.expiresAt ? new Date(parsed.tokens.expiresAt) : undefined } };
 }
 

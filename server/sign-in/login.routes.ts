@@ -12,7 +12,7 @@ import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { loginView } from "./pages/views.ts";
-import type { TExternalIdentity } from "./external-auth-port.ts";
+import type { TExternalIdentity } from "../federation/external-auth/index.ts";
 import { linkHeldIdentity, offeredProviders } from "./external-login.service.ts";
 import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } from "./sign-in.service.ts";
 

@@ -8,6 +8,6 @@ import { createRouter, portalProcedure, sensitivePortalProcedure } from "../../i
  */
 export const linkedAccountsRouter = createRouter({
   list: portalProcedure.query(({ ctx }) => listOwnLinkedAccounts(ctx.user.sub)),
-  link: sensitivePortalProcedure.input(ZProviderKey).mutation(({ ctx, input }) => startOwnLink(ctx.user.sub, input)),
+  link: sensitivePortalProcedure.input(ZProviderKey).mutation(({ ctx, input }) => startOwnLink(ctx.user.sub, input, ctx.actor)),
   unlink: sensitivePortalProcedure.input(ZProviderKey.extend({ sid: ZSid })).mutation(({ ctx, input }) => unlinkOwnAccount(ctx.user.sub, input, ctx.actor)),
 });
