@@ -19,6 +19,11 @@ export class IdpLoginPage {
     await expect(this.page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
   }
 
+  /** The button of an external provider the page offers. */
+  externalButton(provider: string): Locator {
+    return this.page.getByRole("button", { name: `Sign in with ${provider}`, exact: true });
+  }
+
   async signIn(identifier: string, password: string): Promise<void> {
     await this.expectShown();
     await this.identifier.fill(identifier);
