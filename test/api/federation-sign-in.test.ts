@@ -16,6 +16,7 @@ const sys = (scope: string) => systemToken("users-app", scope);
 const eventsOf = async (sub: string, type: string) =>
   (await api("GET", `/api/v3/users/${sub}/audit?type=${type}`, { token: await sys("idp_api_sys_uaud") })).body.events as { clientId?: string; params: Record<string, unknown> }[];
 const bindingsOf = async (sub: string) => (await api("GET", `/api/v3/users/${sub}/fa`, { token: await sys("idp_api_sys_ufa") })).body;
+const storedTokens = async (sub: string) => api("GET", `/api/v3/users/${sub}/fedToken/oidc/${fpName}`, { token: await systemToken("fa-app", "fed_tkn_any") });
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as { sub: string; amr?: string[] };
 
 let op: TFederationProvider;
@@ -94,8 +95,9 @@ async function boundUser() {
 }
 
 describe("sign-in with an external account bound to a user", () => {
-  it("signs the user in with amr fed and records the event", async () => {
+  it("signs the user in with amr fed, records the event and stores the provider's tokens", async () => {
     const user = await boundUser();
+    expect((await storedTokens(user.sub)).status).toBe(404);
     const browser = browserAt();
     const { page, verifier } = await loginPage(browser);
     expect(page.text).toContain(`Sign in with ${fpName}</button>`);
@@ -106,6 +108,11 @@ describe("sign-in with an external account bound to a user", () => {
 
     const signedIn = await eventsOf(user.sub, "user.signed_in");
     expect(signedIn[0]).toMatchObject({ clientId: WEB.id, params: { method: "fed", provider: fp } });
+    // rememberTokens is on: this sign-in's access token is kept for applications allowed fed_tkn_any.
+    const stored = await storedTokens(user.sub);
+    expect(stored.status).toBe(200);
+    expect(Object.keys(stored.body)).toEqual([user.sid]);
+    expect(stored.body[user.sid].token).toMatch(/\S{20,}/);
   });
 
   it("still asks for the account's second factor when requiredFactor is 2 (amr fed+otp)", async () => {
@@ -138,6 +145,7 @@ describe("sign-in with an external account bound to a user", () => {
     expect(refused.status).toBe(403);
     expect(alertOf(refused.text)).toBe("This account is locked. Contact your administrator.");
     expect(browser.cookies.has("idp_session")).toBe(false);
+    expect((await storedTokens(user.sub)).status).toBe(404);
     expect((await eventsOf(user.sub, "user.sign_in_failed"))[0]).toMatchObject({ params: { reason: "account_locked", method: "fed", provider: fp } });
   });
 });
@@ -164,6 +172,7 @@ describe("sign-in with an external account bound to nobody", () => {
     expect(await finish(browser, done, verifier)).toMatchObject({ sub: user.sub, amr: ["pwd"] });
     expect(await bindingsOf(user.sub)).toEqual([{ sid, fpType: "oidc", fpName, userName: sid }]);
     expect((await eventsOf(user.sub, "user.fa_bound"))[0]).toMatchObject({ params: { via: "sign_in", provider: fp, sid } });
+    expect(Object.keys((await storedTokens(user.sub)).body)).toEqual([sid]);
 
     // The flow's external account went with the link: the page is gone.
     expect((await browser.open(link.url)).status).toBe(404);

@@ -62,7 +62,8 @@ export type TFederationProvider = TExternalProvider & {
  * service (FEDERATION_CLIENT, client_secret_basic), any login accepted on its own dev login and
  * consent pages (sub = login, with preferred_username and email), refresh tokens issued, revocation
  * on. Tests in other processes (Playwright, the API suite's server) reach its helpers over HTTP:
- * `POST /test/revoke?sub=` makes it refuse that account's refresh, `GET /test/refreshes?sub=` counts them.
+ * `POST /test/revoke?sub=` makes it refuse that account's refresh, `GET /test/refreshes?sub=` counts them,
+ * `POST /test/slow?ms=` delays its token endpoint's answers (so parallel requests surely meet one in flight).
  */
 export async function startFederationProvider(opts: { redirectUris: string[]; port?: number; accessTokenTtlS?: number }): Promise<TFederationProvider> {
   const server = createServer();
@@ -73,6 +74,7 @@ export async function startFederationProvider(opts: { redirectUris: string[]; po
   const issuer = `http://127.0.0.1:${port}`;
   const revoked = new Set<string>();
   const refreshes = new Map<string, number>();
+  let slowMs = 0;
   const provider = new Provider(issuer, {
     clients: [
       {
@@ -108,6 +110,11 @@ export async function startFederationProvider(opts: { redirectUris: string[]; po
       revoked.add(sub);
       return void res.writeHead(204).end();
     }
+    if (url.pathname === "/test/slow" && req.method === "POST") {
+      slowMs = Number(url.searchParams.get("ms") ?? "0");
+      return void res.writeHead(204).end();
+    }
+    if (url.pathname === "/token" && slowMs > 0) return void setTimeout(() => callback(req, res), slowMs);
     if (url.pathname === "/test/refreshes") return void res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ sub, refreshes: refreshes.get(sub) ?? 0 }));
     callback(req, res);
   });
