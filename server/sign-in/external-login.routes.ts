@@ -49,13 +49,15 @@ export async function handleExternalLogin(req: Request, ctx: TRequestContext, pe
   }
   if (owner.kind === "locked") return renderLogin(req, flow, undefined, { code: "login.account_locked" });
   const events = [{ type: "user.signed_in", actor: { ...actor, subject: owner.userId }, params: { method: "fed", provider: providerLabel(identity.provider) } }];
-  let refused = false;
-  const res = await continueSignIn(req, ctx, flow, client, { userId: owner.userId, amr: ["fed"], events }, (code) => {
-    refused = true;
-    return renderLogin(req, flow, undefined, { code });
-  });
-  if (!refused) await rememberExternalTokens(owner.userId, identity);
-  return res;
+  return continueSignIn(
+    req,
+    ctx,
+    flow,
+    client,
+    { userId: owner.userId, amr: ["fed"], events },
+    (code) => renderLogin(req, flow, undefined, { code }),
+    () => rememberExternalTokens(owner.userId, identity),
+  );
 }
 
 /** The flow a link page acts on, with the external account it holds (none: the flow is not at that point). */

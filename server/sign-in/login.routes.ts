@@ -71,8 +71,9 @@ export const loginPage = pageRoute(async (req) => {
 
 /**
  * Checks the password, then signs in (see completeSignIn), or shows the form again with the refusal.
- * While linking, the external account is bound first: the person has now proved both accounts, and
- * the steps that follow (second factor, new password) still apply to every later sign-in with it.
+ * While linking, the external account is bound once the password is accepted (not when password
+ * sign-in is locked for the account): the person has now proved both accounts, and the steps that
+ * follow (second factor, new password) apply to every later sign-in with it as well.
  */
 async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifier: string, password: string, linking?: TLinking): Promise<Response> {
   const client = await clientOf(flow);
@@ -83,8 +84,8 @@ async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifie
   if (!result.ok) {
     return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined }, linking);
   }
-  if (linking) await linkHeldIdentity(flow.id, linking.identity, result.userId, { ...actor, subject: result.userId }, "sign_in");
-  return continueSignIn(req, ctx, flow, client, result, (code) => renderLogin(req, flow, identifier, { code }));
+  const link = linking && (() => linkHeldIdentity(flow.id, linking.identity, result.userId, { ...actor, subject: result.userId }, "sign_in"));
+  return continueSignIn(req, ctx, flow, client, result, (code) => renderLogin(req, flow, identifier, { code }, linking), link || undefined);
 }
 
 /** The sign-in form as submitted: to sign in, or (`linking`) to link an external account and sign in. */

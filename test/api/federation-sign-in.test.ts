@@ -203,7 +203,24 @@ describe("sign-in with an external account bound to nobody", () => {
     expect((await eventsOf(claims.sub, "user.fa_bound"))[0]).toMatchObject({ params: { via: "registration", provider: fp, sid } });
   });
 
-  it("records the failed sign-in, and the form without the flow's browser is refused", async () => {
+  it("does not link by password when password sign-in is locked for the account", async () => {
+    const user = await createUserWithPassword();
+    const locked = await api("POST", `/api/v3/users/${user.sub}/auth`, { token: await systemToken("otp-app", "idp_api_sys_usec_chg"), body: { methodsLocked: ["password"] } });
+    expect(locked.status).toBe(200);
+    const sid = unique("ext-");
+    const browser = browserAt();
+    const { page } = await loginPage(browser);
+    const link = await signInExternally(browser, page, sid);
+    const refused = await browser.submit(link, { identifier: user.sub, password: user.password });
+    expect(refused.status).toBe(403);
+    expect(alertOf(refused.text)).toMatch(/^Signing in with a password is turned off for this account/);
+    expect(refused.text).toContain(`Your ${fpName} account ${sid} is not linked`);
+    expect(browser.cookies.has("idp_session")).toBe(false);
+    expect(await bindingsOf(user.sub)).toEqual([]);
+    expect((await eventsOf(user.sub, "user.sign_in_failed"))[0]).toMatchObject({ params: { reason: "method_locked", method: "pwd" } });
+  });
+
+  it("refuses the link form sent from a browser other than the flow's", async () => {
     const sid = unique("ext-");
     const browser = browserAt();
     const { page } = await loginPage(browser);
