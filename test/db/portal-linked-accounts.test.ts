@@ -5,11 +5,15 @@ import { getConfig } from "../../server/config/config.ts";
 import { inTransaction } from "../../server/db/index.ts";
 import { AppError } from "../../server/errors/app-error.ts";
 import { bindExternalAccount } from "../../server/federation/bindings.service.ts";
+import { externalAuthCallbackRoute } from "../../server/federation/external-auth/callback.routes.ts";
+import { callbackUrl } from "../../server/federation/external-auth/start.service.ts";
 import { createProvider } from "../../server/federation/federation-console.service.ts";
 import { ZProviderInput } from "../../server/federation/federation.schemas.ts";
 import { startSession } from "../../server/sessions/sessions.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 import { createAccount } from "../../server/users/users.service.ts";
+import { Browser } from "../support/browser.ts";
+import { FEDERATION_CLIENT, signInAtProvider, startFederationProvider, type TFederationProvider } from "../support/external-provider.ts";
 import { portalSessionOf } from "../support/portal-session.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
@@ -29,13 +33,22 @@ const failureOf = (p: Promise<unknown>) =>
 describe.each(DB_KINDS)("portal linked accounts on %s", (kind) => {
   let t: TTestDatabase;
   let fpName: string;
+  let linkable: string;
+  let op: TFederationProvider;
   beforeAll(async () => {
     t = await installTestDatabase(kind);
     await ensureBuiltinClients();
     fpName = unique("corp-");
     await createProvider(ZProviderInput.parse({ fpType: "oidc", fpName, clientId: "idp", clientSecret: "s3cret-value", discoveryUrl: "https://op.example.test" }), admin);
+    op = await startFederationProvider({ redirectUris: [callbackUrl()] });
+    linkable = unique("ext-");
+    const real = { clientId: FEDERATION_CLIENT.id, clientSecret: FEDERATION_CLIENT.secret, discoveryUrl: op.issuer, scopes: ["openid", "profile"] };
+    await createProvider(ZProviderInput.parse({ fpType: "oidc", fpName: linkable, ...real }), admin);
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await op?.close();
+    await t?.close();
+  });
 
   async function personSignedIn(signedInSecondsAgo = 0) {
     const sub = unique("linked-");
@@ -72,6 +85,22 @@ describe.each(DB_KINDS)("portal linked accounts on %s", (kind) => {
     expect(await failureOf(me.caller.portal.linkedAccounts.unlink({ fpType: "oidc", fpName, sid: "ext-stale" }))).toEqual(reauth);
     expect(await failureOf(me.caller.portal.linkedAccounts.link({ fpType: "oidc", fpName }))).toEqual(reauth);
     expect((await me.caller.portal.linkedAccounts.list()).accounts).toHaveLength(1);
+  });
+
+  it("links through the provider's own pages and comes back to the page with the outcome", async () => {
+    const me = await personSignedIn();
+    const { redirectTo } = await me.caller.portal.linkedAccounts.link({ fpType: "oidc", fpName: linkable });
+    expect(new URL(redirectTo).origin).toBe(op.issuer);
+    const sid = unique("alice-");
+    const back = await signInAtProvider(new Browser(), redirectTo, sid);
+    const done = await externalAuthCallbackRoute(new Request(back.location!), { params: Promise.resolve({}) });
+    expect(done.status).toBe(302);
+    const to = new URL(done.headers.get("location")!);
+    expect(to.toString().startsWith(`${getConfig().issuer}/account/linked-accounts?`)).toBe(true);
+    expect(Object.fromEntries(to.searchParams)).toEqual({ fp: `oidc:${linkable}`, result: "bound", sid });
+    expect((await me.caller.portal.linkedAccounts.list()).accounts).toEqual([{ fpType: "oidc", fpName: linkable, sid, userName: sid }]);
+    const event = await t.db.prisma.securityEvent.findFirstOrThrow({ where: { type: "user.fa_bound", subject: me.id } });
+    expect(event.params).toMatchObject({ via: "redirect", provider: `oidc:${linkable}`, sid });
   });
 
   it("refuses to link with a provider that is not configured", async () => {
