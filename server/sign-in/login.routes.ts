@@ -50,6 +50,7 @@ export async function renderLogin(req: Request, flow: TFlow, identifier: string 
     qrAction: linking ? undefined : pageLink("/login/qr", { flow: flow.id, lang }),
     registerUrl: (linking ? linking.register : getConfig().selfSignUp) ? pageLink("/register", { flow: flow.id, lang }) : undefined,
     registerLabel: linking ? t("login.linkRegister") : undefined,
+    backUrl: linking ? pageLink("/login", { flow: flow.id, lang }) : undefined,
     external: { action: pageLink("/login/fa", { flow: flow.id, lang }), providers: providers.map((p) => ({ label: p.label, name: p.fpName })) },
   });
   const status = refusal ? new AppError(refusal.code).status : 200;

@@ -162,6 +162,8 @@ describe("sign-in with an external account bound to nobody", () => {
     expect(link.text).toContain(`Your ${fpName} account ${sid} is not linked to an account here yet.`);
     expect(link.text).toContain("Create an account linked to it</a>");
     expect(link.text).not.toContain("/login/qr");
+    const back = /<a href="([^"]*\/login\?[^"]*)">Sign in another way<\/a>/.exec(link.text);
+    expect(back).not.toBeNull();
 
     const wrong = await browser.submit(link, { identifier: user.sub, password: "not the password" });
     expect(wrong.status).toBe(400);

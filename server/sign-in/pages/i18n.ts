@@ -85,6 +85,7 @@ const en = {
   "login.with": "Sign in with {provider}",
   "login.linkNotice": "Your {provider} account {name} is not linked to an account here yet. Sign in with your password to link it, then you can sign in with {provider} next time.",
   "login.linkRegister": "Create an account linked to it",
+  "login.otherWay": "Sign in another way",
   "error.federation.provider_not_found": "This way of signing in is not offered here.",
   "error.federation.sid_bound": "This external account is linked to another account already.",
 };
@@ -171,6 +172,7 @@ const ru: Record<TKey, string> = {
   "login.with": "Войти через {provider}",
   "login.linkNotice": "Ваша учётная запись {provider} «{name}» ещё не связана с учётной записью здесь. Войдите с паролем, чтобы связать их, и в следующий раз сможете входить через {provider}.",
   "login.linkRegister": "Создать учётную запись, связанную с ней",
+  "login.otherWay": "Войти другим способом",
   "error.federation.provider_not_found": "Такой способ входа здесь не предлагается.",
   "error.federation.sid_bound": "Эта внешняя учётная запись уже связана с другой учётной записью.",
 };

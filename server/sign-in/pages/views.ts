@@ -11,7 +11,7 @@ const alert = (message: string | undefined) => (message ? html`<p class="alert" 
 export type TExternalChoice = { action: string; providers: { label: string; name: string }[] };
 
 export function loginView(
-  v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string; registerLabel?: string; notice?: string; external?: TExternalChoice },
+  v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string; registerLabel?: string; notice?: string; external?: TExternalChoice; backUrl?: string },
 ): string {
   const invalid = v.error ? "true" : undefined;
   const described = v.error ? "form-error" : undefined;
@@ -32,7 +32,8 @@ ${alert(v.error)}
 </form>
 ${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : ""}
 ${v.external?.providers.length ? externalForm(v.t, v.external, v.csrf) : ""}
-${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.registerLabel ?? v.t("login.register")}</a></p>` : ""}`;
+${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.registerLabel ?? v.t("login.register")}</a></p>` : ""}
+${v.backUrl ? html`<p class="aside"><a href="${v.backUrl}">${v.t("login.otherWay")}</a></p>` : ""}`;
   return renderPage({ lang: v.lang, t: v.t, title: v.t("login.title"), body, switchUrl: v.switchUrl });
 }
 
