@@ -4,7 +4,7 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { createPgDatabase, freePort, startServer } from "../../scripts/server-lib.mjs";
 import { FEDERATION_CLIENT, startFederationProvider } from "../support/external-provider.ts";
-import { IMPORT_FIXTURE } from "../support/fixtures.ts";
+import { FEDERATION_FIXTURE, IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { startInbox } from "../support/inbox.ts";
 import { startSmtpPeer, startWebhookPeer } from "../support/messaging-peers.ts";
 
@@ -88,13 +88,16 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The fixture with the federation provider added as oidc:ext, and again as oidc:ext-stale whose every
- * stored token counts as stale (minTokenLifeS above the provider's token life): test/api/federation-flow.test.ts.
+ * The fixture with the clients of import-federation.json, and the federation provider as oidc:ext and
+ * again as oidc:ext-stale, whose every stored token counts as stale (minTokenLifeS above the
+ * provider's token life): test/api/federation-flow.test.ts.
  */
-function withFederationProvider(doc: { providers?: unknown[] }, issuer: string) {
+function withFederationProvider(doc: { clients: unknown[]; providers?: unknown[] }, issuer: string) {
+  const extra = JSON.parse(readFileSync(FEDERATION_FIXTURE, "utf8")) as { clients: unknown[] };
   const ext = {
     fpType: "oidc", fpName: "ext", clientId: FEDERATION_CLIENT.id, clientSecret: FEDERATION_CLIENT.secret, discoveryUrl: issuer,
     scopes: ["openid", "profile", "email"], rememberTokens: true, offeredAtSignIn: true, allowRegistration: true,
   };
-  return { ...doc, providers: [...(doc.providers ?? []), ext, { ...ext, fpName: "ext-stale", minTokenLifeS: 86_400, offeredAtSignIn: false }] };
+  const stale = { ...ext, fpName: "ext-stale", minTokenLifeS: 86_400, offeredAtSignIn: false };
+  return { ...doc, clients: [...doc.clients, ...extra.clients], providers: [...(doc.providers ?? []), ext, stale] };
 }

@@ -75,5 +75,7 @@ export async function identityFromCode(provider: TProviderRow, pending: TPending
   }
   const sid = claimText(claims, provider.sidClaim);
   if (!sid) throw refused(key, `no ${provider.sidClaim} claim`);
+  // The binding's key has the length limit of the REST paths that name it.
+  if (sid.length > 256) throw refused(key, `${provider.sidClaim} is longer than 256 characters`);
   return { provider: key, sid, userName: claimText(claims, provider.userNameClaim), claims, tokens };
 }
