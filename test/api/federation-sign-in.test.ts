@@ -235,6 +235,20 @@ describe("sign-in with an external account bound to nobody", () => {
 });
 
 describe("the sign-in page's provider button", () => {
+  it("says so in a page when the provider cannot be reached (502, never a 500)", async () => {
+    const down = unique("down-");
+    await consoleMutation(base(), admin, "console.providers.create", { fpType: "oidc", fpName: down, clientId: "x", clientSecret: "y", discoveryUrl: "http://127.0.0.1:9", offeredAtSignIn: true });
+    try {
+      const browser = browserAt();
+      const { page } = await loginPage(browser);
+      const failed = await pressProvider(browser, page, `oidc:${down}`);
+      expect(failed.status).toBe(502);
+      expect(alertOf(failed.text)).toBe("The external provider cannot be reached now. Try again later, or sign in another way.");
+    } finally {
+      await consoleMutation(base(), admin, "console.providers.delete", { fpType: "oidc", fpName: down });
+    }
+  });
+
   it("refuses a provider that is not offered, and a form without its CSRF field", async () => {
     const browser = browserAt();
     const { page } = await loginPage(browser);

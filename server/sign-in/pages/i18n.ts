@@ -87,6 +87,7 @@ const en = {
   "login.linkRegister": "Create an account linked to it",
   "login.otherWay": "Sign in another way",
   "error.federation.provider_not_found": "This way of signing in is not offered here.",
+  "error.federation.provider_unavailable": "The external provider cannot be reached now. Try again later, or sign in another way.",
   "error.federation.sid_bound": "This external account is linked to another account already.",
 };
 
@@ -174,6 +175,7 @@ const ru: Record<TKey, string> = {
   "login.linkRegister": "Создать учётную запись, связанную с ней",
   "login.otherWay": "Войти другим способом",
   "error.federation.provider_not_found": "Такой способ входа здесь не предлагается.",
+  "error.federation.provider_unavailable": "Внешний провайдер сейчас недоступен. Повторите попытку позже или войдите другим способом.",
   "error.federation.sid_bound": "Эта внешняя учётная запись уже связана с другой учётной записью.",
 };
 
