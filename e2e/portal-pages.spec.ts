@@ -11,6 +11,7 @@ const PAGES = [
   { path: "account/devices", ru: "Устройства", en: "Devices" },
   { path: "account/consents", ru: "Разрешения", en: "Consents" },
   { path: "account/events", ru: "События", en: "Events" },
+  { path: "account/linked-accounts", ru: "Связанные учётные записи", en: "Linked accounts" },
 ];
 
 test("every portal page speaks Russian when asked, and passes axe in both languages, light and dark", async ({ browser, page }) => {

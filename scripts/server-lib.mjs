@@ -25,8 +25,9 @@ export function freePort() {
  * server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses). `entry` is the script and its first
  * arguments: `next start` by default, the production server of server/serve/ for its measurements.
  */
-export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [nextBin, "start"] } = {}) {
-  const port = await freePort();
+export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [nextBin, "start"], port: givenPort } = {}) {
+  // A port chosen beforehand lets a peer started first know the server's URL (an external provider's redirect URI).
+  const port = givenPort ?? (await freePort());
   // With a log file the server writes to it directly: a benchmark's load generator must not share
   // its process with copying the server's log lines.
   const fd = logFile ? openSync(logFile, "a") : undefined;

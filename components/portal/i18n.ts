@@ -15,6 +15,7 @@ const en = {
   "nav.securityQuestion": "Security question",
   "nav.devices": "Devices",
   "nav.twoFactor": "Two-factor sign-in",
+  "nav.linked": "Linked accounts",
   "nav.consents": "Consents",
   "nav.events": "Events",
 
@@ -52,6 +53,7 @@ const ru: Record<TPortalKey, string> = {
   "nav.securityQuestion": "Контрольный вопрос",
   "nav.devices": "Устройства",
   "nav.twoFactor": "Двухфакторный вход",
+  "nav.linked": "Связанные учётные записи",
   "nav.consents": "Разрешения",
   "nav.events": "События",
 

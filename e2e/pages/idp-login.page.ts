@@ -10,13 +10,18 @@ export class IdpLoginPage {
   constructor(readonly page: Page) {
     this.identifier = page.getByLabel("Username, e-mail or phone");
     this.password = page.getByLabel("Password");
-    this.submit = page.getByRole("button", { name: "Sign in" });
+    this.submit = page.getByRole("button", { name: "Sign in", exact: true });
     this.error = page.getByRole("alert");
   }
 
   async expectShown(): Promise<void> {
     await expect(this.page).toHaveURL(/\/login\?/);
     await expect(this.page.getByRole("heading", { name: "Sign in", exact: true })).toBeVisible();
+  }
+
+  /** The button of an external provider the page offers. */
+  externalButton(provider: string): Locator {
+    return this.page.getByRole("button", { name: `Sign in with ${provider}`, exact: true });
   }
 
   async signIn(identifier: string, password: string): Promise<void> {

@@ -30,7 +30,7 @@ export class SignInFlow {
   async submitCredentials(identifier: string, password: string): Promise<void> {
     await this.page.getByLabel("Username, e-mail or phone").fill(identifier);
     await this.page.getByLabel("Password").fill(password);
-    await this.page.getByRole("button", { name: "Sign in" }).click();
+    await this.page.getByRole("button", { name: "Sign in", exact: true }).click();
   }
 
   async expectRefused(): Promise<void> {

@@ -50,6 +50,7 @@ export const SUGGESTED_EVENT_TYPES = [
   "group.member_removed",
   "user.fa_bound",
   "user.fa_unbound",
+  "user.fa_bind_failed",
   "federation.provider_created",
   "federation.provider_changed",
   "federation.provider_deleted",

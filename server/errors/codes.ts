@@ -258,6 +258,18 @@ const ERROR_DEFS = {
   "federation.sid_bound": { status: 409, type: "process_error", error: "fa_bound_to_other_user", desc: "this external account is bound to another user" },
   /** The user has no binding of this provider and sid. */
   "federation.binding_not_found": { status: 404, type: "not_found_error", error: "unknown_fa", desc: "external account binding not found" },
+  /** The callback's state is unknown, used already or expired (or the v2 binding's handle is): start again. Nothing changes. */
+  "federation.auth_request_not_found": { status: 400, type: "process_error", error: "unknown_fa_request", desc: "the request to the external provider is unknown, used or expired; start again" },
+  /** The external provider refused the authorization (its `error=`), or its answer failed validation (params.reason). */
+  "federation.provider_refused": { status: 400, type: "process_error", error: "fp_refused", desc: "the external provider did not confirm the account" },
+  /** The external provider cannot be reached or answered out of protocol (params.reason); try again later. */
+  "federation.provider_unavailable": { status: 502, type: "internal_error", error: "fp_unavailable", desc: "the external provider cannot be reached or answered unexpectedly" },
+  /** Sign-in with an external account is not available (yet) on this service. */
+  "federation.login_unavailable": { status: 404, type: "not_found_error", error: "fa_login_unavailable", desc: "sign-in with an external account is not available" },
+  /** fedToken: the provider does not remember tokens, or no token is stored for the user's accounts there. */
+  "federation.token_not_found": { status: 404, type: "not_found_error", error: "token_not_found", desc: "no stored token of this external provider" },
+  /** fedToken: the stored token was stale and the provider refused its refresh (revoked); it was dropped. */
+  "federation.token_refresh_refused": { status: 404, type: "not_found_error", error: "token_not_found", desc: "the external provider refused to refresh the stored token; it was dropped, the user must sign in with the provider again" },
   /** The console's "New profile" names a profile that exists already (params.profile). */
   "group.profile_exists": { status: 409, type: "process_error", error: "group_profile_exists", desc: "a group profile with this name exists" },
   /** Deleting a profile that still has groups (params.profile, params.groups counts them). Nothing changes. */

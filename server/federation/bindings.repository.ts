@@ -43,3 +43,10 @@ export async function unbindAccount(userId: string, key: Omit<TBindingRow, "user
   const db = tx ?? (await getPrisma());
   return (await db.federatedAccount.deleteMany({ where: { userId, fpType: key.fpType, fpName: key.fpName, sid: key.sid } })).count > 0;
 }
+
+/** The user an external account is bound to, or null: who signs in with it. */
+export async function findBoundUser(key: Omit<TBindingRow, "userName">): Promise<string | null> {
+  const prisma = await getPrisma();
+  const row = await prisma.federatedAccount.findUnique({ where: { fpType_fpName_sid: key }, select: { userId: true } });
+  return row?.userId ?? null;
+}

@@ -31,7 +31,8 @@ export function discoveryTarget(given: string): { url: string; issuer: string } 
 
 class DiscoveryProblem extends Error {}
 
-async function readLimited(res: Response, maxBytes: number): Promise<string> {
+/** The body as text, refused (an Error saying so) beyond maxBytes, declared or streamed. */
+export async function readLimited(res: Response, maxBytes: number): Promise<string> {
   const declared = Number(res.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw new DiscoveryProblem(`the document is larger than ${maxBytes} bytes`);
   if (!res.body) return "";

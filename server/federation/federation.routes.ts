@@ -2,6 +2,9 @@ import { defineRoute } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZBindBody, ZBindingParams, ZFederatedAccountV3 } from "./api/v3.ts";
 import { bindFederatedAccount, listFederatedAccounts, unbindFederatedAccount } from "./bindings.service.ts";
+import { BIND_FLOW_ROUTES } from "./external-auth/bind-flow.routes.ts";
+import { externalAuthCallbackRoute } from "./external-auth/callback.routes.ts";
+import { readFedTokensRoute } from "./external-auth/fed-tokens.routes.ts";
 
 const TAGS = ["External providers (v3)"];
 // The contract's two tables disagree on the system scopes: ufa reads, ufa_chg changes, and the POST
@@ -69,4 +72,4 @@ export const unbindFederatedAccountRoute = defineRoute(
   },
 );
 
-export const FEDERATION_ROUTES = [listFederatedAccountsRoute, bindFederatedAccountRoute, unbindFederatedAccountRoute];
+export const FEDERATION_ROUTES = [listFederatedAccountsRoute, bindFederatedAccountRoute, unbindFederatedAccountRoute, externalAuthCallbackRoute, ...BIND_FLOW_ROUTES, readFedTokensRoute];

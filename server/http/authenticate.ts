@@ -35,7 +35,8 @@ async function bearer(req: Request, spec: TBearerAuth, params: Record<string, st
   if (!client?.enabled) throw new AppError("auth.token_invalid", { params: { reason: "client_disabled" } });
   const held = claims.scope.split(" ");
   const mode = claims.sub_type === "user" ? "user" : "system";
-  const accepted = (mode === "user" ? spec.user : spec.system) ?? [];
+  // A scope may name path parameters (fed_tkn_{fedPointType}_{fedPointName}): it is the one scope of that resource.
+  const accepted = ((mode === "user" ? spec.user : spec.system) ?? []).map((s) => s.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? ""));
   if (!accepted.some((s) => held.includes(s))) {
     const all = [...(spec.user ?? []), ...(spec.system ?? [])];
     if (accepted.length === 0) {

@@ -38,3 +38,16 @@ export async function deleteExpiredFlows(before: Date): Promise<number> {
   const prisma = await getPrisma();
   return (await prisma.loginFlow.deleteMany({ where: { expiresAt: { lt: before } } })).count;
 }
+
+/** The sealed external account a flow holds while it waits to be linked or registered, or null. */
+export async function findExternalIdentity(id: string): Promise<string | null> {
+  const prisma = await getPrisma();
+  return (await prisma.loginFlow.findUnique({ where: { id }, select: { externalIdentity: true } }))?.externalIdentity ?? null;
+}
+
+/** Stores (or with null, forgets) the flow's waiting external account, while the flow is at its first step. */
+export async function setExternalIdentity(id: string, sealed: string | null): Promise<boolean> {
+  const prisma = await getPrisma();
+  const { count } = await prisma.loginFlow.updateMany({ where: { id, step: "credentials" }, data: { externalIdentity: sealed } });
+  return count === 1;
+}

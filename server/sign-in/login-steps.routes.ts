@@ -27,6 +27,8 @@ export type TAfterMethodRefusal = "login.password_locked" | "login.inactivity_lo
 /**
  * Where a flow goes once `user` passed a method: refused (said only now, as it reveals nothing a
  * guesser does not know once the password was right), the next step it still needs, or signed in.
+ * `accepted` runs once the method is not refused, before anything moves on (what the method's
+ * success brings with it: a link to an external account, its tokens).
  */
 export async function continueSignIn(
   req: Request,
@@ -35,9 +37,11 @@ export async function continueSignIn(
   client: TClientAuthRow,
   user: TSignedInBy,
   refuse: (code: TAfterMethodRefusal) => Promise<Response>,
+  accepted?: () => Promise<void>,
 ): Promise<Response> {
   const steps = await stepsAfterSignIn(user.userId, user.amr, { clientId: client.id, ...browserActor(req) });
   if (steps.refusal) return refuse(steps.refusal);
+  await accepted?.();
   const next = steps.secondFactor && !user.amr.some((m) => m === "otp" || m === "qr") ? "second_factor" : steps.passwordChange ? "password_change" : undefined;
   if (!next) return completeSignIn(req, ctx, flow, client, user);
   await moveFlow(flow, next, { userId: user.userId, amr: user.amr });

@@ -12,32 +12,46 @@ import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { loginView } from "./pages/views.ts";
+import type { TExternalIdentity } from "../federation/external-auth/index.ts";
+import { linkHeldIdentity, offeredProviders } from "./external-login.service.ts";
 import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } from "./sign-in.service.ts";
 
-type TRefusal = {
+export type TRefusal = {
   code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked";
   retryAfterS?: number;
 };
 
-/** The sign-in form of a flow, with a refusal when there was one. */
-async function renderLogin(req: Request, flow: TFlow, identifier: string | undefined, refusal?: TRefusal): Promise<Response> {
+/** An unbound external account the form is to link (see external-login.routes.ts), and whether it may register instead. */
+export type TLinking = { identity: TExternalIdentity; register: boolean };
+
+/**
+ * The sign-in form of a flow, with a refusal when there was one. While `linking`, the same form
+ * says which external account the password links, and offers no other way in than registering.
+ */
+export async function renderLogin(req: Request, flow: TFlow, identifier: string | undefined, refusal?: TRefusal, linking?: TLinking): Promise<Response> {
   const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
   if (!csrf) throw new AppError("login.csrf_failed");
-  const client = await clientOf(flow);
+  const [client, providers] = await Promise.all([clientOf(flow), linking ? [] : offeredProviders()]);
   const lang = pickLang(req, flow.request.uiLocales);
   const t = textsFor(lang);
   const error = refusal && (refusal.code === "login.locked_out" ? t(refusal.code, { wait: waitText(t, refusal.retryAfterS!) }) : t(refusal.code));
+  const path = linking ? "/login/fa/link" : "/login";
+  const external = linking?.identity;
   const markup = loginView({
     lang,
     t,
     clientName: client.name,
-    action: pageLink("/login", { flow: flow.id, lang }),
-    switchUrl: pageLink("/login", { flow: flow.id, lang: lang === "ru" ? "en" : "ru" }),
+    action: pageLink(path, { flow: flow.id, lang }),
+    switchUrl: pageLink(path, { flow: flow.id, lang: lang === "ru" ? "en" : "ru" }),
     csrf,
     identifier,
     error,
-    qrAction: pageLink("/login/qr", { flow: flow.id, lang }),
-    registerUrl: getConfig().selfSignUp ? pageLink("/register", { flow: flow.id, lang }) : undefined,
+    notice: external && t("login.linkNotice", { provider: external.provider.fpName, name: external.userName ?? external.sid }),
+    qrAction: linking ? undefined : pageLink("/login/qr", { flow: flow.id, lang }),
+    registerUrl: (linking ? linking.register : getConfig().selfSignUp) ? pageLink("/register", { flow: flow.id, lang }) : undefined,
+    registerLabel: linking ? t("login.linkRegister") : undefined,
+    backUrl: linking ? pageLink("/login", { flow: flow.id, lang }) : undefined,
+    external: { action: pageLink("/login/fa", { flow: flow.id, lang }), providers: providers.map((p) => ({ label: p.label, name: p.fpName })) },
   });
   const status = refusal ? new AppError(refusal.code).status : 200;
   return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
@@ -56,25 +70,35 @@ export const loginPage = pageRoute(async (req) => {
   return renderLogin(req, flow, flow.request.loginHint);
 });
 
-/** Checks the password, then signs in (see completeSignIn), or shows the form again with the refusal. */
-async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifier: string, password: string): Promise<Response> {
+/**
+ * Checks the password, then signs in (see completeSignIn), or shows the form again with the refusal.
+ * While linking, the external account is bound once the password is accepted (not when password
+ * sign-in is locked for the account): the person has now proved both accounts, and the steps that
+ * follow (second factor, new password) apply to every later sign-in with it as well.
+ */
+async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifier: string, password: string, linking?: TLinking): Promise<Response> {
   const client = await clientOf(flow);
   const actor = { clientId: client.id, ...browserActor(req) };
   // Longer input cannot be a real account's: refused like any wrong password, without hashing megabytes.
   const result: TSignInResult =
     identifier.length > MAX_IDENTIFIER || password.length > MAX_PASSWORD ? { ok: false, reason: "invalid_credentials" } : await checkCredentials({ identifier, password }, actor);
-  if (!result.ok) return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined });
-  return continueSignIn(req, ctx, flow, client, result, (code) => renderLogin(req, flow, identifier, { code }));
+  if (!result.ok) {
+    return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined }, linking);
+  }
+  const link = linking && (() => linkHeldIdentity(flow.id, linking.identity, result.userId, { ...actor, subject: result.userId }, "sign_in"));
+  return continueSignIn(req, ctx, flow, client, result, (code) => renderLogin(req, flow, identifier, { code }, linking), link || undefined);
 }
 
-// POST {ctx}/login?flow=… – submit the identifier and password
-export const loginSubmit = pageRoute(async (req, ctx) => {
-  const flow = await loadFlow(flowParam(req));
+/** The sign-in form as submitted: to sign in, or (`linking`) to link an external account and sign in. */
+export async function submitCredentials(req: Request, ctx: TRequestContext, flow: TFlow, linking?: TLinking): Promise<Response> {
   if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
   const form = await readForm(req);
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
   const identifier = (form.get("identifier") ?? "").trim();
   const password = form.get("password") ?? "";
-  if (!identifier || !password) return renderLogin(req, flow, identifier || undefined, { code: "login.missing_credentials" });
-  return signIn(req, ctx, flow, identifier, password);
-});
+  if (!identifier || !password) return renderLogin(req, flow, identifier || undefined, { code: "login.missing_credentials" }, linking);
+  return signIn(req, ctx, flow, identifier, password, linking);
+}
+
+// POST {ctx}/login?flow=… – submit the identifier and password
+export const loginSubmit = pageRoute(async (req, ctx) => submitCredentials(req, ctx, await loadFlow(flowParam(req))));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildCatalog } from "../attributes/attributes.service.ts";
-import { readSignUpForm, signUpFields } from "./signup-form.ts";
+import { readSignUpForm, signUpFields, signUpValuesFromClaims } from "./signup-form.ts";
 
 const row = (name: string, type: string, extra: { required?: boolean; validators?: object } = {}) => ({
   name,
@@ -62,5 +62,12 @@ describe("sign-up form", () => {
     ]);
     expect(r.attrs).toEqual({ employee_id: "forty", accepted_terms: false });
     expect(readSignUpForm(signUpFields(catalog), form({ phone_number: "79160000000" })).problems).toEqual([{ field: "password", code: "password_required" }]);
+  });
+});
+
+describe("sign-up values from an external account's claims", () => {
+  it("takes the names and contacts the form has, as strings only", () => {
+    const claims = { sub: "ext-1", email: "ivan@corp.example", given_name: "Ivan", family_name: "", phone_number: 79990000001, middle_name: "Petrovich", locked: "true" };
+    expect(signUpValuesFromClaims(claims, ["family_name", "given_name", "email", "phone_number", "locked"])).toEqual({ given_name: "Ivan", email: "ivan@corp.example" });
   });
 });

@@ -73,3 +73,16 @@ export function readSignUpForm(fields: TSignUpField[], form: Map<string, string>
   else if (password !== (form.get("password_repeat") ?? "")) problems.push({ field: "password_repeat", code: "password_mismatch" });
   return { values, attrs, password, problems };
 }
+
+/**
+ * The form's first values from an external account's claims (OIDC Core §5.1 names, the same as the
+ * catalog's), for the fields the form has; the person checks them before sending.
+ */
+export function signUpValuesFromClaims(claims: Record<string, unknown>, fields: string[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of ["family_name", "given_name", "middle_name", "email", "phone_number"]) {
+    const v = claims[name];
+    if (typeof v === "string" && v && fields.includes(name)) values[name] = v;
+  }
+  return values;
+}

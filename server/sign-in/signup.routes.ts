@@ -14,6 +14,7 @@ import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { fieldLabel, signUpTextsFor, type TSignUpText } from "./pages/signup-i18n.ts";
 import { codesView, registerView, signUpDoneView, type TCodesView } from "./pages/signup-views.ts";
+import { externalSignUp, linkAfterSignUp } from "./external-login.service.ts";
 import { readSignUpForm, signUpFields, type TFieldProblem } from "./signup-form.ts";
 import { continueAuthorization, finishSignUp, loadSignUpFlow, startSignUp, submitCode, waitingContacts, type TContactKind, type TSignUpFlow } from "./signup.service.ts";
 
@@ -47,17 +48,21 @@ async function renderRegister(req: Request, loginFlow: TFlow | undefined, cookie
   const lang = pickLang(req, loginFlow?.request.uiLocales);
   const client = loginFlow ? await getClientForAuth(loginFlow.clientId) : null;
   const link = (path: string, l: TLang) => pageLink(path, { flow: loginFlow?.id, lang: l });
+  const fields = signUpFields(await getCatalog());
+  const external = loginFlow && (await externalSignUp(loginFlow.id, fields.map((f) => f.name)));
+  const st = signUpTextsFor(lang);
   const markup = registerView({
     lang,
     t: textsFor(lang),
-    st: signUpTextsFor(lang),
+    st,
     clientName: client?.name,
+    notice: external ? st("signup.linkNotice", external.notice) : undefined,
     action: link("/register", lang),
     switchUrl: link("/register", other(lang)),
     signInUrl: loginFlow ? link("/login", lang) : undefined,
     csrf: csrfField(cookie, formBinding(loginFlow)),
-    fields: signUpFields(await getCatalog()),
-    values: state.values ?? {},
+    fields,
+    values: state.values ?? external?.values ?? {},
     problems: state.problems ?? [],
     refusal: state.refusal,
     // The configured policy, as the registration will check it.
@@ -160,6 +165,7 @@ export const codesSubmit = pageRoute(async (req) => {
   switch (result.kind) {
     case "done": {
       await finishSignUp(flow, result.userId, actor);
+      await linkAfterSignUp(flow.loginFlowId, result.userId, actor);
       const { session, cookies } = await startBrowserSession(req, { userId: result.userId, amr: ["pwd"], ...actor });
       const location = (await continueAuthorization(flow, session)) ?? pageLink("/register/code", { signup: flow.id, lang });
       return seeOther(location, cookies);

@@ -8,8 +8,12 @@ export const fixture = JSON.parse(readFileSync(IMPORT_FIXTURE, "utf8")) as {
   clients: { id: string; secret: string; restPassword?: string; scopes: string[] }[];
 };
 
+/** The API suite's additions for external providers (test/api/global-setup.ts merges them into the server's import). */
+export const FEDERATION_FIXTURE = path.join(process.cwd(), "test", "fixtures", "import-federation.json");
+const federationClients = (JSON.parse(readFileSync(FEDERATION_FIXTURE, "utf8")) as typeof fixture).clients;
+
 export function fixtureClient(id: string) {
-  const c = fixture.clients.find((x) => x.id === id);
+  const c = fixture.clients.find((x) => x.id === id) ?? federationClients.find((x) => x.id === id);
   if (!c) throw new Error(`no fixture client ${id}`);
   return c;
 }

@@ -22,6 +22,8 @@ const WORDS: Record<string, Record<TLang, string>> = {
   "user.contact_confirmation_failed": { en: "Confirmation failed", ru: "Подтверждение не удалось" },
   "user.registered": { en: "Account registered", ru: "Учётная запись зарегистрирована" },
   "user.created": { en: "Account created", ru: "Учётная запись создана" },
+  "user.fa_bound": { en: "External account linked", ru: "Внешняя учётная запись связана" },
+  "user.fa_unbound": { en: "External account unlinked", ru: "Внешняя учётная запись отвязана" },
   "oauth.code_reused": { en: "Sign-in code used twice: access revoked", ru: "Код входа использован повторно: доступ отозван" },
   "oauth.refresh_reused": { en: "Old token used again: access revoked", ru: "Старый токен использован повторно: доступ отозван" },
   "token.revoked": { en: "Token revoked", ru: "Токен отозван" },

@@ -32,6 +32,8 @@ type TProps<R> = {
   notFoundCode: string;
   /** After a removal; returns true when it took the page elsewhere (nothing more to show). */
   afterRemove: (row: R) => boolean | void;
+  /** What the page has to tell when it opens (the outcome of a round trip elsewhere). */
+  initialNotice?: TNotice;
 };
 
 /**
@@ -39,11 +41,11 @@ type TProps<R> = {
  * what removing it does. The outcome is told above the list; a failure other than "already gone"
  * stays in the dialog, so it can be tried again.
  */
-export function RemovableList<R>({ texts, query, columns, rowKey, remove, notFoundCode, afterRemove }: TProps<R>) {
+export function RemovableList<R>({ texts, query, columns, rowKey, remove, notFoundCode, afterRemove, initialNotice = null }: TProps<R>) {
   const s = useSecurityText();
   const reason = usePortalErrorText();
   const [chosen, setChosen] = useState<R | null>(null);
-  const [notice, setNotice] = useState<TNotice>(null);
+  const [notice, setNotice] = useState<TNotice>(initialNotice);
   const settle = (text: string) => {
     setNotice({ text });
     setChosen(null);

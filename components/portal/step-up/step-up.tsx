@@ -13,7 +13,7 @@ import { useTRPC } from "../trpc.ts";
 import { useStepUpText } from "./i18n.ts";
 
 /** The pages with sensitive changes, and how their notice names them, said before the person types anything. */
-const SENSITIVE_PAGES = { "/account/password": "notice", "/account/two-factor": "notice", "/account/security-question": "notice", "/account/profile": "noticeContacts" } as const;
+const SENSITIVE_PAGES = { "/account/password": "notice", "/account/two-factor": "notice", "/account/security-question": "notice", "/account/profile": "noticeContacts", "/account/linked-accounts": "notice" } as const;
 
 function noticeOf(pathname: string): (typeof SENSITIVE_PAGES)[keyof typeof SENSITIVE_PAGES] | undefined {
   return Object.entries(SENSITIVE_PAGES).find(([page]) => pathname === page || pathname.startsWith(`${page}/`))?.[1];

@@ -81,6 +81,14 @@ const en = {
   "login.inactivity_locked": "This account was locked after a long time without signing in. Contact your administrator to unlock it.",
   "error.bad_request": "The request is not valid.",
   "error.other": "Something went wrong. Quote this id when reporting it: {requestId}.",
+  "login.externalHeading": "Or sign in with another account",
+  "login.with": "Sign in with {provider}",
+  "login.linkNotice": "Your {provider} account {name} is not linked to an account here yet. Sign in with your password to link it, then you can sign in with {provider} next time.",
+  "login.linkRegister": "Create an account linked to it",
+  "login.otherWay": "Sign in another way",
+  "error.federation.provider_not_found": "This way of signing in is not offered here.",
+  "error.federation.provider_unavailable": "The external provider cannot be reached now. Try again later, or sign in another way.",
+  "error.federation.sid_bound": "This external account is linked to another account already.",
 };
 
 type TKey = keyof typeof en;
@@ -161,6 +169,14 @@ const ru: Record<TKey, string> = {
   "login.inactivity_locked": "Учётная запись заблокирована после долгого отсутствия входов. Обратитесь к администратору, чтобы её разблокировать.",
   "error.bad_request": "Запрос некорректен.",
   "error.other": "Что-то пошло не так. Сообщите этот номер: {requestId}.",
+  "login.externalHeading": "Или войдите с другой учётной записью",
+  "login.with": "Войти через {provider}",
+  "login.linkNotice": "Ваша учётная запись {provider} «{name}» ещё не связана с учётной записью здесь. Войдите с паролем, чтобы связать их, и в следующий раз сможете входить через {provider}.",
+  "login.linkRegister": "Создать учётную запись, связанную с ней",
+  "login.otherWay": "Войти другим способом",
+  "error.federation.provider_not_found": "Такой способ входа здесь не предлагается.",
+  "error.federation.provider_unavailable": "Внешний провайдер сейчас недоступен. Повторите попытку позже или войдите другим способом.",
+  "error.federation.sid_bound": "Эта внешняя учётная запись уже связана с другой учётной записью.",
 };
 
 const DICTIONARIES: Record<TLang, Record<TKey, string>> = { en, ru };

@@ -76,6 +76,8 @@ export type TRegisterView = TCommon & {
   refusal?: string;
   signInUrl?: string;
   minPassword: number;
+  /** What else the sign-up does (an external account it links). */
+  notice?: string;
 };
 
 export function registerView(v: TRegisterView): string {
@@ -90,6 +92,7 @@ export function registerView(v: TRegisterView): string {
     inputField({ name, label, type: "password", required: true, autocomplete: "new-password", maxLength: 1024 }, state(name, hint));
   const body = html`<h1>${v.st("signup.title")}</h1>
 ${v.clientName ? html`<p class="muted">${v.t("login.to", { client: v.clientName })}</p>` : ""}
+${v.notice ? html`<p class="notice">${v.notice}</p>` : ""}
 ${v.refusal ? html`<p class="alert" role="alert" id="form-error">${v.refusal}</p>` : problemSummary(v, v.problems, onForm)}
 <form method="post" action="${v.action}" novalidate>
 <input type="hidden" name="csrf_token" value="${v.csrf}">

@@ -7,13 +7,19 @@ type TCommon = { lang: TLang; t: TText; switchUrl?: string };
 /** The alert that announces a refusal to screen readers as soon as the page loads. */
 const alert = (message: string | undefined) => (message ? html`<p class="alert" role="alert" id="form-error">${message}</p>` : "");
 
-export function loginView(v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string }): string {
+/** The external providers a sign-in page offers: one form, a button per provider. */
+export type TExternalChoice = { action: string; providers: { label: string; name: string }[] };
+
+export function loginView(
+  v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string; registerLabel?: string; notice?: string; external?: TExternalChoice; backUrl?: string },
+): string {
   const invalid = v.error ? "true" : undefined;
   const described = v.error ? "form-error" : undefined;
   // Focus goes where typing continues: the password once an identifier is there.
   const focusPassword = !!v.identifier;
   const body = html`<h1>${v.t("login.title")}</h1>
 <p class="muted">${v.t("login.to", { client: v.clientName })}</p>
+${v.notice ? html`<p class="notice" id="login-notice">${v.notice}</p>` : ""}
 ${alert(v.error)}
 <form method="post" action="${v.action}" novalidate>
 <input type="hidden" name="csrf_token" value="${v.csrf}">
@@ -25,8 +31,19 @@ ${alert(v.error)}
 <button type="submit" class="primary">${v.t("login.submit")}</button>
 </form>
 ${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : ""}
-${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.t("login.register")}</a></p>` : ""}`;
+${v.external?.providers.length ? externalForm(v.t, v.external, v.csrf) : ""}
+${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.registerLabel ?? v.t("login.register")}</a></p>` : ""}
+${v.backUrl ? html`<p class="aside"><a href="${v.backUrl}">${v.t("login.otherWay")}</a></p>` : ""}`;
   return renderPage({ lang: v.lang, t: v.t, title: v.t("login.title"), body, switchUrl: v.switchUrl });
+}
+
+/** Sign-in at an external provider: a POST, as it starts a request there on this flow's behalf. */
+function externalForm(t: TText, choice: TExternalChoice, csrf: string) {
+  return html`<form method="post" action="${choice.action}" aria-labelledby="external-heading">
+<p class="label" id="external-heading">${t("login.externalHeading")}</p>
+<input type="hidden" name="csrf_token" value="${csrf}">
+${choice.providers.map((p) => html`<button type="submit" name="fp" value="${p.label}" class="secondary">${t("login.with", { provider: p.name })}</button>`)}
+</form>`;
 }
 
 /** A button that shows a new QR code for signing in from another device (a POST: it issues a code). */

@@ -5,6 +5,7 @@ import { otpPortalRouter } from "./otp.router.ts";
 import { profileRouter } from "./profile.router.ts";
 import { consentsRouter, devicesRouter, eventsRouter, passwordRouter } from "./security.router.ts";
 import { securityQuestionRouter } from "./security-question.router.ts";
+import { linkedAccountsRouter } from "./linked-accounts.router.ts";
 
 /** The self-service portal: the signed-in person's own account, adapters over the same services as the REST API. */
 export const portalRouter = createRouter({
@@ -19,4 +20,5 @@ export const portalRouter = createRouter({
   password: passwordRouter,
   securityQuestion: securityQuestionRouter,
   otp: otpPortalRouter,
+  linkedAccounts: linkedAccountsRouter,
 });

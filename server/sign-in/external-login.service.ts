@@ -1,0 +1,113 @@
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { getConfig } from "../config/config.ts";
+import { keyFor } from "../crypto/keys.ts";
+import { seal, unseal } from "../crypto/sealing.ts";
+import { AppError } from "../errors/app-error.ts";
+import { rememberExternalTokens, type TExternalIdentity } from "../federation/external-auth/index.ts";
+import { findBoundUser } from "../federation/bindings.repository.ts";
+import { bindExternalAccount } from "../federation/bindings.service.ts";
+import { ZFpType, type TProviderKey } from "../federation/federation.schemas.ts";
+import { findProvider, findProviders } from "../federation/providers.repository.ts";
+import { providerLabel } from "../federation/providers.service.ts";
+import { accountSnapshot } from "../users/account-snapshots.ts";
+import { findExternalIdentity, setExternalIdentity } from "./login-flows.repository.ts";
+import { signUpValuesFromClaims } from "./signup-form.ts";
+
+// Sign-in with an external account: who it belongs to, and the account that comes back bound to
+// nobody, held (sealed: it carries the provider's tokens) on the login flow until its person links it
+// by signing in with a password, or creates an account with it.
+
+export type TOfferedProvider = TProviderKey & { label: string };
+
+/** The providers the sign-in page offers, in a stable order. */
+export async function offeredProviders(): Promise<TOfferedProvider[]> {
+  return (await findProviders())
+    .filter((p) => p.offeredAtSignIn)
+    .map((p) => ({ fpType: ZFpType.parse(p.fpType), fpName: p.fpName, label: providerLabel(p) }));
+}
+
+/** The provider a sign-in form names ("oidc:ext"), when the page offers it; else 404 provider_not_found. */
+export async function offeredProvider(fp: string | undefined): Promise<TProviderKey> {
+  const found = (await offeredProviders()).find((p) => p.label === fp);
+  if (!found) throw new AppError("federation.provider_not_found", { params: { fp: fp ?? "" } });
+  return { fpType: found.fpType, fpName: found.fpName };
+}
+
+export type TExternalOwner = { kind: "bound"; userId: string } | { kind: "locked"; userId: string } | { kind: "unbound" };
+
+/** Whose the external account is; a locked owner and an unbound account are failed sign-ins. */
+export async function ownerOfExternalAccount(identity: TExternalIdentity, actor: TEventActor): Promise<TExternalOwner> {
+  const provider = providerLabel(identity.provider);
+  const userId = await findBoundUser({ ...identity.provider, sid: identity.sid });
+  if (!userId) {
+    await recordEvent("user.sign_in_failed", actor, { reason: "fa_unbound", method: "fed", provider, sid: identity.sid });
+    return { kind: "unbound" };
+  }
+  const account = (await accountSnapshot(userId))?.account;
+  if (!account || account.locked) {
+    await recordEvent("user.sign_in_failed", { ...actor, subject: userId }, { reason: "account_locked", method: "fed", provider });
+    return { kind: "locked", userId };
+  }
+  return { kind: "bound", userId };
+}
+
+// The tokens' expiry travels as text inside the sealed JSON.
+const sealIdentity = (i: TExternalIdentity) => seal(keyFor("federation-tokens"), JSON.stringify(i));
+
+function unsealIdentity(sealed: string): TExternalIdentity {
+  const parsed = JSON.parse(unseal(keyFor("federation-tokens"), sealed)) as TExternalIdentity & { tokens: { expiresAt?: string } };
+  return { ...parsed, tokens: { ...parsed.tokens, expiresAt: parsed.tokens.expiresAt ? new Date(parsed.tokens.expiresAt) : undefined } };
+}
+
+/** Keeps the unbound external account on the flow until it is linked or registered. */
+export async function holdExternalIdentity(flowId: string, identity: TExternalIdentity): Promise<void> {
+  if (!(await setExternalIdentity(flowId, sealIdentity(identity)))) throw new AppError("login.flow_not_found");
+}
+
+/** The external account a flow holds, or undefined. */
+export async function heldExternalIdentity(flowId: string): Promise<TExternalIdentity | undefined> {
+  const sealed = await findExternalIdentity(flowId);
+  return sealed ? unsealIdentity(sealed) : undefined;
+}
+
+/** Whether a held account may create an account of its own here: the provider allows it and sign-up is on. */
+export async function registrationAllowed(identity: TExternalIdentity): Promise<boolean> {
+  if (!getConfig().selfSignUp) return false;
+  return (await findProvider(identity.provider))?.allowRegistration ?? false;
+}
+
+/**
+ * Binds the flow's held external account to `userId`, who just proved themselves (the password, or a
+ * finished registration), and stores its tokens when the provider remembers them. 409 sid_bound when
+ * someone else bound it meanwhile.
+ */
+export async function linkHeldIdentity(flowId: string, identity: TExternalIdentity, userId: string, actor: TEventActor, via: "sign_in" | "registration"): Promise<void> {
+  await bindExternalAccount(userId, { ...identity.provider, sid: identity.sid }, identity.userName, actor, { via });
+  await rememberExternalTokens(userId, identity);
+  await setExternalIdentity(flowId, null);
+}
+
+/**
+ * A sign-up started from a flow that holds an external account whose provider allows registration:
+ * the form's values its claims give, and the words that say what it will link.
+ */
+export async function externalSignUp(loginFlowId: string, fields: string[]): Promise<{ values: Record<string, string>; notice: Record<string, string> } | undefined> {
+  const identity = await heldExternalIdentity(loginFlowId);
+  if (!identity || !(await registrationAllowed(identity))) return undefined;
+  return { values: signUpValuesFromClaims(identity.claims, fields), notice: { provider: identity.provider.fpName, name: identity.userName ?? identity.sid } };
+}
+
+/**
+ * A finished sign-up from such a flow: the new account gets the external account. Bound to someone
+ * else meanwhile (a race), the account still exists and says so in an event; it is not undone.
+ */
+export async function linkAfterSignUp(loginFlowId: string | null, userId: string, actor: TEventActor): Promise<void> {
+  const identity = loginFlowId ? await heldExternalIdentity(loginFlowId) : undefined;
+  if (!loginFlowId || !identity || !(await registrationAllowed(identity))) return;
+  try {
+    await linkHeldIdentity(loginFlowId, identity, userId, { ...actor, subject: userId }, "registration");
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== "federation.sid_bound") throw e;
+    await recordEvent("user.fa_bind_failed", { ...actor, subject: userId }, { via: "registration", reason: "fa_bound_to_other_user", provider: providerLabel(identity.provider), sid: identity.sid });
+  }
+}
