@@ -51,7 +51,7 @@ export const externalAuthCallbackRoute = defineRoute(
     query: ZCallbackQuery,
     response: { status: 302, description: "To the application's callback with the outcome (a binding), or on with the flow that started it" },
     otherResponses: [{ status: 200, description: "isPopup: a page that posts the outcome to window.opener and closes" }],
-    errors: ["federation.auth_request_not_found", "federation.provider_refused", "federation.provider_unavailable", "federation.login_unavailable"],
+    errors: ["federation.auth_request_not_found", "federation.provider_refused", "federation.provider_unavailable"],
     renderError: externalAuthErrorPage,
   },
   async ({ ctx, query, request }) => {
