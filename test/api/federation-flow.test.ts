@@ -264,6 +264,23 @@ describe("stored external tokens", () => {
     expect(await bindingsOf(me.sub)).toEqual([{ sid: login, fpType: "oidc", fpName: "ext-stale", userName: login }]);
   });
 
+  it("come from a plain OAuth 2.0 provider too, whose account is read from its userinfo endpoint", async () => {
+    const me = await signedInUser();
+    const login = unique("plain-");
+    const started = await startBind(me, { fp: "oauth2:ext-plain", callback: DONE });
+    expect(started.status).toBe(200);
+    const to = new URL(started.body.redirectTo);
+    expect(`${to.origin}${to.pathname}`).toBe(`${fedIssuer()}/auth`);
+    expect(to.searchParams.get("code_challenge_method")).toBe("S256");
+    const { answer } = await throughProvider(started.body.redirectTo, login);
+    expect(outcomeOf(answer.location)).toEqual({ app: "1", result: "bound", fp: "oauth2:ext-plain", sid: login });
+    expect(await bindingsOf(me.sub)).toEqual([{ sid: login, fpType: "oauth2", fpName: "ext-plain", userName: login }]);
+    const read = await readTokens(me.sub, "oauth2/ext-plain");
+    expect(read.status).toBe(200);
+    expect(Object.keys(read.body)).toEqual([login]);
+    expect((await userinfoWith(read.body[login].token)).body).toMatchObject({ sub: login });
+  });
+
   it("go with the binding when it is removed", async () => {
     const me = await signedInUser();
     const login = unique("tkn-");

@@ -89,8 +89,8 @@ export default async function setup(project: TestProject) {
 }
 
 /**
- * The fixture with the clients of import-federation.json, and the federation provider as oidc:ext and
- * again as oidc:ext-stale, whose every stored token counts as stale (minTokenLifeS above the
+ * The fixture with the clients of import-federation.json, and the federation provider as oidc:ext,
+ * as oauth2:ext-plain and again as oidc:ext-stale, whose every stored token counts as stale (minTokenLifeS above the
  * provider's token life): test/api/federation-flow.test.ts.
  */
 function withFederationProvider(doc: { clients: unknown[]; providers?: unknown[] }, issuer: string) {
@@ -100,5 +100,11 @@ function withFederationProvider(doc: { clients: unknown[]; providers?: unknown[]
     scopes: ["openid", "profile", "email"], rememberTokens: true, offeredAtSignIn: true, allowRegistration: true,
   };
   const stale = { ...ext, fpName: "ext-stale", minTokenLifeS: 86_400, offeredAtSignIn: false };
-  return { ...doc, clients: [...doc.clients, ...extra.clients], providers: [...(doc.providers ?? []), ext, stale] };
+  // The same provider as plain OAuth 2.0: explicit endpoints, the account read from userinfo, no ID token checked.
+  const plain = {
+    fpType: "oauth2", fpName: "ext-plain", clientId: FEDERATION_CLIENT.id, clientSecret: FEDERATION_CLIENT.secret,
+    authorizationEndpoint: `${issuer}/auth`, tokenEndpoint: `${issuer}/token`, userinfoEndpoint: `${issuer}/me`,
+    scopes: ["openid", "profile"], rememberTokens: true,
+  };
+  return { ...doc, clients: [...doc.clients, ...extra.clients], providers: [...(doc.providers ?? []), ext, stale, plain] };
 }
