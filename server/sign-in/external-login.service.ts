@@ -10,12 +10,12 @@ import { ZFpType, type TProviderKey } from "../federation/federation.schemas.ts"
 import { findProvider, findProviders } from "../federation/providers.repository.ts";
 import { providerLabel } from "../federation/providers.service.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
-import { findExternalIdentity, setExternalIdentity } from "./login-flows.repository.ts";
+import { findExternalIdentity, forgetExternalIdentity, setExternalIdentity } from "./login-flows.repository.ts";
 import { signUpValuesFromClaims } from "./signup-form.ts";
 
 // Sign-in with an external account: who it belongs to, and the account that comes back bound to
 // nobody, held (sealed: it carries the provider's tokens) on the login flow until its person links it
-// by signing in with a password, or creates an account with it.
+// by signing in with a password (bound once the whole sign-in completes), or creates an account with it.
 
 export type TOfferedProvider = TProviderKey & { label: string };
 
@@ -51,23 +51,26 @@ export async function ownerOfExternalAccount(identity: TExternalIdentity, actor:
   return { kind: "bound", userId };
 }
 
-// The tokens' expiry travels as text inside the sealed JSON.
-const sealIdentity = (i: TExternalIdentity) => seal(keyFor("federation-tokens"), JSON.stringify(i));
+// The tokens' expiry travels as text inside the sealed JSON. `linkTo` is the account whose password
+// the link page accepted: the binding waits for that sign-in to complete (see linkOnSignIn).
+type THeld = { identity: TExternalIdentity; linkTo?: string };
 
-function unsealIdentity(sealed: string): TExternalIdentity {
-  const parsed = JSON.parse(unseal(keyFor("federation-tokens"), sealed)) as TExternalIdentity & { tokens: { expiresAt?: string } };
-  return { ...parsed, tokens: { ...parsed.tokens, expiresAt: parsed.tokens.expiresAt ? new Date(parsed.tokens.expiresAt) : undefined } };
+const sealHeld = (identity: TExternalIdentity, linkTo?: string) => seal(keyFor("federation-tokens"), JSON.stringify({ ...identity, linkTo }));
+
+function unsealHeld(sealed: string): THeld {
+  const { linkTo, ...parsed } = JSON.parse(unseal(keyFor("federation-tokens"), sealed)) as TExternalIdentity & { tokens: { expiresAt?: string }; linkTo?: string };
+  return { identity: { ...parsed, tokens: { ...parsed.tokens, expiresAt: parsed.tokens.expiresAt ? new Date(parsed.tokens.expiresAt) : undefined } }, linkTo };
 }
 
 /** Keeps the unbound external account on the flow until it is linked or registered. */
 export async function holdExternalIdentity(flowId: string, identity: TExternalIdentity): Promise<void> {
-  if (!(await setExternalIdentity(flowId, sealIdentity(identity)))) throw new AppError("login.flow_not_found");
+  if (!(await setExternalIdentity(flowId, sealHeld(identity)))) throw new AppError("login.flow_not_found");
 }
 
 /** The external account a flow holds, or undefined. */
 export async function heldExternalIdentity(flowId: string): Promise<TExternalIdentity | undefined> {
   const sealed = await findExternalIdentity(flowId);
-  return sealed ? unsealIdentity(sealed) : undefined;
+  return sealed ? unsealHeld(sealed).identity : undefined;
 }
 
 /** Whether a held account may create an account of its own here: the provider allows it and sign-up is on. */
@@ -77,14 +80,36 @@ export async function registrationAllowed(identity: TExternalIdentity): Promise<
 }
 
 /**
- * Binds the flow's held external account to `userId`, who just proved themselves (the password, or a
- * finished registration), and stores its tokens when the provider remembers them. 409 sid_bound when
- * someone else bound it meanwhile.
+ * Binds the flow's held external account to `userId`, who just proved themselves (a completed sign-in,
+ * or a finished registration), and stores its tokens when the provider remembers them. 409 sid_bound
+ * when someone else bound it meanwhile.
  */
 export async function linkHeldIdentity(flowId: string, identity: TExternalIdentity, userId: string, actor: TEventActor, via: "sign_in" | "registration"): Promise<void> {
   await bindExternalAccount(userId, { ...identity.provider, sid: identity.sid }, identity.userName, actor, { via });
   await rememberExternalTokens(userId, identity);
-  await setExternalIdentity(flowId, null);
+  await forgetExternalIdentity(flowId);
+}
+
+/**
+ * The link page accepted the password of `userId`: the held account is marked for that account but
+ * not bound yet. A password alone must not add a lasting way in while the account still asks for a
+ * second factor (or a new password): whoever knows only the password and abandons the next step
+ * binds nothing.
+ */
+export async function linkWhenSignedIn(flowId: string, identity: TExternalIdentity, userId: string): Promise<void> {
+  if (!(await setExternalIdentity(flowId, sealHeld(identity, userId)))) throw new AppError("login.flow_not_found");
+}
+
+/**
+ * The flow's sign-in of `userId` completed (every step passed): the account marked for it on the link
+ * page is bound now. One held but never linked goes with the flow's end (it carries the provider's tokens).
+ */
+export async function linkOnSignIn(flowId: string, userId: string, actor: TEventActor): Promise<void> {
+  const sealed = await findExternalIdentity(flowId);
+  if (!sealed) return;
+  const { identity, linkTo } = unsealHeld(sealed);
+  if (linkTo === userId) await linkHeldIdentity(flowId, identity, userId, { ...actor, subject: userId }, "sign_in");
+  else await forgetExternalIdentity(flowId);
 }
 
 /**

@@ -5,6 +5,7 @@ import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { continueAfterSignIn } from "../oauth/authorize/authorize.service.ts";
 import { noteSignedIn } from "./account-checks.ts";
 import { startBrowserSession } from "./browser-session.ts";
+import { linkOnSignIn } from "./external-login.service.ts";
 import type { TFlow } from "./login-flows.service.ts";
 import { seeOther } from "./pages/page-route.ts";
 
@@ -22,8 +23,9 @@ export function flowParam(req: Request): string | null {
 }
 
 /**
- * The account is known (by password, or by QR code): starts the browser session on this device and
- * moves the flow on (consent, or back to the client with a code).
+ * The account is known (by password, or by QR code) and every step is passed: binds the external
+ * account the link page marked for it, starts the browser session on this device and moves the flow
+ * on (consent, or back to the client with a code).
  */
 export async function completeSignIn(
   req: Request,
@@ -33,6 +35,7 @@ export async function completeSignIn(
   user: { userId: string; amr: string[]; events?: TPendingEvent[] },
 ): Promise<Response> {
   ctx.clientId = client.id;
+  await linkOnSignIn(flow.id, user.userId, { clientId: client.id, ...browserActor(req) });
   const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, events: user.events, ...browserActor(req) });
   await noteSignedIn(user.userId);
   return seeOther(await continueAfterSignIn(flow, client, session), cookies);

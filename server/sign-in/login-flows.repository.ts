@@ -45,9 +45,15 @@ export async function findExternalIdentity(id: string): Promise<string | null> {
   return (await prisma.loginFlow.findUnique({ where: { id }, select: { externalIdentity: true } }))?.externalIdentity ?? null;
 }
 
-/** Stores (or with null, forgets) the flow's waiting external account, while the flow is at its first step. */
-export async function setExternalIdentity(id: string, sealed: string | null): Promise<boolean> {
+/** Stores the flow's waiting external account, while the flow is at its first step. */
+export async function setExternalIdentity(id: string, sealed: string): Promise<boolean> {
   const prisma = await getPrisma();
   const { count } = await prisma.loginFlow.updateMany({ where: { id, step: "credentials" }, data: { externalIdentity: sealed } });
   return count === 1;
+}
+
+/** Forgets the flow's external account, at whatever step the flow is (it was linked, or the sign-in ended). */
+export async function forgetExternalIdentity(id: string): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.loginFlow.updateMany({ where: { id, externalIdentity: { not: null } }, data: { externalIdentity: null } });
 }

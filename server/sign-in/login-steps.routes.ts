@@ -28,7 +28,8 @@ export type TAfterMethodRefusal = "login.password_locked" | "login.inactivity_lo
  * Where a flow goes once `user` passed a method: refused (said only now, as it reveals nothing a
  * guesser does not know once the password was right), the next step it still needs, or signed in.
  * `accepted` runs once the method is not refused, before anything moves on (what the method's
- * success brings with it: a link to an external account, its tokens).
+ * success brings with it: an external account marked to link on completion, the tokens of the one
+ * it signed in with).
  */
 export async function continueSignIn(
   req: Request,

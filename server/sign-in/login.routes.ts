@@ -13,7 +13,7 @@ import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { loginView } from "./pages/views.ts";
 import type { TExternalIdentity } from "../federation/external-auth/index.ts";
-import { linkHeldIdentity, offeredProviders } from "./external-login.service.ts";
+import { linkWhenSignedIn, offeredProviders } from "./external-login.service.ts";
 import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } from "./sign-in.service.ts";
 
 export type TRefusal = {
@@ -72,9 +72,10 @@ export const loginPage = pageRoute(async (req) => {
 
 /**
  * Checks the password, then signs in (see completeSignIn), or shows the form again with the refusal.
- * While linking, the external account is bound once the password is accepted (not when password
- * sign-in is locked for the account): the person has now proved both accounts, and the steps that
- * follow (second factor, new password) apply to every later sign-in with it as well.
+ * While linking, an accepted password (not when password sign-in is locked for the account) marks the
+ * external account for this account; it is bound only when the sign-in completes, after the second
+ * factor and a new password the account may still ask for (see linkWhenSignedIn). Those steps apply
+ * to every later sign-in with it as well.
  */
 async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifier: string, password: string, linking?: TLinking): Promise<Response> {
   const client = await clientOf(flow);
@@ -85,7 +86,7 @@ async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifie
   if (!result.ok) {
     return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined }, linking);
   }
-  const link = linking && (() => linkHeldIdentity(flow.id, linking.identity, result.userId, { ...actor, subject: result.userId }, "sign_in"));
+  const link = linking && (() => linkWhenSignedIn(flow.id, linking.identity, result.userId));
   return continueSignIn(req, ctx, flow, client, result, (code) => renderLogin(req, flow, identifier, { code }, linking), link || undefined);
 }
 

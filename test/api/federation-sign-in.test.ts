@@ -18,6 +18,8 @@ const eventsOf = async (sub: string, type: string) =>
 const bindingsOf = async (sub: string) => (await api("GET", `/api/v3/users/${sub}/fa`, { token: await sys("idp_api_sys_ufa") })).body;
 const storedTokens = async (sub: string) => api("GET", `/api/v3/users/${sub}/fedToken/oidc/${fpName}`, { token: await systemToken("fa-app", "fed_tkn_any") });
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as { sub: string; amr?: string[] };
+const setAuthModes = async (sub: string, body: unknown) => api("POST", `/api/v3/users/${sub}/auth`, { token: await systemToken("otp-app", "idp_api_sys_usec_chg"), body });
+const SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
 
 let op: TFederationProvider;
 let admin: string;
@@ -94,6 +96,32 @@ async function boundUser() {
   return { ...account, sid };
 }
 
+/** Binds a TOTP generator (SECRET) to the account and turns its second factor on. */
+async function requireSecondFactor(sub: string) {
+  const attached = await api("POST", "/api/v3/users/totps/attach", {
+    token: await systemToken("otp-app", "idp_api_otp_full_access"),
+    body: { subjectId: sub, base32Secret: SECRET, len: 6, algo: "SHA1", period: 30 },
+  });
+  expect(attached.status).toBe(204);
+  expect((await setAuthModes(sub, { requiredFactor: 2 })).status).toBe(200);
+}
+
+/** Nothing of the external account reached the user: no binding, no fa_bound event, no stored tokens. */
+async function expectNotLinked(sub: string) {
+  expect(await bindingsOf(sub)).toEqual([]);
+  expect(await eventsOf(sub, "user.fa_bound")).toEqual([]);
+  expect((await storedTokens(sub)).status).toBe(404);
+}
+
+/** The link page of a new flow of a new browser, after signing in at the provider as `sid`. */
+async function linkPageFor(sid: string) {
+  const browser = browserAt();
+  const { page, verifier } = await loginPage(browser);
+  const link = await signInExternally(browser, page, sid);
+  expect(link.url).toContain("/login/fa/link?");
+  return { browser, link, verifier };
+}
+
 describe("sign-in with an external account bound to a user", () => {
   it("signs the user in with amr fed, records the event and stores the provider's tokens", async () => {
     const user = await boundUser();
@@ -117,20 +145,14 @@ describe("sign-in with an external account bound to a user", () => {
 
   it("still asks for the account's second factor when requiredFactor is 2 (amr fed+otp)", async () => {
     const user = await boundUser();
-    const secret = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
-    const attached = await api("POST", "/api/v3/users/totps/attach", {
-      token: await systemToken("otp-app", "idp_api_otp_full_access"),
-      body: { subjectId: user.sub, base32Secret: secret, len: 6, algo: "SHA1", period: 30 },
-    });
-    expect(attached.status).toBe(204);
-    expect((await api("POST", `/api/v3/users/${user.sub}/auth`, { token: await systemToken("otp-app", "idp_api_sys_usec_chg"), body: { requiredFactor: 2 } })).status).toBe(200);
+    await requireSecondFactor(user.sub);
     const browser = browserAt();
     const { page, verifier } = await loginPage(browser);
     const otp = await signInExternally(browser, page, user.sid);
     expect(otp.status).toBe(200);
     expect(otp.url).toContain("/login/otp?");
     expect(browser.cookies.has("idp_session")).toBe(false);
-    const done = await browser.submit(otp, { otp: oathTotp(secret) });
+    const done = await browser.submit(otp, { otp: oathTotp(SECRET) });
     expect((await finish(browser, done, verifier)).amr).toEqual(["fed", "otp"]);
     expect((await eventsOf(user.sub, "user.signed_in"))[0]).toMatchObject({ params: { method: "fed+otp" } });
   });
@@ -207,8 +229,7 @@ describe("sign-in with an external account bound to nobody", () => {
 
   it("does not link by password when password sign-in is locked for the account", async () => {
     const user = await createUserWithPassword();
-    const locked = await api("POST", `/api/v3/users/${user.sub}/auth`, { token: await systemToken("otp-app", "idp_api_sys_usec_chg"), body: { methodsLocked: ["password"] } });
-    expect(locked.status).toBe(200);
+    expect((await setAuthModes(user.sub, { methodsLocked: ["password"] })).status).toBe(200);
     const sid = unique("ext-");
     const browser = browserAt();
     const { page } = await loginPage(browser);
@@ -220,6 +241,68 @@ describe("sign-in with an external account bound to nobody", () => {
     expect(browser.cookies.has("idp_session")).toBe(false);
     expect(await bindingsOf(user.sub)).toEqual([]);
     expect((await eventsOf(user.sub, "user.sign_in_failed"))[0]).toMatchObject({ params: { reason: "method_locked", method: "pwd" } });
+  });
+
+  it("with the second factor on, binds nothing on the password alone (abandoned, or a wrong code), and binds once the code is right", async () => {
+    const user = await createUserWithPassword();
+    await requireSecondFactor(user.sub);
+    const sid = unique("ext-");
+    const { browser, link, verifier } = await linkPageFor(sid);
+    const otp = await browser.submit(link, { identifier: user.sub, password: user.password });
+    expect(otp.status).toBe(200);
+    expect(otp.url).toContain("/login/otp?");
+    expect(browser.cookies.has("idp_session")).toBe(false);
+    await expectNotLinked(user.sub);
+    // Whoever knows only the password stops here: the external account still belongs to nobody.
+    await linkPageFor(sid);
+
+    const code = oathTotp(SECRET);
+    const wrong = await browser.submit(otp, { otp: String((Number(code) + 500_000) % 1_000_000).padStart(6, "0") });
+    expect(wrong.status).toBe(400);
+    await expectNotLinked(user.sub);
+
+    const done = await browser.submit(wrong, { otp: code });
+    expect(await finish(browser, done, verifier)).toMatchObject({ sub: user.sub, amr: ["pwd", "otp"] });
+    expect(await bindingsOf(user.sub)).toEqual([{ sid, fpType: "oidc", fpName, userName: sid }]);
+    const bound = await eventsOf(user.sub, "user.fa_bound");
+    expect(bound).toHaveLength(1);
+    expect(bound[0]).toMatchObject({ clientId: WEB.id, params: { via: "sign_in", provider: fp, sid } });
+    expect(Object.keys((await storedTokens(user.sub)).body)).toEqual([sid]);
+
+    // The second factor guards the sign-ins with the external account too.
+    const again = browserAt();
+    const next = await signInExternally(again, (await loginPage(again)).page, sid);
+    expect(next.status).toBe(200);
+    expect(next.url).toContain("/login/otp?");
+    expect(again.cookies.has("idp_session")).toBe(false);
+  });
+
+  it("with a new password due, binds nothing until it is set", async () => {
+    const user = await createUserWithPassword();
+    expect((await setAuthModes(user.sub, { needPasswordChange: true })).status).toBe(200);
+    const sid = unique("ext-");
+    const { browser, link, verifier } = await linkPageFor(sid);
+    const step = await browser.submit(link, { identifier: user.sub, password: user.password });
+    expect(step.url).toContain("/login/password?");
+    const mismatch = await browser.submit(step, { password: "a new long passphrase", repeat: "another passphrase" });
+    expect(mismatch.status).toBe(400);
+    expect(browser.cookies.has("idp_session")).toBe(false);
+    await expectNotLinked(user.sub);
+
+    const done = await browser.submit(mismatch, { password: "a new long passphrase", repeat: "a new long passphrase" });
+    expect(await finish(browser, done, verifier)).toMatchObject({ sub: user.sub, amr: ["pwd"] });
+    expect(await bindingsOf(user.sub)).toEqual([{ sid, fpType: "oidc", fpName, userName: sid }]);
+    expect((await eventsOf(user.sub, "user.fa_bound"))[0]).toMatchObject({ params: { via: "sign_in", provider: fp, sid } });
+  });
+
+  it("does not link when the link page is left for the plain sign-in form", async () => {
+    const user = await createUserWithPassword();
+    const sid = unique("ext-");
+    const { browser, link, verifier } = await linkPageFor(sid);
+    const plain = await browser.open(/<a href="([^"]*\/login\?[^"]*)">Sign in another way<\/a>/.exec(link.text)![1]!.replace(/&amp;/g, "&"));
+    const done = await browser.submit(plain, { identifier: user.sub, password: user.password });
+    expect(await finish(browser, done, verifier)).toMatchObject({ sub: user.sub, amr: ["pwd"] });
+    await expectNotLinked(user.sub);
   });
 
   it("refuses the link form sent from a browser other than the flow's", async () => {
