@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AppError } from "../../errors/app-error.ts";
 import { defineRoute } from "../../http/define-route.ts";
 import { findProvider } from "../providers.repository.ts";
+import { requireBindingBrowser } from "./bind-browser.ts";
 import { failBind } from "./bind-handler.ts";
 import { consumeRequest, toPending } from "./callback.service.ts";
 import type { TExternalIdentity, TPendingExternalAuth } from "./external-auth.types.ts";
@@ -45,7 +46,8 @@ export const externalAuthCallbackRoute = defineRoute(
       "Register `{base_url}/fa/callback` as the redirect URI at every external provider. The state is single-use and expires after 10 minutes: " +
       "a second use, an unknown or expired state is 400 with a page. The code is exchanged (client_secret_basic, PKCE), the ID token " +
       "validated (signature by the provider's jwks_uri, iss, aud, exp, nonce), userinfo read when the claims are not in it. A binding " +
-      "ends at the application's callback with the outcome in the query (see POST /api/v3/users/current/fa/bind); other failures are pages.",
+      "is finished only in the browser that {base_url}/fa/start sent to the provider (a cookie on this path) while it is signed in to the account " +
+      "portal as the user the binding is for; in any other browser it is fp_refused before the code is redeemed, and nothing is bound. A binding ends at the application's callback with the outcome in the query (see POST /api/v3/users/current/fa/bind); other failures are pages.",
     tags: ["External providers (v3)"],
     auth: { kind: "none" },
     query: ZCallbackQuery,
@@ -53,11 +55,14 @@ export const externalAuthCallbackRoute = defineRoute(
     otherResponses: [{ status: 200, description: "isPopup: a page that posts the outcome to window.opener and closes" }],
     errors: ["federation.auth_request_not_found", "federation.provider_refused", "federation.provider_unavailable"],
     renderError: externalAuthErrorPage,
+    // A binding reads the portal's session (next/headers).
+    nextRequestScope: true,
   },
   async ({ ctx, query, request }) => {
     const pending = toPending(await consumeRequest(query.state ?? null, "callback"));
     let identity: TExternalIdentity;
     try {
+      if (pending.purpose === "bind") await requireBindingBrowser(request, pending);
       identity = await identityOf(pending, query);
     } catch (e) {
       // A binding started by an application ends there, with the failure; other flows show it.
