@@ -11,12 +11,15 @@ import { identityFromCode } from "./identity.service.ts";
 import { endpointsOf } from "./provider-endpoints.ts";
 import { externalAuthErrorPage } from "./pages.ts";
 
-// Providers may add parameters of their own (session_state …): they are ignored, not refused.
+// Providers may add parameters of their own (session_state …): they are ignored, not refused. The
+// size limits of code, error and error_description are checked after the state is used (LIMITS), so
+// that an application still hears the outcome of its binding; the server's own URL limit bounds them.
+const LIMITS = { code: 4096, error: 256, error_description: 1024 } as const;
 const ZCallbackQuery = z.looseObject({
   state: z.string().max(512).optional().describe("the state sent with the authorization request"),
-  code: z.string().max(4096).optional().describe("the authorization code"),
-  error: z.string().max(256).optional().describe("the provider's refusal (RFC 6749 §4.1.2.1)"),
-  error_description: z.string().max(1024).optional(),
+  code: z.string().optional().describe(`the authorization code (at most ${LIMITS.code} characters, else fp_refused)`),
+  error: z.string().optional().describe(`the provider's refusal (RFC 6749 §4.1.2.1; at most ${LIMITS.error} characters)`),
+  error_description: z.string().optional().describe(`at most ${LIMITS.error_description} characters`),
   iss: z.string().max(2048).optional().describe("the provider's issuer (RFC 9207), checked when present"),
 });
 type TCallbackQuery = z.infer<typeof ZCallbackQuery>;
@@ -26,6 +29,7 @@ async function identityOf(pending: TPendingExternalAuth, q: TCallbackQuery): Pro
   const provider = await findProvider(pending.provider);
   if (!provider) throw new AppError("federation.provider_not_found", { params: { ...pending.provider } });
   const refused = (reason: string) => new AppError("federation.provider_refused", { params: { ...pending.provider, reason } });
+  for (const [name, max] of Object.entries(LIMITS)) if ((q[name as keyof typeof LIMITS]?.length ?? 0) > max) throw refused(`${name} is longer than ${max} characters`);
   if (q.error) throw refused(`${q.error}${q.error_description ? `: ${q.error_description}` : ""}`);
   if (!q.code) throw refused("no code in the callback");
   // RFC 9207: an answer naming another issuer is a mix-up attack, whatever its code.
