@@ -264,7 +264,6 @@ const ERROR_DEFS = {
   "federation.provider_refused": { status: 400, type: "process_error", error: "fp_refused", desc: "the external provider did not confirm the account" },
   /** The external provider cannot be reached or answered out of protocol (params.reason); try again later. */
   "federation.provider_unavailable": { status: 502, type: "internal_error", error: "fp_unavailable", desc: "the external provider cannot be reached or answered unexpectedly" },
-  /** Sign-in with an external account is not available (yet) on this service. */
   /** fedToken: the provider does not remember tokens, or no token is stored for the user's accounts there. */
   "federation.token_not_found": { status: 404, type: "not_found_error", error: "token_not_found", desc: "no stored token of this external provider" },
   /** fedToken: the stored token was stale and the provider refused its refresh (revoked); it was dropped. */

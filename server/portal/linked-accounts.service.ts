@@ -1,10 +1,11 @@
 import type { TEventActor } from "../audit/audit.service.ts";
+import { AUTH_APPS } from "../auth/apps.ts";
 import { getConfig } from "../config/config.ts";
-import { startExternalAuth } from "../federation/external-auth/index.ts";
+import { handOutBind } from "../federation/external-auth/index.ts";
 import { bindingsOf, unbindExternalAccount, type TBindingKey } from "../federation/bindings.service.ts";
 import { ZFpType, type TProviderKey } from "../federation/federation.schemas.ts";
 import { findProviders } from "../federation/providers.repository.ts";
-import { providerLabel, requireProvider } from "../federation/providers.service.ts";
+import { providerLabel } from "../federation/providers.service.ts";
 import { readAccount } from "../users/users.service.ts";
 
 // The portal's "Linked accounts": the person's own bindings, adapters over the same rules as the
@@ -30,9 +31,11 @@ export async function unlinkOwnAccount(sub: string, key: TBindingKey, actor: TEv
   await unbindExternalAccount((await readAccount(sub)).id, key, actor, { via: "portal" });
 }
 
-/** "Link": where the browser goes to sign in at the provider; the callback binds and comes back to the page. */
+/**
+ * "Link": the service's page that sends this browser (signed in to the portal as this user) to the
+ * provider; the callback binds and comes back to the page. The person pressed Link: no confirmation.
+ */
 export async function startOwnLink(sub: string, provider: TProviderKey, actor: TEventActor): Promise<{ redirectTo: string }> {
-  await requireProvider(provider);
   const account = await readAccount(sub);
-  return startExternalAuth({ provider, purpose: "bind", userId: account.id, clientId: actor.clientId, returnTo: getConfig().issuer + LINKED_ACCOUNTS_PAGE });
+  return handOutBind({ provider, userId: account.id, clientId: actor.clientId ?? AUTH_APPS.portal.clientId, returnTo: getConfig().issuer + LINKED_ACCOUNTS_PAGE });
 }

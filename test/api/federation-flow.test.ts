@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { createUserWithPassword, unique } from "../support/accounts.ts";
-import { Browser, uniqueIp } from "../support/browser.ts";
+import { Browser, formOf, uniqueIp } from "../support/browser.ts";
 import { appSignIn } from "../support/console.ts";
 import { signInAtProvider } from "../support/external-provider.ts";
 import { api, base, request, systemToken } from "../support/http.ts";
@@ -14,30 +14,45 @@ const fedIssuer = () => inject("fedIssuer");
 const DONE = "https://rp.example.test/fa-done?app=1";
 const sys = (client: string, scope: string) => systemToken(client, scope);
 
-type TMe = { sub: string; password: string; token: string; ip: string };
+/** A user with an access token for the application and a browser signed in to the account portal. */
+type TMe = { sub: string; password: string; token: string; ip: string; browser: Browser };
 
 async function signedInUser(): Promise<TMe> {
   const me = await createUserWithPassword();
   const ip = uniqueIp();
   const { tokens } = await webTokens(new Browser({ "x-forwarded-for": ip }), { scope: "openid idp_api_ufa_link idp_api_ufa" }, { identifier: me.sub, password: me.password });
-  return { ...me, token: tokens.access_token, ip };
+  const browser = new Browser({ "x-forwarded-for": ip }, base());
+  await appSignIn(browser, base(), "portal", me.sub, me.password);
+  return { ...me, token: tokens.access_token, ip, browser };
+}
+
+/** redirectTo in the user's browser: the confirmation page naming the application, Link, and the provider's URL it forwards to. */
+async function confirmInBrowser(browser: Browser, redirectTo: string, application = "Web application (relying party)") {
+  expect(redirectTo).toMatch(new RegExp(`^${base()}/fa/start\\?req=[A-Za-z0-9_-]{43}$`));
+  const page = await browser.fetch(redirectTo);
+  expect(page.status).toBe(200);
+  expect(page.text).toContain(application);
+  const toProvider = await browser.submit(page, {});
+  expect(toProvider.status).toBe(303);
+  expect(toProvider.location!.startsWith(`${fedIssuer()}/`)).toBe(true);
+  return toProvider.location!;
 }
 
 const startBind = (me: TMe, body: unknown) =>
   api("POST", "/api/v3/users/current/fa/bind", { token: me.token, body, headers: { "x-forwarded-for": me.ip, "user-agent": "fa-test" } });
 
 /** From redirectTo through the provider's pages (as `login`) back to the service's callback, and the service's answer. */
-async function throughProvider(redirectTo: string, login: string, opts: { abort?: boolean; browser?: Browser } = {}) {
+async function throughProvider(authorizationUrl: string, login: string, opts: { abort?: boolean; browser?: Browser } = {}) {
   const browser = opts.browser ?? new Browser();
-  const back = await signInAtProvider(browser, redirectTo, login, opts);
+  const back = await signInAtProvider(browser, authorizationUrl, login, opts);
   expect(back.location!.startsWith(`${base()}/fa/callback?`)).toBe(true);
   return { callbackUrl: back.location!, answer: await browser.fetch(back.location!) };
 }
 
-async function bindThroughProvider(me: TMe, login: string, fp = "oidc:ext") {
-  const started = await startBind(me, { fp, callback: DONE });
+async function bindThroughProvider(me: TMe, login: string, fp = "oidc:ext", opts: { abort?: boolean; isPopup?: boolean } = {}) {
+  const started = await startBind(me, { fp, callback: DONE, ...(opts.isPopup ? { isPopup: true } : {}) });
   expect(started.status).toBe(200);
-  return throughProvider(started.body.redirectTo, login);
+  return throughProvider(await confirmInBrowser(me.browser, started.body.redirectTo), login, { browser: me.browser, abort: opts.abort });
 }
 
 const outcomeOf = (location: string | undefined) => Object.fromEntries(new URL(location!).searchParams);
@@ -63,13 +78,14 @@ describe("binding an external account through its provider (v3, user mode)", () 
     const login = unique("ext-");
     const started = await startBind(me, { fp: "oidc:ext", callback: DONE });
     expect(started.status).toBe(200);
-    const to = new URL(started.body.redirectTo);
+    const authorizationUrl = await confirmInBrowser(me.browser, started.body.redirectTo);
+    const to = new URL(authorizationUrl);
     expect(to.origin).toBe(fedIssuer());
     expect(Object.fromEntries(to.searchParams)).toMatchObject({ response_type: "code", client_id: "idp-service", redirect_uri: `${base()}/fa/callback`, code_challenge_method: "S256", scope: "openid profile email" });
     expect(to.searchParams.get("state")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(to.searchParams.get("nonce")).toBeTruthy();
 
-    const { callbackUrl, answer } = await throughProvider(started.body.redirectTo, login);
+    const { callbackUrl, answer } = await throughProvider(authorizationUrl, login, { browser: me.browser });
     expect(answer.status).toBe(302);
     expect(answer.location!.startsWith("https://rp.example.test/fa-done?")).toBe(true);
     expect(outcomeOf(answer.location)).toEqual({ app: "1", result: "bound", fp: "oidc:ext", sid: login });
@@ -91,8 +107,7 @@ describe("binding an external account through its provider (v3, user mode)", () 
       expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
     }
     const me = await signedInUser();
-    const started = await startBind(me, { fp: "oidc:ext", callback: DONE });
-    const { answer } = await throughProvider(started.body.redirectTo, unique("ext-"), { abort: true });
+    const { answer } = await bindThroughProvider(me, unique("ext-"), "oidc:ext", { abort: true });
     expect(answer.status).toBe(302);
     expect(outcomeOf(answer.location)).toMatchObject({ app: "1", result: "error", fp: "oidc:ext", error: "fp_refused" });
     expect(await bindingsOf(me.sub)).toEqual([]);
@@ -114,12 +129,62 @@ describe("binding an external account through its provider (v3, user mode)", () 
 
   it("hands a popup's outcome to its opener only, on the callback's origin", async () => {
     const me = await signedInUser();
-    const started = await startBind(me, { fp: "oidc:ext", callback: DONE, isPopup: true });
-    const { answer } = await throughProvider(started.body.redirectTo, unique("ext-"));
+    const { answer } = await bindThroughProvider(me, unique("ext-"), "oidc:ext", { isPopup: true });
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-security-policy")).toMatch(/script-src 'sha256-[^']+'/);
     const data = JSON.parse(/<script type="application\/json" id="outcome">([^<]*)<\/script>/.exec(answer.text)![1]!);
     expect(data).toMatchObject({ origin: "https://rp.example.test", message: { type: "idp.fa_bind", result: "bound", fp: "oidc:ext" } });
+  });
+
+  it("binds nothing when the attacker's link is finished in another browser (linking fixation), whoever is signed in there", async () => {
+    const [attacker, victim] = [await signedInUser(), await signedInUser()];
+    const victimLogin = unique("ext-");
+    // The handle itself: the victim's browser is signed in as someone else; a browser without the portal's session only gets its sign-in.
+    const handle = (await startBind(attacker, { fp: "oidc:ext", callback: DONE })).body.redirectTo;
+    const elsewhere = await victim.browser.fetch(handle);
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.text).toMatch(/another account|другой учётной записи/);
+    const fresh = await new Browser().fetch(handle);
+    expect(fresh.status).toBe(302);
+    expect(fresh.location).toBe(`${base()}/account/fa/continue?${new URL(handle).search.slice(1)}`);
+
+    // The provider's URL, taken from the attacker's own browser after Link, then opened by the victim (signed in to the portal or not).
+    for (const browser of [victim.browser, new Browser()]) {
+      const started = await startBind(attacker, { fp: "oidc:ext", callback: DONE });
+      const authorizationUrl = await confirmInBrowser(attacker.browser, started.body.redirectTo);
+      const { answer } = await throughProvider(authorizationUrl, victimLogin, { browser });
+      expect(answer.status).toBe(302);
+      expect(outcomeOf(answer.location)).toMatchObject({ app: "1", result: "error", fp: "oidc:ext", error: "fp_refused" });
+      expect(outcomeOf(answer.location).sid).toBeUndefined();
+    }
+    expect(await bindingsOf(attacker.sub)).toEqual([]);
+    expect(await bindingsOf(victim.sub)).toEqual([]);
+    expect((await readTokens(attacker.sub)).status).toBe(404);
+    const [failed] = await eventsOf(attacker.sub, "user.fa_bind_failed");
+    expect(failed!.params).toMatchObject({ reason: "fp_refused" });
+    expect(String(failed!.params.detail)).toMatch(/another browser|not signed in to the account portal/);
+    // The victim can still bind that external account to themselves.
+    expect(outcomeOf((await bindThroughProvider(victim, victimLogin)).answer.location)).toMatchObject({ result: "bound", sid: victimLogin });
+  });
+
+  it("binds only after Link on the confirmation page, whose form must come from this browser", async () => {
+    const me = await signedInUser();
+    const started = await startBind(me, { fp: "oidc:ext", callback: DONE });
+    const page = await me.browser.fetch(started.body.redirectTo);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain("oidc:ext");
+    expect(page.headers.get("x-frame-options")).toBe("DENY");
+    const post = (fields: Record<string, string>) =>
+      me.browser.fetch(`${base()}/fa/start`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+    const req = new URL(started.body.redirectTo).searchParams.get("req")!;
+    expect((await post({ req })).status).toBe(403);
+    expect((await post({ req, csrf_token: "forged" })).status).toBe(403);
+    // Still usable: the refused posts did not spend the handle.
+    const ok = await me.browser.submit(page, {});
+    expect(ok.status).toBe(303);
+    expect(ok.location!.startsWith(`${fedIssuer()}/`)).toBe(true);
+    expect(ok.headers.getSetCookie().join("\n")).toMatch(/idp_fa_bind_[^=]+=[^;]+; Path=[^;]*\/fa\/callback; Max-Age=600; HttpOnly; SameSite=Lax/);
+    expect((await post({ req, csrf_token: formOf(page.text).hidden.csrf_token! })).status).toBe(400);
   });
 
   it("refuses a bad provider, a callback off the application's origins and the wrong token with 4xx in the contract's shape", async () => {
@@ -164,10 +229,7 @@ describe("binding through the older v2 operation (HTTP Basic)", () => {
     expect([303, 307]).toContain(back.status);
     expect(back.location).toBe(started.body.redirectTo);
 
-    const toProvider = await browser.fetch(started.body.redirectTo);
-    expect(toProvider.status).toBe(302);
-    expect(toProvider.location!.startsWith(`${fedIssuer()}/`)).toBe(true);
-    const { answer } = await throughProvider(toProvider.location!, login, { browser });
+    const { answer } = await throughProvider(await confirmInBrowser(browser, started.body.redirectTo, "External accounts application"), login, { browser });
     expect(outcomeOf(answer.location)).toEqual({ result: "bound", fp: "oidc:ext", sid: login });
     expect(answer.location!.startsWith("https://fa-app.example.test/cb?")).toBe(true);
     expect(await bindingsOf(me.sub)).toEqual([{ sid: login, fpType: "oidc", fpName: "ext", userName: login }]);
@@ -269,10 +331,11 @@ describe("stored external tokens", () => {
     const login = unique("plain-");
     const started = await startBind(me, { fp: "oauth2:ext-plain", callback: DONE });
     expect(started.status).toBe(200);
-    const to = new URL(started.body.redirectTo);
+    const authorizationUrl = await confirmInBrowser(me.browser, started.body.redirectTo);
+    const to = new URL(authorizationUrl);
     expect(`${to.origin}${to.pathname}`).toBe(`${fedIssuer()}/auth`);
     expect(to.searchParams.get("code_challenge_method")).toBe("S256");
-    const { answer } = await throughProvider(started.body.redirectTo, login);
+    const { answer } = await throughProvider(authorizationUrl, login, { browser: me.browser });
     expect(outcomeOf(answer.location)).toEqual({ app: "1", result: "bound", fp: "oauth2:ext-plain", sid: login });
     expect(await bindingsOf(me.sub)).toEqual([{ sid: login, fpType: "oauth2", fpName: "ext-plain", userName: login }]);
     const read = await readTokens(me.sub, "oauth2/ext-plain");

@@ -1,10 +1,12 @@
 import { TRPCError } from "@trpc/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Session } from "next-auth";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensureBuiltinClients } from "../../server/clients/builtin-clients.ts";
 import { getConfig } from "../../server/config/config.ts";
 import { inTransaction } from "../../server/db/index.ts";
 import { AppError } from "../../server/errors/app-error.ts";
 import { bindExternalAccount } from "../../server/federation/bindings.service.ts";
+import { faStartRoute } from "../../server/federation/external-auth/bind-start.routes.ts";
 import { externalAuthCallbackRoute } from "../../server/federation/external-auth/callback.routes.ts";
 import { callbackUrl } from "../../server/federation/external-auth/start.service.ts";
 import { createProvider } from "../../server/federation/federation-console.service.ts";
@@ -19,6 +21,13 @@ import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/te
 
 // The portal's "Linked accounts" procedures: the person's own bindings only, and the step-up that
 // linking and unlinking need (a way into the account is added or taken away).
+
+// The browser's portal session as next/headers would read it in a request (the routes run in-process here).
+const browserPortal = vi.hoisted(() => ({ session: null as Session | null }));
+vi.mock("../../server/auth/portal-session.ts", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("../../server/auth/portal-session.ts")>()),
+  readPortalSession: () => Promise.resolve(browserPortal.session),
+}));
 
 const admin = { subject: "test-admin" };
 let seq = 0;
@@ -55,7 +64,7 @@ describe.each(DB_KINDS)("portal linked accounts on %s", (kind) => {
     const created = await inTransaction((tx) => createAccount({ attrs: { sub }, passwordHash: null }, { contactFlag: "vrf", allowed: null }, tx));
     const session = await startSession({ userId: created.id, amr: ["pwd"], ip: "203.0.113.7", userAgent: "Firefox" });
     const portalSession = portalSessionOf(created.id, session.session.id, signedInSecondsAgo);
-    return { id: created.id, caller: appRouter.createCaller({ session: null, portalSession, ip: "203.0.113.7", userAgent: "Firefox", deviceKey: session.deviceKey }) };
+    return { id: created.id, portalSession, caller: appRouter.createCaller({ session: null, portalSession, ip: "203.0.113.7", userAgent: "Firefox", deviceKey: session.deviceKey }) };
   }
 
   it("lists the person's own bindings and every provider, and unlinks one with an event naming the portal", async () => {
@@ -87,13 +96,46 @@ describe.each(DB_KINDS)("portal linked accounts on %s", (kind) => {
     expect((await me.caller.portal.linkedAccounts.list()).accounts).toHaveLength(1);
   });
 
-  it("links through the provider's own pages and comes back to the page with the outcome", async () => {
+  it("links through the provider's own pages in the person's own browser and comes back to the page with the outcome", async () => {
     const me = await personSignedIn();
-    const { redirectTo } = await me.caller.portal.linkedAccounts.link({ fpType: "oidc", fpName: linkable });
-    expect(new URL(redirectTo).origin).toBe(op.issuer);
+    const route = { params: Promise.resolve({}) };
+    /** The portal's Link, then /fa/start in a browser signed in to the portal as `as` (none: no session). */
+    const linkInBrowser = async (as: Session | null) => {
+      const { redirectTo } = await me.caller.portal.linkedAccounts.link({ fpType: "oidc", fpName: linkable });
+      expect(redirectTo.startsWith(`${getConfig().issuer}/fa/start?req=`)).toBe(true);
+      browserPortal.session = as;
+      return faStartRoute(new Request(redirectTo), route);
+    };
+    const backFromProvider = async (started: Response, sid: string) => {
+      expect(started.status).toBe(302);
+      const authorizationUrl = started.headers.get("location")!;
+      expect(new URL(authorizationUrl).origin).toBe(op.issuer);
+      return (await signInAtProvider(new Browser(), authorizationUrl, sid)).location!;
+    };
+    const outcome = (r: Response) => Object.fromEntries(new URL(r.headers.get("location")!).searchParams);
+
+    // Without the portal's session: its sign-in first. As another person: refused, nothing happens.
+    expect((await linkInBrowser(null)).headers.get("location")).toContain("/account/fa/continue?req=");
+    expect((await linkInBrowser((await personSignedIn()).portalSession)).status).toBe(403);
+
+    // The provider's answer in a browser without the cookie /fa/start set: refused before the code is used.
     const sid = unique("alice-");
-    const back = await signInAtProvider(new Browser(), redirectTo, sid);
-    const done = await externalAuthCallbackRoute(new Request(back.location!), { params: Promise.resolve({}) });
+    const stolen = await backFromProvider(await linkInBrowser(me.portalSession), sid);
+    const refused = await externalAuthCallbackRoute(new Request(stolen), route);
+    expect(outcome(refused)).toMatchObject({ result: "error", error: "fp_refused" });
+    expect((await me.caller.portal.linkedAccounts.list()).accounts).toEqual([]);
+
+    const started = await linkInBrowser(me.portalSession);
+    expect(started.headers.get("set-cookie")).toMatch(/HttpOnly; SameSite=Lax/);
+    const cookie = started.headers.get("set-cookie")!.split(";")[0]!;
+    const back = await backFromProvider(started, sid);
+    // The right cookie but the portal signed in as someone else: refused too.
+    browserPortal.session = (await personSignedIn()).portalSession;
+    expect(outcome(await externalAuthCallbackRoute(new Request(back, { headers: { cookie } }), route))).toMatchObject({ result: "error", error: "fp_refused" });
+
+    browserPortal.session = me.portalSession;
+    const again = await linkInBrowser(me.portalSession);
+    const done = await externalAuthCallbackRoute(new Request(await backFromProvider(again, sid), { headers: { cookie: again.headers.get("set-cookie")!.split(";")[0]! } }), route);
     expect(done.status).toBe(302);
     const to = new URL(done.headers.get("location")!);
     expect(to.toString().startsWith(`${getConfig().issuer}/account/linked-accounts?`)).toBe(true);

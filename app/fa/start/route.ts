@@ -1,6 +1,7 @@
-// GET /fa/start?req=… – the v2 binding in the browser: the portal's session, then on to the provider
-import { faStartRoute } from "@/server/federation/external-auth/bind-flow.routes";
+// GET and POST /fa/start – a binding continues in the user's browser: the portal's session, confirmation, then the provider
+import { faStartConfirmRoute, faStartRoute } from "@/server/federation/external-auth/bind-start.routes";
 import { otherMethods } from "@/server/http/fallback-routes";
 
 export const GET = faStartRoute;
-export const { POST, PUT, PATCH, DELETE } = otherMethods(faStartRoute);
+export const POST = faStartConfirmRoute;
+export const { PUT, PATCH, DELETE } = otherMethods(faStartRoute, faStartConfirmRoute);

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { portalUserOf, readPortalSession } from "../../auth/portal-session.ts";
-import { getConfig } from "../../config/config.ts";
 import { defineRoute } from "../../http/define-route.ts";
 import { FP_TYPES, ZFpName, type TProviderKey } from "../federation.schemas.ts";
-import { continueBindWithSession, startBindForBrowser, startBindForUser } from "./bind-flow.service.ts";
-import { externalAuthErrorPage } from "./pages.ts";
+import { startBindForBrowser, startBindForUser } from "./bind-flow.service.ts";
+import { faStartConfirmRoute, faStartRoute } from "./bind-start.routes.ts";
 
 const TAGS = ["External providers (v3)"];
 const FP = new RegExp(`^(${FP_TYPES.join("|")}):(.+)$`);
@@ -30,9 +28,15 @@ export const ZFaBindBody = z
     isPopup: z.boolean().optional().describe("the flow runs in a popup: the outcome is posted to window.opener (postMessage) instead of a redirect"),
   })
   .meta({ id: "FaBindRequest" });
-const ZRedirectTo = z.object({ redirectTo: z.string().describe("where to send the user's browser") }).meta({ id: "FaBindRedirect" });
+const ZRedirectTo = z
+  .object({ redirectTo: z.string().describe("the service's page `{base_url}/fa/start?req=…` (single-use, 10 minutes): open it in the user's browser") }).meta({ id: "FaBindRedirect" });
 const ZCurrent = z.object({ subjectId: z.literal("current").describe("only `current`: the binding is always the caller's own") });
 
+const BROWSER =
+  "redirectTo is a page of the service, never the provider's URL: the binding happens only in a browser signed in to the account portal as the " +
+  "user (without the portal's session the page shows its sign-in first; signed in as someone else, it refuses). The page names the application " +
+  "and the provider and binds only when the person presses Link; then it sends the browser to the provider, marked with a cookie for the " +
+  "callback, so a redirectTo or provider URL opened in any other browser binds nothing (fp_refused). ";
 const OUTCOME =
   "The browser comes back to `callback` with the outcome added to its query: `result=bound&fp=<fpType>:<fpName>&sid=<sid>`, or " +
   "`result=error&fp=…&error=<code>&error_description=<text>` with code fa_bound_to_other_user (the external account is another user's; " +
@@ -47,12 +51,12 @@ export const faBindV3Route = defineRoute(
     method: "POST",
     path: "/api/v3/users/{subjectId}/fa/bind",
     summary: "Bind an external account through the provider (redirect flow)",
-    description: `User mode only: the account is the token's user. ${OUTCOME}`,
+    description: `User mode only: the account is the token's user. ${BROWSER}${OUTCOME}`,
     tags: TAGS,
     auth: { kind: "bearer", user: ["idp_api_ufa_link"], subjectParam: "subjectId" },
     params: ZCurrent,
     body: ZFaBindBody,
-    response: { status: 200, description: "The provider's authorization URL", schema: ZRedirectTo },
+    response: { status: 200, description: "The service's page that continues in the user's browser", schema: ZRedirectTo },
     errors: ["request.invalid_values", "federation.provider_not_found", "federation.provider_unavailable"],
   },
   ({ ctx, body }) => startBindForUser(ctx, { provider: body.fp, callback: body.callback, isPopup: body.isPopup }),
@@ -66,10 +70,8 @@ export const faBindV2Route = defineRoute(
     summary: "Bind an external account through the provider (HTTP Basic, deprecated)",
     description:
       "HTTP Basic with the application's REST password; the application must hold idp_api_ufa_link among its scopes. Basic names only the " +
-      "application, so the binding goes to the person signed in at the service in the browser that opens redirectTo: it is a page of the " +
-      "service (`{base_url}/fa/start?req=…`, single-use, 10 minutes) that requires the account portal's session, shows the sign-in when " +
-      "there is none, and then forwards to the provider. A user named in the request is not taken: it would let an application bind its " +
-      `own external account to anyone. ${OUTCOME} Use POST /api/v3/users/current/fa/bind with a user token instead.`,
+      "application, so the binding goes to the person signed in to the account portal in the browser that opens redirectTo. A user named in " +
+      `the request is not taken: it would let an application bind its own external account to anyone. ${BROWSER}${OUTCOME} Use POST /api/v3/users/current/fa/bind with a user token instead.`,
     tags: ["External providers (v2)"],
     deprecated: true,
     auth: { kind: "basic", scopes: ["idp_api_ufa_link"] },
@@ -82,31 +84,4 @@ export const faBindV2Route = defineRoute(
   ({ ctx, body }) => startBindForBrowser(ctx, { provider: body.fp, callback: body.callback, isPopup: body.isPopup }),
 );
 
-// GET /fa/start?req=… – the v2 binding in the browser: requires the portal's session, then to the provider
-export const faStartRoute = defineRoute(
-  {
-    method: "GET",
-    path: "/fa/start",
-    summary: "Continue a v2 binding in the browser",
-    description:
-      "Opened by the browser from the v2 binding's redirectTo. Without the account portal's session it sends the browser to the portal, " +
-      "which shows the sign-in and then comes back; with one, the binding is the signed-in person's and the browser goes on to the provider. " +
-      "An unknown, used or expired `req` is a page saying so.",
-    tags: TAGS,
-    auth: { kind: "none" },
-    query: z.object({ req: z.string().max(128).describe("the handle from redirectTo") }),
-    response: { status: 302, description: "To the provider, or to the portal's sign-in" },
-    errors: ["federation.auth_request_not_found", "federation.provider_not_found", "federation.provider_unavailable"],
-    renderError: externalAuthErrorPage,
-    nextRequestScope: true,
-  },
-  async ({ query }) => {
-    const user = await portalUserOf(await readPortalSession());
-    const location = user
-      ? (await continueBindWithSession(query.req, user.sub)).redirectTo
-      : `${getConfig().issuer}/account/fa/continue?${new URLSearchParams({ req: query.req })}`;
-    return new Response(null, { status: 302, headers: { location, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
-  },
-);
-
-export const BIND_FLOW_ROUTES = [faBindV3Route, faBindV2Route, faStartRoute];
+export const BIND_FLOW_ROUTES = [faBindV3Route, faBindV2Route, faStartRoute, faStartConfirmRoute];

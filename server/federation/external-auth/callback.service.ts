@@ -9,6 +9,7 @@ const STATE = /^[A-Za-z0-9_-]{16,128}$/;
 
 export function toPending(row: TRequestRow): TPendingExternalAuth {
   return {
+    stateHash: row.stateHash,
     provider: { fpType: row.fpType as TFpType, fpName: row.fpName },
     purpose: row.purpose as TExternalAuthPurpose,
     userId: row.userId,

@@ -32,6 +32,10 @@ describe("the redirect flow's pure parts", () => {
     expect(tokensOf({ access_token: "at", expires_in: "120" }, now)).toEqual({ accessToken: "at", refreshToken: undefined, expiresAt: new Date(now + 120_000) });
     expect(tokensOf({ access_token: "at", refresh_token: "", expires_in: -5 }, now)).toEqual({ accessToken: "at", refreshToken: undefined, expiresAt: undefined });
     expect(tokensOf({ token_type: "Bearer" }, now)).toBeUndefined();
+    // Past ten years (a huge number would be an Invalid Date) or zero: the expiry is unknown.
+    const tenYears = 10 * 365 * 24 * 3600;
+    expect(tokensOf({ access_token: "at", expires_in: tenYears }, now)?.expiresAt).toEqual(new Date(now + tenYears * 1000));
+    for (const expires_in of [tenYears + 1, 8.7e12, 1e308, "1e400", 0, "abc"]) expect(tokensOf({ access_token: "at", expires_in }, now)?.expiresAt, String(expires_in)).toBeUndefined();
     expect(tokensOf({ access_token: 42 }, now)).toBeUndefined();
   });
 

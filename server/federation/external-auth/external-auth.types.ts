@@ -14,6 +14,8 @@ export type TExternalIdentity = {
 
 /** A request sent to a provider, as the callback finds it (consumed: it cannot be found again). */
 export type TPendingExternalAuth = {
+  /** The hash of its state: what the binding's browser cookie is derived from (bind-browser.ts). */
+  stateHash: string;
   provider: TProviderKey;
   purpose: TExternalAuthPurpose;
   userId: string | null;

@@ -4,7 +4,7 @@ import { ZFpName, ZFpType } from "../federation.schemas.ts";
 import { readFedTokens } from "./fed-tokens.service.ts";
 
 const ZFedTokens = z
-  .record(z.string(), z.object({ token: z.string().describe("the provider's access token"), expiresOn: z.number().int().optional().describe("Unix time; absent when the provider gave no expiry") }))
+  .record(z.string(), z.object({ token: z.string().describe("the provider's access token"), expiresOn: z.number().int().nullable().describe("Unix time; null when the provider gave no (or no believable) expiry") }))
   .meta({ id: "FedTokens" });
 
 // GET /api/v3/users/{subjectId}/fedToken/{fedPointType}/{fedPointName} – stored tokens of the user's external accounts

@@ -6,10 +6,11 @@ import type { TRequestContext } from "../../http/request-context.ts";
 import { cachedAccountOfSubject } from "../../users/subject-param.ts";
 import type { TProviderKey } from "../federation.schemas.ts";
 import type { TProviderRow } from "../providers.repository.ts";
+import { DISCOVERY_TIMEOUT_MS } from "../discovery.service.ts";
 import { requireProvider } from "../providers.service.ts";
 import { clientAuthOf, tokensOf } from "./identity.service.ts";
 import { endpointsOf } from "./provider-endpoints.ts";
-import { tokenRequest } from "./provider-http.ts";
+import { PROVIDER_TIMEOUT_MS, tokenRequest } from "./provider-http.ts";
 import { sealToken } from "./remember-tokens.ts";
 import { deleteToken, findToken, findTokensOf, releaseRefreshLease, saveRefreshed, takeRefreshLease, type TTokenRow } from "./tokens.repository.ts";
 
@@ -21,11 +22,15 @@ import { deleteToken, findToken, findTokensOf, releaseRefreshLease, saveRefreshe
  * through the call to the provider, so no database connection waits on a remote server.
  */
 
-/** How long a refresh may hold its lease; a process that died holding it is overtaken after that. */
-const LEASE_MS = 15_000;
+/**
+ * How long a refresh may hold its lease: discovery and the token request may each take their whole
+ * timeout, plus a margin. A process that died holding it is overtaken after that.
+ */
+export const LEASE_MS = DISCOVERY_TIMEOUT_MS + PROVIDER_TIMEOUT_MS + 5_000;
 const WAIT_STEP_MS = 100;
 
-export type TFedToken = { token: string; expiresOn?: number };
+/** The contract's {token, expiresOn}: expiresOn is always there, null when the expiry is unknown. */
+export type TFedToken = { token: string; expiresOn: number | null };
 type TKey = { fpType: string; fpName: string; sid: string };
 
 const unsealToken = (sealed: string) => unseal(keyFor("federation-tokens"), sealed);
@@ -47,28 +52,33 @@ export function isStale(expiresAt: Date | null, minLifeS: number, now = Date.now
   return expiresAt !== null && expiresAt.getTime() - now < minLifeS * 1000;
 }
 
-/** Another process holds the lease: its result, once the row changes (null when it was dropped). */
-async function waitForRefresh(key: TKey, old: string): Promise<TTokenRow | null> {
-  const provider = { fpType: key.fpType, fpName: key.fpName } as TProviderKey;
-  for (let waited = 0; waited < LEASE_MS; waited += WAIT_STEP_MS) {
-    await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
-    const row = await findToken(key);
-    if (!row || row.accessToken !== old) return row;
-  }
-  throw new AppError("federation.provider_unavailable", { params: { ...provider, reason: "a refresh elsewhere did not finish" } });
-}
-
-/** Refreshes under the lease; null when the provider refused (invalid_grant): the stored token is dropped. */
+/**
+ * Refreshes under the lease. Another process holding it: its result once the row changes (null when it
+ * was dropped), or the lease itself when that process let it go without a result (its provider call
+ * failed), so a waiter does not sit out the whole lease.
+ */
 async function refreshUnderLease(provider: TProviderRow, row: TTokenRow & { refreshToken: string }): Promise<TTokenRow | null> {
   const key = keyOf(row);
-  if (!(await takeRefreshLease(key, row.accessToken, LEASE_MS))) return waitForRefresh(key, row.accessToken);
+  for (let waited = 0; ; waited += WAIT_STEP_MS) {
+    if (await takeRefreshLease(key, row.accessToken, LEASE_MS)) return refreshHoldingLease(provider, row);
+    if (waited >= LEASE_MS) throw new AppError("federation.provider_unavailable", { params: { fpType: key.fpType, fpName: key.fpName, reason: "a refresh elsewhere did not finish" } });
+    await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+    const now = await findToken(key);
+    if (!now || now.accessToken !== row.accessToken) return now;
+  }
+}
+
+/** null when the provider refused (invalid_grant): the stored token is dropped, if it is still the one refreshed. */
+async function refreshHoldingLease(provider: TProviderRow, row: TTokenRow & { refreshToken: string }): Promise<TTokenRow | null> {
+  const key = keyOf(row);
   try {
     const pk = { fpType: provider.fpType, fpName: provider.fpName } as TProviderKey;
     const { tokenEndpoint } = await endpointsOf(provider);
     const answer = await tokenRequest(pk, tokenEndpoint, { grant_type: "refresh_token", refresh_token: unsealToken(row.refreshToken) }, clientAuthOf(provider));
     if (!answer.ok && answer.error === "invalid_grant") {
-      await deleteToken(key);
-      return null;
+      // A new sign-in may have stored fresh tokens meanwhile: those are the user's now, not refused.
+      if (await deleteToken(key, row.accessToken)) return null;
+      return findToken(key);
     }
     const tokens = answer.ok ? tokensOf(answer.body) : undefined;
     if (!tokens) throw new AppError("federation.provider_unavailable", { params: { ...pk, reason: answer.ok ? "no access_token in the refresh answer" : `refresh refused: ${answer.error}` } });
@@ -111,7 +121,7 @@ export async function readFedTokens(ctx: TRequestContext, subjectId: string, key
   const current = await Promise.all(rows.map((r) => currentToken(provider, r)));
   const out: Record<string, TFedToken> = {};
   for (const row of current) {
-    if (row) out[row.sid] = { token: unsealToken(row.accessToken), ...(row.expiresAt ? { expiresOn: Math.floor(row.expiresAt.getTime() / 1000) } : {}) };
+    if (row) out[row.sid] = { token: unsealToken(row.accessToken), expiresOn: row.expiresAt ? Math.floor(row.expiresAt.getTime() / 1000) : null };
   }
   if (Object.keys(out).length) return out;
   throw new AppError(current.some((r, i) => r === null && rows[i]!.refreshToken) ? "federation.token_refresh_refused" : "federation.token_not_found");

@@ -23,14 +23,17 @@ export function claimText(claims: Record<string, unknown>, name: string): string
   return undefined;
 }
 
-/** The token response's tokens; expires_in (seconds) becomes an instant, absent when the provider gives none. */
+/** Longest expires_in taken at its word: beyond it (or zero, negative, not a number) the expiry is unknown, not an Invalid Date. */
+export const MAX_EXPIRES_IN_S = 10 * 365 * 24 * 3600;
+
+/** The token response's tokens; expires_in (seconds) becomes an instant, absent when the provider gives none (or a nonsensical one). */
 export function tokensOf(body: Record<string, unknown>, now = Date.now()): TExternalIdentity["tokens"] | undefined {
   if (typeof body.access_token !== "string" || body.access_token === "") return undefined;
   const expiresIn = typeof body.expires_in === "number" ? body.expires_in : typeof body.expires_in === "string" ? Number(body.expires_in) : NaN;
   return {
     accessToken: body.access_token,
     refreshToken: typeof body.refresh_token === "string" && body.refresh_token !== "" ? body.refresh_token : undefined,
-    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 ? new Date(now + expiresIn * 1000) : undefined,
+    expiresAt: Number.isFinite(expiresIn) && expiresIn > 0 && expiresIn <= MAX_EXPIRES_IN_S ? new Date(now + expiresIn * 1000) : undefined,
   };
 }
 
@@ -38,14 +41,25 @@ export function clientAuthOf(provider: TProviderRow): { clientId: string; secret
   return { clientId: provider.clientId, secret: provider.clientSecret !== null ? unsealClientSecret(provider.clientSecret) : undefined };
 }
 
+const ID_TOKEN_ALGS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"];
+
 async function idTokenClaims(provider: TProviderRow, endpoints: TProviderEndpoints, idToken: unknown, nonce: string | null): Promise<Record<string, unknown>> {
   const key = { fpType: provider.fpType, fpName: provider.fpName } as TProviderKey;
   if (typeof idToken !== "string") throw refused(key, "no id_token in the token response");
   if (!endpoints.jwksUri || !endpoints.issuer) throw new AppError("federation.provider_unavailable", { params: { ...key, reason: "no jwks_uri or issuer" } });
   try {
-    const { payload } = await jwtVerify(idToken, keySetOf(endpoints.jwksUri), { issuer: endpoints.issuer, audience: provider.clientId, clockTolerance: 30 });
+    const { payload } = await jwtVerify(idToken, keySetOf(endpoints.jwksUri), {
+      issuer: endpoints.issuer,
+      audience: provider.clientId,
+      clockTolerance: 30,
+      requiredClaims: ["exp", "iat", "sub"],
+      // Only signatures by the provider's published keys: no HMAC (the client secret is no signing key for us).
+      algorithms: ID_TOKEN_ALGS,
+    });
     if (payload.nonce !== nonce) throw refused(key, "id_token nonce does not match");
-    if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== provider.clientId) throw refused(key, "id_token azp is not this client");
+    // OIDC Core §3.1.3.7: azp, when present (and required with several audiences), names this client.
+    const severalAudiences = Array.isArray(payload.aud) && payload.aud.length > 1;
+    if ((payload.azp !== undefined || severalAudiences) && payload.azp !== provider.clientId) throw refused(key, "id_token azp is not this client");
     return payload as Record<string, unknown>;
   } catch (e) {
     if (e instanceof AppError) throw e;

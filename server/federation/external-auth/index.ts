@@ -3,3 +3,4 @@ export { startExternalAuth, callbackUrl, type TStartExternalAuth } from "./start
 export { rememberExternalTokens } from "./remember-tokens.ts";
 export type { TExternalAuthHandler } from "./handlers.ts";
 export type { TExternalAuthPurpose, TExternalIdentity, TPendingExternalAuth } from "./external-auth.types.ts";
+export { handOutBind } from "./bind-flow.service.ts";

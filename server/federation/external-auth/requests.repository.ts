@@ -39,3 +39,9 @@ export async function takeRequest(stateHash: string, awaitingSession: boolean): 
       code_verifier AS "codeVerifier", expires_at AS "expiresAt"`;
   return rows[0] ?? null;
 }
+
+/** A v2-style handle as it stands, left in place (the confirmation page shows it before it is used). */
+export async function findHandle(stateHash: string): Promise<TRequestRow | null> {
+  const prisma = await getPrisma();
+  return prisma.externalAuthRequest.findFirst({ where: { stateHash, awaitingSession: true }, omit: { createdAt: true } });
+}

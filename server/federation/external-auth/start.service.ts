@@ -37,14 +37,15 @@ export function pkceChallenge(verifier: string): string {
  * scopes) and keeps what the callback needs to finish it. Only a hash of the state is stored; the
  * verifier is sealed (it is a secret until the code is spent). 404 unknown_fp for an unknown provider.
  */
-export async function startExternalAuth(input: TStartExternalAuth): Promise<{ redirectTo: string }> {
+export async function startExternalAuth(input: TStartExternalAuth): Promise<{ redirectTo: string; stateHash: string }> {
   const provider = await requireProvider(input.provider);
   const endpoints = await endpointsOf(provider);
   const state = newOpaqueToken();
+  const stateHash = hashOpaqueToken(state);
   const verifier = randomBytes(32).toString("base64url");
   const nonce = provider.fpType === "oidc" ? newOpaqueToken() : null;
   await insertRequest({
-    stateHash: hashOpaqueToken(state),
+    stateHash,
     fpType: provider.fpType,
     fpName: provider.fpName,
     purpose: input.purpose,
@@ -72,5 +73,5 @@ export async function startExternalAuth(input: TStartExternalAuth): Promise<{ re
     code_challenge_method: "S256",
   };
   for (const [k, v] of Object.entries(params)) if (v !== null) url.searchParams.set(k, v);
-  return { redirectTo: url.toString() };
+  return { redirectTo: url.toString(), stateHash };
 }

@@ -58,7 +58,11 @@ export async function releaseRefreshLease(key: { fpType: string; fpName: string;
   await prisma.externalToken.updateMany({ where: key, data: { refreshingUntil: null } });
 }
 
-export async function deleteToken(key: { fpType: string; fpName: string; sid: string }): Promise<void> {
+/**
+ * Drops the token whose refresh the provider refused, only while the row still holds it (`accessToken`,
+ * sealed): tokens a new sign-in stored meanwhile stay. True when a row went.
+ */
+export async function deleteToken(key: { fpType: string; fpName: string; sid: string }, accessToken: string): Promise<boolean> {
   const prisma = await getPrisma();
-  await prisma.externalToken.deleteMany({ where: key });
+  return (await prisma.externalToken.deleteMany({ where: { ...key, accessToken } })).count > 0;
 }
