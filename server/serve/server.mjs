@@ -32,14 +32,22 @@ function arg(short, long) {
 }
 
 const port = Number(arg("-p", "--port") ?? process.env.PORT ?? 3000);
-// As with `next start`: listen on every address unless told otherwise; Next builds URLs with "localhost" then.
-const listenHost = arg("-H", "--hostname") ?? process.env.HOSTNAME;
+// As with `next start`: listen on every address unless -H says otherwise; Next builds URLs with
+// "localhost" then. Not $HOSTNAME, which `next start` ignores too: a container sets it to its own name.
+const listenHost = arg("-H", "--hostname");
 const hostname = listenHost ?? "localhost";
 const contextPath = parseContextPath(process.env.IDP_CONTEXT_PATH);
 if (!contextPath.ok) {
   process.stderr.write(`idp: cannot start: IDP_CONTEXT_PATH: ${contextPath.reason}\n`);
   process.exit(1);
 }
+
+const grace = process.env.IDP_SHUTDOWN_GRACE ?? "10";
+if (!/^\d{1,4}$/.test(grace) || Number(grace) > 3600) {
+  process.stderr.write(`idp: cannot start: IDP_SHUTDOWN_GRACE: must be a whole number of seconds between 0 and 3600 (got ${JSON.stringify(grace)})\n`);
+  process.exit(1);
+}
+const graceMs = Number(grace) * 1000;
 
 process.env.NODE_ENV ??= "production";
 const app = next({ dev: false, dir, hostname, port });
@@ -64,7 +72,6 @@ server.listen(port, listenHost, () => {
 // connections are closed at once, busy ones after their answer; whatever still runs at the deadline
 // is cut), then Next closes, then boot's shutdown (server/boot/shutdown.ts) stops the background work
 // and closes the database, which releases the embedded lock. A second signal exits at once.
-const graceMs = Number(process.env.IDP_SHUTDOWN_GRACE ?? 10) * 1000;
 async function stop(signal) {
   log("info", "stopping", { signal });
   const closed = new Promise((resolve) => server.close(resolve));
@@ -82,9 +89,16 @@ async function stop(signal) {
   await app.close();
   await globalThis[Symbol.for("idp.shutdown")]?.();
 }
+let stopping = 0;
 for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    process.once(signal, () => process.exit(1));
+  process.on(signal, () => {
+    // A second signal exits at once; but not the copy of the first that arrives with it (Ctrl-C
+    // reaches both `npm start`'s script, which forwards it, and this process).
+    if (stopping) {
+      if (Date.now() - stopping > 1000) process.exit(1);
+      return;
+    }
+    stopping = Date.now();
     stop(signal).then(
       () => process.exit(0),
       (e) => {

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { request, type ClientRequest, type IncomingMessage } from "node:http";
 import { tmpdir } from "node:os";
@@ -88,4 +89,10 @@ describe("clean shutdown", () => {
       await db.drop();
     }
   }, 120_000);
+
+  it("refuses to start with a shutdown grace that is not a number of seconds", () => {
+    const r = spawnSync(process.execPath, [serverEntry, "-p", "1"], { env: { ...process.env, IDP_SHUTDOWN_GRACE: "soon" }, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe('idp: cannot start: IDP_SHUTDOWN_GRACE: must be a whole number of seconds between 0 and 3600 (got "soon")\n');
+  });
 });
