@@ -8,6 +8,8 @@ import { parseContextPath } from "../server/config/context-path.mjs";
 
 export const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 export const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
+/** The production server: `npm start` and every harness run it (fast path + Next's custom-server API). */
+export const serverEntry = path.join(root, "server", "serve", "server.mjs");
 const marker = path.join(root, ".next", "idp-build.json");
 const SOURCES = ["app", "server", "components", "next.config.mjs", "package-lock.json", "instrumentation.ts", "proxy.ts"];
 

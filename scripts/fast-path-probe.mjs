@@ -9,7 +9,7 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { root } from "./build-lib.mjs";
+import { nextBin, serverEntry } from "./build-lib.mjs";
 import { startServer } from "./server-lib.mjs";
 import { benchEnv, load, rotating, rssMb, sampleSubs, seedUsers } from "../bench/load.mjs";
 import { SECURITY_SCOPES } from "../bench/account-security.mjs";
@@ -28,7 +28,7 @@ const basicOAuth = "Basic " + Buffer.from(`bench-app:${encodeURIComponent(secret
 const basicRest = "Basic " + Buffer.from(`bench-app:${restPassword}`).toString("base64");
 const form = { authorization: basicOAuth, "content-type": "application/x-www-form-urlencoded" };
 const grant = `grant_type=client_credentials&scope=${encodeURIComponent(SECURITY_SCOPES)}`;
-const entry = [path.join(root, "server", "serve", "server.mjs")];
+const entry = [serverEntry];
 
 /** The sample: [method, path below the context path, headers, body]; {sub} and {bearer} filled in. */
 const SAMPLE = [
@@ -72,7 +72,7 @@ for (const mode of MODES) {
   const logFile = path.join(dataDir, `server-${mode}.log`);
   const server = await startServer({
     env: { ...env, IDP_FAST_PATH: mode === "fast" ? "1" : "0", IDP_LOG_LEVEL: "debug" },
-    entry: mode === "next-start" ? undefined : entry,
+    entry: mode === "next-start" ? [nextBin, "start"] : entry,
     logFile,
   });
   try {

@@ -4,7 +4,7 @@
 // i.e. IDP_CONTEXT_PATH, is fixed at build time), then serves; migrations run inside the server.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
-import { build, buildIfStale, nextBin, root } from "./build-lib.mjs";
+import { build, buildIfStale, nextBin, root, serverEntry } from "./build-lib.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 
@@ -17,9 +17,12 @@ function cli(args) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
+// `start` runs the production server of server/serve/ (the catalog's operations on the fast path,
+// the rest through Next's custom-server API; IDP_FAST_PATH=0 sends everything to Next); `dev` is `next dev`.
 function serve(mode) {
   const port = process.env.PORT || "3000";
-  const child = spawn(process.execPath, [nextBin, mode, "-p", port], { cwd: root, env, stdio: "inherit" });
+  const entry = mode === "start" ? [serverEntry] : [nextBin, mode];
+  const child = spawn(process.execPath, [...entry, "-p", port], { cwd: root, env, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -4,6 +4,7 @@ export function startServer(opts?: { env?: Record<string, string>; contextPath?:
   port: number;
   pid: number | undefined;
   output(): string;
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }>;
 export function createPgDatabase(adminUrl: string): Promise<{ url: string; name: string; drop(): Promise<void> }>;

@@ -5,7 +5,7 @@ import { openSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import pg from "pg";
-import { nextBin, root } from "./build-lib.mjs";
+import { root, serverEntry } from "./build-lib.mjs";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -20,12 +20,13 @@ export function freePort() {
 }
 
 /**
- * Runs `next start` with the given environment and resolves once /health/ready answers 200.
- * `output()` returns everything the server printed, for assertions on log lines. `nodeArgs` go to the
- * server's node (e.g. --cpu-prof, which NODE_OPTIONS refuses). `entry` is the script and its first
- * arguments: `next start` by default, the production server of server/serve/ for its measurements.
+ * Runs the production server (server/serve/server.mjs, what `npm start` runs: the fast path plus Next)
+ * with the given environment and resolves once /health/ready answers 200. `output()` returns
+ * everything the server printed, for assertions on log lines. `nodeArgs` go to the server's node (e.g.
+ * --cpu-prof, which NODE_OPTIONS refuses). `entry` is the script and its first arguments: pass
+ * `[nextBin, "start"]` to measure Next's own CLI; `env.IDP_FAST_PATH = "0"` sends everything to Next.
  */
-export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [nextBin, "start"], port: givenPort } = {}) {
+export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [serverEntry], port: givenPort } = {}) {
   // A port chosen beforehand lets a peer started first know the server's URL (an external provider's redirect URI).
   const port = givenPort ?? (await freePort());
   // With a log file the server writes to it directly: a benchmark's load generator must not share
@@ -64,6 +65,8 @@ export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 
     port,
     pid: child.pid,
     output,
+    /** The server's exit code once it has exited (null when a signal killed it). */
+    exited,
     stop: async () => {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");

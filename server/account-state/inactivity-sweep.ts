@@ -28,3 +28,10 @@ export function startInactivitySweep(): void {
   g[KEY] = setInterval(tick, sweepIntervalS * 1000);
   g[KEY].unref();
 }
+
+/** At shutdown: no new sweep starts (a first sweep still pending fails on the closed database and is logged). */
+export function stopInactivitySweep(): void {
+  const g = globalThis as { [KEY]?: NodeJS.Timeout };
+  clearInterval(g[KEY]);
+  g[KEY] = undefined;
+}

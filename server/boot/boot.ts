@@ -13,6 +13,7 @@ import { bootstrapAdmin } from "../users/admin.service.ts";
 import { ensureBuiltinClients } from "../clients/builtin-clients.ts";
 import { ensureBuiltinRights } from "../rights/definitions.service.ts";
 import { AppError } from "../errors/app-error.ts";
+import { registerShutdown } from "./shutdown.ts";
 
 /**
  * Everything that must hold before the first request: configuration parsed, database open and
@@ -35,6 +36,7 @@ export async function boot(): Promise<void> {
   await startDeliveryWorker();
   startMaintenance();
   startInactivitySweep();
+  registerShutdown();
   log.info("ready", { issuer: config.issuer, database: config.database.kind });
 }
 

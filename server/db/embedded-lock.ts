@@ -16,21 +16,39 @@ function isAlive(pid: number): boolean {
   }
 }
 
+// The data dirs this process holds open. On globalThis because Next bundles the database module once
+// per bundle: a module-level Set would let two bundles each believe they hold nothing.
+const HELD = Symbol.for("idp.embedded-locks");
+function held(): Set<string> {
+  const g = globalThis as { [HELD]?: Set<string> };
+  return (g[HELD] ??= new Set());
+}
+
 /**
  * Takes an exclusive, pid-stamped lock beside the embedded database directory. PGlite is a single
  * in-process Postgres: a second process opening the same files would corrupt them, so it must get a
- * clear error instead. A lock left by a dead process is taken over.
+ * clear error instead, and so must a second open inside this process (two PGlite instances on the
+ * same files are as harmful as two processes). A lock left by a dead process is taken over; so is a
+ * lock carrying this process's own pid that this process does not hold (a container restarted after
+ * a crash often gets the same pid as its predecessor).
  * Returns the function that releases it.
  */
 export function lockDataDir(dbDir: string): () => void {
   mkdirSync(path.dirname(dbDir), { recursive: true });
   const lockPath = `${dbDir}.lock`;
+  const mine = held();
+  const key = path.resolve(lockPath);
+  if (mine.has(key)) {
+    throw new DataDirBusyError(`the embedded database in ${dbDir} is already open in this process (${process.pid}); it must be opened once`);
+  }
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockPath, "wx", 0o600);
       writeSync(fd, String(process.pid));
       closeSync(fd);
+      mine.add(key);
       const release = () => {
+        mine.delete(key);
         try {
           if (readFileSync(lockPath, "utf8") === String(process.pid)) unlinkSync(lockPath);
         } catch {
@@ -42,8 +60,7 @@ export function lockDataDir(dbDir: string): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
       const holder = Number.parseInt(readFileSync(lockPath, "utf8"), 10);
-      if (holder === process.pid) return () => undefined;
-      if (Number.isInteger(holder) && isAlive(holder)) {
+      if (holder !== process.pid && Number.isInteger(holder) && isAlive(holder)) {
         throw new DataDirBusyError(
           `the embedded database in ${dbDir} is in use by process ${holder}; ` +
             "stop that process or set IDP_DATA_DIR to another folder",

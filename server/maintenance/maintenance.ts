@@ -50,3 +50,10 @@ export function startMaintenance(): void {
   g[KEY] = setInterval(tick, HOUR_MS);
   g[KEY].unref();
 }
+
+/** At shutdown: no new run starts. */
+export function stopMaintenance(): void {
+  const g = globalThis as { [KEY]?: NodeJS.Timeout };
+  clearInterval(g[KEY]);
+  g[KEY] = undefined;
+}

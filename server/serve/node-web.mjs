@@ -5,8 +5,7 @@
 // served it.
 import { once } from "node:events";
 import { createRequire } from "node:module";
-import { Readable } from "node:stream";
-/* global Headers, Request */
+/* global Headers, ReadableStream, Request */
 
 const require = createRequire(import.meta.url);
 /** @type {(headers: import("node:http").IncomingHttpHeaders) => void} */
@@ -45,10 +44,75 @@ export function toWebRequest(req, at) {
   return new Request(`${https ? "https" : "http"}://${at.hostname}:${at.port}${at.path}${at.search}`, {
     method,
     headers,
-    body: hasBody ? /** @type {ReadableStream} */ (Readable.toWeb(req)) : null,
+    body: hasBody ? bodyStream(req) : null,
     // undici needs it for a streamed request body (lib.dom's RequestInit does not know it yet).
     duplex: hasBody ? "half" : undefined,
   });
+}
+
+// Set on a request whose body the handler began to read and then dropped (parse.ts past its limit).
+const ABANDONED = Symbol("idp.body-abandoned");
+
+/**
+ * The request body as a Web stream, with back-pressure, read from the request only once the handler
+ * reads it. Unlike Readable.toWeb, which listens at once and destroys the request on cancel:
+ * - a body the handler never reads (refused on its Content-Length, or before parsing) is left to
+ *   Node, which reads and drops it after the answer and keeps the connection, as under Next;
+ * - a body dropped half-read is marked, and sendWebResponse drains it (bounded) so the connection
+ *   survives, instead of resetting it under the answer and under the client's next request.
+ * @param {import("node:http").IncomingMessage} req
+ * @returns {ReadableStream<Uint8Array>}
+ */
+function bodyStream(req) {
+  /** @type {((chunk: Buffer) => void) | undefined} */
+  let onData;
+  return new ReadableStream({
+    pull(controller) {
+      if (!onData) {
+        let settled = false;
+        onData = (chunk) => {
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        };
+        req.on("data", onData);
+        req.once("end", () => {
+          if (!settled) controller.close();
+          settled = true;
+        });
+        req.once("close", () => {
+          // Closed before its end: the client went away mid-body.
+          if (!settled && !req.complete) controller.error(new Error("request aborted"));
+          settled = true;
+        });
+      }
+      req.resume();
+    },
+    cancel() {
+      if (!onData) return;
+      req.off("data", onData);
+      /** @type {any} */ (req)[ABANDONED] = true;
+      req.pause();
+    },
+    // No read ahead: pull() runs only when the handler reads, so an unread body stays untouched.
+  }, { highWaterMark: 0 });
+}
+
+// How much of a dropped body is still read so the connection can serve the client's next request.
+const DRAIN_LIMIT = 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a body the handler stopped reading, so the client can finish sending
+ * it, read the answer and reuse the connection (Next instead resets it under the client's next
+ * request, test/api/fast-path-equivalence.test.ts). Past DRAIN_LIMIT the connection is closed.
+ * @param {import("node:http").IncomingMessage} req
+ */
+function drain(req) {
+  let left = DRAIN_LIMIT;
+  req.on("data", (chunk) => {
+    left -= chunk.length;
+    if (left < 0) req.socket.destroy();
+  });
+  req.resume();
 }
 
 /**
@@ -60,6 +124,8 @@ export function toWebRequest(req, at) {
  */
 export async function sendWebResponse(res, response, method) {
   res.statusCode = response.status;
+  const req = res.req;
+  if (/** @type {any} */ (req)[ABANDONED] && !req.complete) drain(req);
   res.appendHeader("vary", APP_VARY);
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();

@@ -6,6 +6,7 @@
 //
 //   node server/serve/server.mjs [-p PORT] [-H HOSTNAME]      (after `npm run build`)
 import { createServer } from "node:http";
+import { setInterval, clearInterval } from "node:timers";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,6 +17,14 @@ import { loadFastPath } from "./fast-path.mjs";
 const require = createRequire(import.meta.url);
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
+const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 };
+/** A log line in server/log/logger.ts's shape and threshold (this file runs outside the bundles that hold the logger). */
+function log(level, msg, fields = {}) {
+  if (LEVELS[level] < (LEVELS[process.env.IDP_LOG_LEVEL ?? "info"] ?? LEVELS.info)) return;
+  const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`;
+  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line);
+}
+
 function arg(short, long) {
   const argv = process.argv.slice(2);
   const i = argv.findIndex((a) => a === short || a === long);
@@ -23,14 +32,22 @@ function arg(short, long) {
 }
 
 const port = Number(arg("-p", "--port") ?? process.env.PORT ?? 3000);
-// As with `next start`: listen on every address unless told otherwise; Next builds URLs with "localhost" then.
-const listenHost = arg("-H", "--hostname") ?? process.env.HOSTNAME;
+// As with `next start`: listen on every address unless -H says otherwise; Next builds URLs with
+// "localhost" then. Not $HOSTNAME, which `next start` ignores too: a container sets it to its own name.
+const listenHost = arg("-H", "--hostname");
 const hostname = listenHost ?? "localhost";
 const contextPath = parseContextPath(process.env.IDP_CONTEXT_PATH);
 if (!contextPath.ok) {
   process.stderr.write(`idp: cannot start: IDP_CONTEXT_PATH: ${contextPath.reason}\n`);
   process.exit(1);
 }
+
+const grace = process.env.IDP_SHUTDOWN_GRACE ?? "10";
+if (!/^\d{1,4}$/.test(grace) || Number(grace) > 3600) {
+  process.stderr.write(`idp: cannot start: IDP_SHUTDOWN_GRACE: must be a whole number of seconds between 0 and 3600 (got ${JSON.stringify(grace)})\n`);
+  process.exit(1);
+}
+const graceMs = Number(grace) * 1000;
 
 process.env.NODE_ENV ??= "production";
 const app = next({ dev: false, dir, hostname, port });
@@ -46,8 +63,48 @@ const server = createServer((req, res) => {
   void nextHandler(req, res);
 });
 server.listen(port, listenHost, () => {
-  process.stdout.write(
-    `${JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "listening", port, fastPath: fast ? fast.routes.length : "off", operations: fast?.operations.length })}\n`,
-  );
+  log("info", "listening", { port, fastPath: fast ? fast.routes.length : "off", operations: fast?.operations.length });
+  // What the fast path serves, by operation (test/api/fast-path-equivalence.test.ts compares it to the catalog).
+  if (fast) log("debug", "fast path operations", { operations: fast.operations });
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => server.close(() => process.exit(0)));
+
+// A clean stop on SIGTERM/SIGINT: stop accepting, let the requests in flight finish (idle keep-alive
+// connections are closed at once, busy ones after their answer; whatever still runs at the deadline
+// is cut), then Next closes, then boot's shutdown (server/boot/shutdown.ts) stops the background work
+// and closes the database, which releases the embedded lock. A second signal exits at once.
+async function stop(signal) {
+  log("info", "stopping", { signal });
+  const closed = new Promise((resolve) => server.close(resolve));
+  // A keep-alive connection turns idle when its answer is written; close those as they appear.
+  server.closeIdleConnections();
+  const sweeper = setInterval(() => server.closeIdleConnections(), 100);
+  const deadline = setTimeout(() => {
+    log("warn", "requests still running at the shutdown deadline: connections closed", { graceMs });
+    server.closeAllConnections();
+  }, graceMs);
+  deadline.unref();
+  await closed;
+  clearTimeout(deadline);
+  clearInterval(sweeper);
+  await app.close();
+  await globalThis[Symbol.for("idp.shutdown")]?.();
+}
+let stopping = 0;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    // A second signal exits at once; but not the copy of the first that arrives with it (Ctrl-C
+    // reaches both `npm start`'s script, which forwards it, and this process).
+    if (stopping) {
+      if (Date.now() - stopping > 1000) process.exit(1);
+      return;
+    }
+    stopping = Date.now();
+    stop(signal).then(
+      () => process.exit(0),
+      (e) => {
+        log("error", "stop failed", { err: String(e?.stack ?? e) });
+        process.exit(1);
+      },
+    );
+  });
+}

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -38,5 +38,32 @@ describe("embedded database lock", () => {
     await new Promise((r) => sleeper.once("exit", r));
     const release = lockDataDir(dir);
     release();
+  });
+
+  it("refuses a second open of the same data dir inside one process, and allows it again after close", async () => {
+    const dir = path.join(tmp(), "pglite");
+    const db = await openDatabase({ kind: "embedded", dir });
+    try {
+      await expect(openDatabase({ kind: "embedded", dir })).rejects.toThrow(/already open in this process/);
+      // A relative spelling of the same folder is the same database.
+      expect(() => lockDataDir(path.relative(process.cwd(), dir))).toThrow(DataDirBusyError);
+      // The first instance is unharmed and still holds the lock file.
+      expect(await db.sql.session((s) => s.query("SELECT 1 AS ok"))).toEqual([{ ok: 1 }]);
+      expect(readFileSync(`${dir}.lock`, "utf8")).toBe(String(process.pid));
+    } finally {
+      await db.close();
+    }
+    expect(existsSync(`${dir}.lock`)).toBe(false);
+    const again = await openDatabase({ kind: "embedded", dir });
+    await again.close();
+  }, 60_000);
+
+  it("takes over a lock stamped with this pid that this process does not hold (a restarted container)", () => {
+    const dir = path.join(tmp(), "pglite");
+    writeFileSync(`${dir}.lock`, String(process.pid));
+    const release = lockDataDir(dir);
+    expect(() => lockDataDir(dir)).toThrow(/already open in this process/);
+    release();
+    expect(existsSync(`${dir}.lock`)).toBe(false);
   });
 });
