@@ -4,6 +4,7 @@ import { getConfig } from "../../config/config.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { readCookie, serializeCookie } from "../../http/cookies.ts";
 import { defineRoute } from "../../http/define-route.ts";
+import { readBodyText } from "../../http/parse.ts";
 import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "../../sign-in/csrf.ts";
 import { forwardBind, gateBind } from "./bind-flow.service.ts";
 import { confirmBindPage, otherUserPage } from "./bind-pages.ts";
@@ -82,8 +83,9 @@ export const faStartConfirmRoute = defineRoute(
     nextRequestScope: true,
   },
   async ({ request }) => {
-    // The form is read here (defineRoute only documents it); a malformed one is an unknown handle.
-    const parsed = ZConfirmForm.safeParse(Object.fromEntries(new URLSearchParams(await request.text())));
+    // The form is read here (defineRoute only documents it), within the request layer's body limit; a
+    // malformed one is an unknown handle.
+    const parsed = ZConfirmForm.safeParse(Object.fromEntries(new URLSearchParams(await readBodyText(request))));
     const body = parsed.success ? parsed.data : { req: "", csrf_token: undefined };
     const user = await portalUserOf(await readPortalSession());
     if (!user) return toPortalSignIn(303, body.req);
