@@ -51,6 +51,7 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.fa_bound",
   "user.fa_unbound",
   "user.fa_bind_failed",
+  "user.fa_token_dropped",
   "federation.provider_created",
   "federation.provider_changed",
   "federation.provider_deleted",

@@ -8,7 +8,7 @@ import { CSRF_COOKIE } from "./csrf.ts";
 import { heldExternalIdentity, holdExternalIdentity, offeredProvider, ownerOfExternalAccount, registrationAllowed } from "./external-login.service.ts";
 import { clientOf, flowParam } from "./flow-completion.ts";
 import { continueSignIn } from "./login-steps.routes.ts";
-import { renderLogin, submitCredentials } from "./login.routes.ts";
+import { renderLogin, submitCredentials, type TRefusal } from "./login.routes.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { pageLink } from "./pages/layout.ts";
@@ -58,6 +58,21 @@ export async function handleExternalLogin(req: Request, ctx: TRequestContext, pe
     (code) => renderLogin(req, flow, undefined, { code }),
     () => rememberExternalTokens(owner.userId, identity),
   );
+}
+
+/** What the provider's refusal shows on the sign-in form rather than on a page of its own. */
+const BACK_TO_SIGN_IN = new Set(["federation.provider_refused", "federation.provider_unavailable", "federation.provider_not_found"]);
+
+/**
+ * The "login" purpose's failure: the person cancelled at the provider, its answer failed the checks,
+ * or it could not be reached. Back on the sign-in form of the same flow, with why, so that they can
+ * sign in another way; when that flow is gone or belongs to another browser, the callback's page.
+ */
+export async function failExternalLogin(req: Request, pending: TPendingExternalAuth, e: AppError): Promise<Response> {
+  if (!BACK_TO_SIGN_IN.has(e.code)) throw e;
+  const flow = await loadFlow(pending.flowId).catch(() => undefined);
+  if (flow?.step !== "credentials" || !csrfFieldOf(flow, readCookie(req, CSRF_COOKIE))) throw e;
+  return renderLogin(req, flow, undefined, { code: e.code as TRefusal["code"] });
 }
 
 /** The flow a link page acts on, with the external account it holds (none: the flow is not at that point). */

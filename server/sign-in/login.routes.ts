@@ -8,7 +8,7 @@ import { CSRF_COOKIE } from "./csrf.ts";
 import { clientOf, flowParam } from "./flow-completion.ts";
 import { continueSignIn } from "./login-steps.routes.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
-import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
+import { pickLang, textsFor, waitText, type TKey } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { loginView } from "./pages/views.ts";
@@ -17,7 +17,9 @@ import { linkWhenSignedIn, offeredProviders } from "./external-login.service.ts"
 import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } from "./sign-in.service.ts";
 
 export type TRefusal = {
-  code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked";
+  code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked"
+    // An external provider's refusal, when its button was pressed on this form (external-login.routes.ts).
+    | "federation.provider_refused" | "federation.provider_unavailable" | "federation.provider_not_found";
   retryAfterS?: number;
 };
 
@@ -34,7 +36,7 @@ export async function renderLogin(req: Request, flow: TFlow, identifier: string 
   const [client, providers] = await Promise.all([clientOf(flow), linking ? [] : offeredProviders()]);
   const lang = pickLang(req, flow.request.uiLocales);
   const t = textsFor(lang);
-  const error = refusal && (refusal.code === "login.locked_out" ? t(refusal.code, { wait: waitText(t, refusal.retryAfterS!) }) : t(refusal.code));
+  const error = refusal && (refusal.code === "login.locked_out" ? t(refusal.code, { wait: waitText(t, refusal.retryAfterS!) }) : t(refusalText(refusal.code)));
   const path = linking ? "/login/fa/link" : "/login";
   const external = linking?.identity;
   const markup = loginView({
@@ -56,6 +58,9 @@ export async function renderLogin(req: Request, flow: TFlow, identifier: string 
   const status = refusal ? new AppError(refusal.code).status : 200;
   return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
 }
+
+/** The words of a refusal: the federation codes share theirs with the error pages. */
+const refusalText = (code: TRefusal["code"]): TKey => (code.startsWith("federation.") ? `error.${code as Extract<TRefusal["code"], `federation.${string}`>}` : (code as Exclude<TRefusal["code"], `federation.${string}`>));
 
 const REFUSALS: Record<Exclude<TSignInResult, { ok: true }>["reason"], TRefusal["code"]> = {
   invalid_credentials: "login.invalid_credentials",

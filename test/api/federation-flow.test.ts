@@ -320,6 +320,9 @@ describe("stored external tokens", () => {
     expect(refused.status).toBe(404);
     expect(refused.body).toMatchObject({ type: "not_found_error", error: "token_not_found" });
     expect(refused.body.desc).toContain("refused to refresh");
+    const [dropped, ...more] = await eventsOf(me.sub, "user.fa_token_dropped");
+    expect(more).toEqual([]);
+    expect(dropped).toMatchObject({ clientId: "fa-app", params: { provider: "oidc:ext-stale", sid: login, reason: "the provider refused the refresh token" } });
     const gone = await readTokens(me.sub, "oidc/ext-stale");
     expect(gone.status).toBe(404);
     expect(gone.body.desc).toBe("no stored token of this external provider");

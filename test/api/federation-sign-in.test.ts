@@ -332,6 +332,33 @@ describe("the sign-in page's provider button", () => {
     }
   });
 
+  it("brings the person back to the sign-in form when they cancel at the provider, and the password still signs in", async () => {
+    const user = await createUserWithPassword();
+    const browser = browserAt();
+    const { page, verifier } = await loginPage(browser);
+    const toProvider = await pressProvider(browser, page);
+    const state = new URL(toProvider.location!).searchParams.get("state")!;
+    // What the provider sends back when the person presses its cancel button (RFC 6749 §4.1.2.1).
+    const cancelled = await browser.open(`${base()}/fa/callback?state=${state}&error=access_denied&error_description=End-User+aborted+interaction`);
+    expect(cancelled.status).toBe(400);
+    expect(cancelled.url).toContain("/fa/callback?");
+    expect(alertOf(cancelled.text)).toBe("The external provider did not confirm your account. Try again, or sign in another way.");
+    expect(cancelled.text).not.toContain("End-User aborted");
+    const done = await browser.submit(cancelled, { identifier: user.sub, password: user.password });
+    expect(await finish(browser, done, verifier)).toMatchObject({ sub: user.sub, amr: ["pwd"] });
+  });
+
+  it("shows the refusal as a page in a browser that is not the flow's", async () => {
+    const browser = browserAt();
+    const { page } = await loginPage(browser);
+    const state = new URL((await pressProvider(browser, page)).location!).searchParams.get("state")!;
+    const stranger = browserAt();
+    const refused = await stranger.open(`${base()}/fa/callback?state=${state}&error=access_denied`);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("The external provider did not confirm your account.");
+    expect(refused.text).not.toContain('name="password"');
+  });
+
   it("refuses a provider that is not offered, and a form without its CSRF field", async () => {
     const browser = browserAt();
     const { page } = await loginPage(browser);

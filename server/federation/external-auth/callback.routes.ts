@@ -3,7 +3,6 @@ import { AppError } from "../../errors/app-error.ts";
 import { defineRoute } from "../../http/define-route.ts";
 import { findProvider } from "../providers.repository.ts";
 import { requireBindingBrowser } from "./bind-browser.ts";
-import { failBind } from "./bind-handler.ts";
 import { consumeRequest, toPending } from "./callback.service.ts";
 import type { TExternalIdentity, TPendingExternalAuth } from "./external-auth.types.ts";
 import { EXTERNAL_AUTH_HANDLERS } from "./handlers.ts";
@@ -69,10 +68,9 @@ export const externalAuthCallbackRoute = defineRoute(
       if (pending.purpose === "bind") await requireBindingBrowser(request, pending);
       identity = await identityOf(pending, query);
     } catch (e) {
-      // A binding started by an application ends there, with the failure; other flows show it.
-      if (e instanceof AppError && pending.purpose === "bind" && pending.returnTo) return failBind(request, pending, e);
+      if (e instanceof AppError) return EXTERNAL_AUTH_HANDLERS[pending.purpose].fail(request, pending, e);
       throw e;
     }
-    return EXTERNAL_AUTH_HANDLERS[pending.purpose](request, ctx, pending, identity);
+    return EXTERNAL_AUTH_HANDLERS[pending.purpose].complete(request, ctx, pending, identity);
   },
 );

@@ -19,7 +19,7 @@ export const readFedTokensRoute = defineRoute(
       "A token whose remaining life is below the provider's minTokenLifeS is refreshed with the stored refresh token first (the new tokens " +
       "are stored; a refresh token the provider does not rotate is kept); parallel reads of one stale token refresh it once, across " +
       "processes too. 404 token_not_found: the provider does not remember tokens, none is stored, or a stale one without refresh token " +
-      "has expired; also when the provider refused the refresh (revoked): the stored token is dropped and desc says so. 502 fp_unavailable " +
+      "has expired; also when the provider refused the refresh (revoked): the stored token is dropped, desc says so and the event user.fa_token_dropped is recorded. 502 fp_unavailable " +
       "(internal_error with requestId) when the provider cannot be reached: the stored token is kept for a later try.",
     tags: ["External providers (v3)"],
     auth: { kind: "bearer", system: ["fed_tkn_any", "fed_tkn_{fedPointType}_{fedPointName}"] },

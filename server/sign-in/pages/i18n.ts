@@ -88,10 +88,11 @@ const en = {
   "login.otherWay": "Sign in another way",
   "error.federation.provider_not_found": "This way of signing in is not offered here.",
   "error.federation.provider_unavailable": "The external provider cannot be reached now. Try again later, or sign in another way.",
+  "error.federation.provider_refused": "The external provider did not confirm your account. Try again, or sign in another way.",
   "error.federation.sid_bound": "This external account is linked to another account already.",
 };
 
-type TKey = keyof typeof en;
+export type TKey = keyof typeof en;
 
 const ru: Record<TKey, string> = {
   "page.product": "Идентификация",
@@ -176,6 +177,7 @@ const ru: Record<TKey, string> = {
   "login.otherWay": "Войти другим способом",
   "error.federation.provider_not_found": "Такой способ входа здесь не предлагается.",
   "error.federation.provider_unavailable": "Внешний провайдер сейчас недоступен. Повторите попытку позже или войдите другим способом.",
+  "error.federation.provider_refused": "Внешний провайдер не подтвердил вашу учётную запись. Повторите попытку или войдите другим способом.",
   "error.federation.sid_bound": "Эта внешняя учётная запись уже связана с другой учётной записью.",
 };
 
