@@ -9,10 +9,24 @@
 // with accounts, also BENCH_GRANTS (default 100,000) grants and the rights listings (bench/rights-rows.mjs),
 // and BENCH_GROUPS (default 10,000) groups and an RQL group search (bench/groups-rows.mjs).
 // Prints req/s, p50/p99, the ratios to the trivial route, and the server's resident memory idle
-// after start and after load.
-// BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default 16), BENCH_USERS (0: no account rows),
-// BENCH_BURST (default 200), BENCH_DB=postgres (+TEST_DATABASE_URL), BENCH_CPU_PROF=1 (the server writes a .cpuprofile into
-// bench/results when it stops).
+// after start and after load. The server runs one process (IDP_WORKERS=1): the rows are per process.
+// Then the comparison (bench/compare.mjs, issue 10 part 5): POST /oauth/te client_credentials and the
+// bearer read GET /api/v3/users/{sub} (over the sign-in accounts, cached) on this server with the
+// fast path (measured first, on the fresh server), then, one after another on the same database,
+// through Next (IDP_FAST_PATH=0), with IDP_WORKERS=2 (PostgreSQL only), and the token endpoint of
+// panva's oidc-provider started here (bench/oidc-provider-peer.mjs: same client id, secret and scope,
+// ES256 JWT access tokens, in-memory): grants/s, read req/s, p99, RSS of each server's process tree,
+// and the issue's goals marked met / not met.
+// Variables:
+//   BENCH_DURATION   seconds per row (default 10)
+//   BENCH_CONNECTIONS  autocannon connections (default 16)
+//   BENCH_USERS      accounts seeded before the start (default 100,000; 0: no account rows)
+//   BENCH_GRANTS     access-right grants seeded among them (default 100,000; 0: no rights rows)
+//   BENCH_GROUPS     groups seeded (default 10,000; 0: no group row)
+//   BENCH_BURST      parallel sign-ins of the burst row (default 200)
+//   BENCH_DB=postgres  a throw-away database on TEST_DATABASE_URL's server instead of the embedded one
+//   BENCH_CPU_PROF=1 the main server writes a .cpuprofile into bench/results when it stops
+//   BENCH_COMPARE=0  skips the comparison section (about 1.5 min at 10 s rows, 2–2.5 min on PostgreSQL)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -24,7 +38,9 @@ import { rightsRows, seedGrants } from "./rights-rows.mjs";
 import { groupRows, seedGroups } from "./groups-rows.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
 import { argon2HashCeiling, passwordChanges, SECURITY_SCOPES, securityReads } from "./account-security.mjs";
+import { measureServer, printComparison, startOidcProvider, treeRssMb } from "./compare.mjs";
 
+const compare = process.env.BENCH_COMPARE !== "0";
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
 const grantCount = userCount > 0 ? Number(process.env.BENCH_GRANTS ?? 100_000) : 0;
 const groupCount = userCount > 0 ? Number(process.env.BENCH_GROUPS ?? 10_000) : 0;
@@ -45,6 +61,8 @@ writeFileSync(
 delete process.env.IDP_CONTEXT_PATH;
 buildIfStale();
 const { env, pgDb } = await benchEnv(dataDir, importFile);
+// The rows measure one process (its RSS, its ratios): one worker, whatever IDP_WORKERS defaults to.
+env.IDP_WORKERS = "1";
 let seedSeconds;
 if (userCount > 0) {
   console.log(`seeding ${userCount} accounts …`);
@@ -53,7 +71,7 @@ if (userCount > 0) {
   if (groupCount > 0) seedGroups(groupCount, env);
 }
 const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, "bench", "results")}`] : [];
-const server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
+let server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
 const rss = {};
 const basicOAuth = "Basic " + Buffer.from(`bench-app:${encodeURIComponent(secret)}`).toString("base64");
 const basicRest = "Basic " + Buffer.from(`bench-app:${restPassword}`).toString("base64");
@@ -96,10 +114,41 @@ async function accountRows() {
   return { cached, first, search, securityRows, changes, hashesPerS, rights, groups };
 }
 
+const compared = {};
+const contextPath = new URL(server.baseUrl).pathname;
+// The comparison's read: the client_credentials token reading the sign-in accounts (there with any
+// BENCH_USERS) in turn, each cached after the warm-up pass — the "users, cached" row on fewer subs.
+const readPaths = signIn.users.map((u) => `${contextPath}/api/v3/users/${encodeURIComponent(u.sub)}`);
+const tokenRows = (label, s, idle) => measureServer({ label, pid: s.pid, origin: s.baseUrl, tokenUrl: `${s.baseUrl}/oauth/te`, tokenRequest: token, readPaths, output: s.output, idle });
+
+/** The comparison's other servers, one after another (the embedded database opens in one process only). */
+async function compareServers() {
+  await server.stop();
+  for (const [key, label, extra] of [
+    ["next", "this service through Next (IDP_FAST_PATH=0)", { IDP_FAST_PATH: "0" }],
+    ...(pgDb ? [["workers2", "this service, fast path, IDP_WORKERS=2", { IDP_WORKERS: "2" }]] : []),
+  ]) {
+    server = await startServer({ env: { ...env, ...extra }, logFile: path.join(dataDir, `server-${key}.log`) });
+    try {
+      compared[key] = await tokenRows(label, server);
+    } finally {
+      await server.stop();
+    }
+  }
+  const peer = await startOidcProvider({ id: "bench-app", secret, scope: "idp_api_sys_users" });
+  try {
+    compared.peer = await measureServer({ label: "oidc-provider 9 (in-memory, ES256 JWT)", pid: peer.pid, origin: peer.origin, tokenUrl: `${peer.origin}/token`, tokenRequest: token });
+  } finally {
+    await peer.stop();
+  }
+}
+
 let finished = false;
 try {
   await sleep(2_000);
   rss.idle = rssMb(server.pid);
+  // First on the fresh server, so its memory after load is that of these two rows only, as on the other servers.
+  if (compare) compared.fast = await tokenRows("this service, fast path", server, treeRssMb(server.pid));
   // Warm-up: JIT, connection pools, the client and verified-secret caches.
   await load(`${server.baseUrl}/health/live`, { duration: 3 });
   await load(`${server.baseUrl}/oauth/te`, { ...token, duration: 3 });
@@ -141,8 +190,14 @@ try {
   console.log(`sign-ins/s: ${signIns.rps} through the form vs ${argon2PerS} raw argon2id verifications/s in one process: ${(signIns.rps / argon2PerS).toFixed(2)} of the ceiling`);
   console.log(`burst of ${BURST} parallel sign-ins: ${burst.seconds} s, p50 ${burst.p50} ms, p99 ${burst.p99} ms, ${burst.failed} failed; RSS MB ${burst.rss.before} → peak ${burst.rss.peak} → ${burst.rss.after} 3 s later`);
   console.log(`server RSS MB: idle after start ${rss.idle}, right after load ${rss.afterLoad}, 5 s later ${rss.afterLoadIdle}`);
+  let comparison;
+  if (compare) {
+    await compareServers();
+    comparison = { servers: compared, ratios: printComparison(compared, pgDb ? "postgres" : "embedded") };
+    for (const r of Object.values(compared)) rows.push(r.grants, ...(r.read ? [r.read] : []));
+  }
   mkdirSync(path.join(root, "bench", "results"), { recursive: true });
-  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, grantCount, groupCount, seedSeconds, rows, ratio, rss, argon2PerS, hashesPerS: accounts?.hashesPerS };
+  const result = { db: pgDb ? "postgres" : "embedded", connections, duration, userCount, grantCount, groupCount, seedSeconds, rows, ratio, rss, argon2PerS, hashesPerS: accounts?.hashesPerS, comparison };
   writeFileSync(path.join(root, "bench", "results", `bench-${Date.now()}.json`), JSON.stringify(result, null, 2));
   if (rows.some((r) => typeof r.failed === "number" && r.failed > 0)) process.exitCode = 1;
   finished = !process.exitCode;

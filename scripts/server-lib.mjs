@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
+import { get as httpsGet } from "node:https";
 import pg from "pg";
 import { root, serverEntry } from "./build-lib.mjs";
 
@@ -19,14 +20,27 @@ export function freePort() {
   });
 }
 
+/** GET `url` over HTTPS trusting `ca` (PEM): the status, or an error. */
+function httpsStatus(url, ca) {
+  return new Promise((resolve, reject) => {
+    const req = httpsGet(url, { ca }, (res) => {
+      res.resume();
+      resolve(res.statusCode);
+    });
+    req.on("error", reject);
+  });
+}
+
 /**
  * Runs the production server (server/serve/server.mjs, what `npm start` runs: the fast path plus Next)
  * with the given environment and resolves once /health/ready answers 200. `output()` returns
  * everything the server printed, for assertions on log lines. `nodeArgs` go to the server's node (e.g.
  * --cpu-prof, which NODE_OPTIONS refuses). `entry` is the script and its first arguments: pass
  * `[nextBin, "start"]` to measure Next's own CLI; `env.IDP_FAST_PATH = "0"` sends everything to Next.
+ * With `tlsCa` (the PEM of the CA that issued the server's IDP_TLS_CERT) the server speaks HTTPS:
+ * baseUrl is https, and readiness is checked trusting that CA.
  */
-export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [serverEntry], port: givenPort } = {}) {
+export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [serverEntry], port: givenPort, tlsCa } = {}) {
   // A port chosen beforehand lets a peer started first know the server's URL (an external provider's redirect URI).
   const port = givenPort ?? (await freePort());
   // With a log file the server writes to it directly: a benchmark's load generator must not share
@@ -35,7 +49,13 @@ export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 
   let out = "";
   const child = spawn(process.execPath, [...nodeArgs, ...entry, "-p", String(port), "-H", "127.0.0.1"], {
     cwd: root,
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    // One process unless asked (IDP_WORKERS in the caller's environment or `env`): on PostgreSQL the
+    // default would be one per core, and a suite that starts several servers, or a test that changes
+    // something and reads it back at once, should not depend on the machine's cores nor on which
+    // worker a connection reaches (test/api/workers.test.ts covers several workers).
+    // IDP_TRUSTED_PROXIES=1: tests and the bench act as a reverse proxy, naming each browser they
+    // simulate in X-Forwarded-For (per-address limits would otherwise see them all as 127.0.0.1).
+    env: { IDP_WORKERS: "1", ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `${tlsCa ? "https" : "http"}://127.0.0.1:${port}`, IDP_TRUSTED_PROXIES: "1", ...env },
     stdio: ["ignore", fd ?? "pipe", fd ?? "pipe"],
   });
   if (fd === undefined) {
@@ -44,14 +64,14 @@ export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 
   }
   const output = () => (logFile ? readFileSync(logFile, "utf8") : out);
   const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-  const baseUrl = `http://127.0.0.1:${port}${contextPath}`;
+  const baseUrl = `${tlsCa ? "https" : "http"}://127.0.0.1:${port}${contextPath}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 250))]);
     if (code !== undefined) throw new Error(`server exited with ${code} before it was ready:\n${output()}`);
     try {
-      const res = await fetch(`${baseUrl}/health/ready`);
-      if (res.status === 200) break;
+      const status = tlsCa ? await httpsStatus(`${baseUrl}/health/ready`, tlsCa) : (await fetch(`${baseUrl}/health/ready`)).status;
+      if (status === 200) break;
     } catch {
       // not listening yet
     }

@@ -7,6 +7,8 @@ import { migrate, withAdvisoryLock } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
 import { describeError, log } from "../log/logger.ts";
 import { startMaintenance } from "../maintenance/maintenance.ts";
+import { answerMetricsCollection, inClusterWorker, runsOncePerStartSteps } from "../cluster/primary-link.ts";
+import { localMetricsAsJson } from "../metrics/metrics.service.ts";
 import { startDeliveryWorker } from "../messaging/delivery-worker.ts";
 import { ensureSigningKey } from "../oauth/keys/signing-keys.service.ts";
 import { bootstrapAdmin } from "../users/admin.service.ts";
@@ -30,13 +32,15 @@ export async function boot(): Promise<void> {
   await startChangeBus();
   // Instances starting together on a fresh database would each create a signing key, an
   // administrator and the built-in clients; they take turns instead, and the later ones find what
-  // the first created.
+  // the first created. IDP_IMPORT is applied once per start: by the first of several workers only.
   await withAdvisoryLock(db.sql, FIRST_START_LOCK_KEY, () => firstStartSteps(config));
   // After the import and before the first request: what a previous run left pending goes out now.
   await startDeliveryWorker();
   startMaintenance();
   startInactivitySweep();
   registerShutdown();
+  // One of several workers (IDP_WORKERS): a scrape answered by any of them sums all (server/serve/cluster.mjs).
+  if (inClusterWorker()) answerMetricsCollection(localMetricsAsJson);
   log.info("ready", { issuer: config.issuer, database: config.database.kind });
 }
 
@@ -53,7 +57,7 @@ async function firstStartSteps(config: ReturnType<typeof getConfig>): Promise<vo
   if (builtin.created.length + builtin.updated.length) log.info("built-in clients", { created: builtin.created, updated: builtin.updated });
   const rights = await ensureBuiltinRights();
   if (rights) log.info("built-in rights created", { count: rights });
-  if (config.importFile) {
+  if (config.importFile && runsOncePerStartSteps()) {
     // Named after the variable, like every other refusal to start.
     const summary = await importFile(config.importFile, {}).catch((e: unknown) => {
       throw new Error(`IDP_IMPORT: ${config.importFile} is refused: ${startFailure(e)}`);

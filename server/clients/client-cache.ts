@@ -13,13 +13,23 @@ const MAX_ENTRIES = 50_000;
 
 const rows = keyedCache<TClientAuthRow | null>(CLIENT_TOPIC, { ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
+// Which clients list a certificate CN: asked on every v1/v2 call by certificate that names no client,
+// and otherwise a scan of the clients table. Any client's change may add or remove a CN anywhere, so
+// each one empties this whole cache. CNs come from certificates the configured CA issued: few.
+const CN_TOPIC = "client-cn";
+const byCn = keyedCache<string[]>(CN_TOPIC, { ttlMs: TTL_MS, maxEntries: 10_000 });
+
 export function cachedClient(id: string, load: (id: string) => Promise<TClientAuthRow | null>): Promise<TClientAuthRow | null> {
   return rows.get(id, load);
 }
 
+export function cachedClientIdsByCn(cn: string, load: (cn: string) => Promise<string[]>): Promise<string[]> {
+  return byCn.get(cn, load);
+}
+
 /** After a change to client `id` committed (no id: to many clients): every process drops its copy. */
-export function publishClientChange(id?: string): Promise<void> {
-  return publishChange(CLIENT_TOPIC, id);
+export async function publishClientChange(id?: string): Promise<void> {
+  await Promise.all([publishChange(CLIENT_TOPIC, id), publishChange(CN_TOPIC)]);
 }
 
 type TVerified = Map<string, { digest: string; hash: string }>;

@@ -75,6 +75,13 @@ export async function findClientForAuth(id: string, tx?: TTx): Promise<TClientAu
   return db.client.findUnique({ where: { id }, select: AUTH }) as Promise<TClientAuthRow | null>;
 }
 
+/** Up to `limit` clients (not instances) that list `cn` among their TLS certificate CNs. */
+export async function findClientIdsByTlsCn(cn: string, limit: number): Promise<string[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.client.findMany({ where: { tlsCns: { has: cn }, parentId: null }, select: { id: true }, orderBy: { id: "asc" }, take: limit });
+  return rows.map((r) => r.id);
+}
+
 export async function findClientById(id: string): Promise<TClientRow | null> {
   const prisma = await getPrisma();
   return prisma.client.findUnique({ where: { id }, select: VIEW }) as Promise<TClientRow | null>;

@@ -3,10 +3,11 @@ import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import { AppError } from "../errors/app-error.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
-import { cachedClient, publishClientChange, verifyWithCache } from "./client-cache.ts";
+import { cachedClient, cachedClientIdsByCn, publishClientChange, verifyWithCache } from "./client-cache.ts";
 import {
   findClientById,
   findClientForAuth,
+  findClientIdsByTlsCn,
   findClients,
   insertClient,
   updateClientRow,
@@ -40,7 +41,10 @@ export async function getClientForAuth(id: string): Promise<TClientAuthRow | nul
 
 export type TClientAuthResult =
   | { ok: true; client: TClientAuthRow }
-  | { ok: false; reason: "unknown_client" | "disabled" | "bad_secret" | "no_rest_password" | "public_client" | "confidential_client" };
+  | {
+      ok: false;
+      reason: "unknown_client" | "disabled" | "bad_secret" | "no_rest_password" | "public_client" | "confidential_client" | "cn_not_listed" | "cn_ambiguous";
+    };
 
 /** Runs a secret check that is not answered from memory; a rate limit wraps it (client-auth.ts). */
 export type TJudge = (check: () => Promise<boolean>) => Promise<boolean>;
@@ -71,6 +75,33 @@ export async function authenticateRestClient(id: string, password: string, judge
   if (!client.restPasswordHash) return { ok: false, reason: "no_rest_password" };
   const ok = await verifyWithCache(`rest:${id}`, client.restPasswordHash, password, (hash, plain) => judge(() => verifySecret(hash, plain)));
   return ok ? { ok: true, client } : { ok: false, reason: "bad_secret" };
+}
+
+/**
+ * A client certificate (verified by the server, server/http/tls-identity.ts) presented for client
+ * `id`: its CN must be one the client lists; a client listing none cannot authenticate this way.
+ */
+export async function authenticateTlsClient(id: string, cn: string): Promise<TClientAuthResult> {
+  const client = await getClientForAuth(id);
+  if (!client) return { ok: false, reason: "unknown_client" };
+  if (!client.enabled) return { ok: false, reason: "disabled" };
+  // A public client (a browser or mobile app) has no credentials, a certificate included: the token
+  // endpoint takes it as "none", and the REST API, which serves only confidential clients, refuses it.
+  if (client.type === "public") return { ok: false, reason: "public_client" };
+  return client.tlsCns.includes(cn) ? { ok: true, client } : { ok: false, reason: "cn_not_listed" };
+}
+
+/**
+ * v1/v2 with a certificate and no client named: the one client that lists the CN. Several clients
+ * may list one CN (nothing forbids it, and a shared certificate is a real setup), and picking one of
+ * them would act as a client chosen by row order: then the caller must name the client (README,
+ * "TLS and client certificates"), and the unnamed call authenticates nobody.
+ */
+export async function identifyTlsClient(cn: string): Promise<TClientAuthResult & { id?: string }> {
+  const ids = await cachedClientIdsByCn(cn, (c) => findClientIdsByTlsCn(c, 2));
+  if (ids.length === 0) return { ok: false, reason: "cn_not_listed" };
+  if (ids.length > 1) return { ok: false, reason: "cn_ambiguous" };
+  return { ...(await authenticateTlsClient(ids[0]!, cn)), id: ids[0] };
 }
 
 export async function listClients(req: TListClientsRequest) {

@@ -50,6 +50,12 @@ describe("parseConfig", () => {
     expect(parseConfig({ IDP_INTERNAL_URL: "http://10.0.0.5:3000/", IDP_CONTEXT_PATH: "/" }).internalUrl).toBe("http://10.0.0.5:3000");
   });
 
+  it("defaults to https:// URLs when the server terminates TLS itself (IDP_TLS_CERT)", () => {
+    const c = parseConfig({ IDP_TLS_CERT: "/etc/idp/server.pem", IDP_TLS_KEY: "/etc/idp/server.key" });
+    expect(c.issuer).toBe("https://localhost:3000/idp");
+    expect(c.internalUrl).toBe("https://127.0.0.1:3000/idp");
+  });
+
   it("uses PostgreSQL when DATABASE_URL is set, and then requires IDP_SECRET_KEY", () => {
     expect(() => parseConfig({ DATABASE_URL: "postgresql://u@h/db" })).toThrow("IDP_SECRET_KEY: is required when DATABASE_URL is set");
     const c = parseConfig({ DATABASE_URL: "postgresql://u@h/db", IDP_SECRET_KEY: "x".repeat(32) });

@@ -1,9 +1,11 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { toAccountConfig, ZAccountEnv, type TAccountConfig } from "./account-config.ts";
 import { parseContextPath } from "./context-path.mjs";
 import { ZInt } from "./env-int.ts";
 import { toMessagingConfig, ZMessagingEnv, type TMessagingConfig } from "./messaging-config.ts";
+import { parseWorkers, usableCores } from "./workers.mjs";
 
 /** Raised when an environment variable is missing or wrong; its message is one line naming it. */
 export class ConfigError extends Error {
@@ -42,6 +44,7 @@ const ZEnv = z.object({
   IDP_CLIENT_AUTH_FAILURES: ZInt(1, 1000, 10),
   IDP_CLIENT_AUTH_IP_FAILURES: ZInt(1, 100_000, 30),
   IDP_CLIENT_AUTH_WINDOW: ZInt(1, 3600, 60),
+  IDP_OUTBOX_RETENTION_DAYS: ZInt(1, 3650, 30),
   IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
   ...ZAccountEnv.shape,
   IDP_OTP_ISSUER: z.string().max(64, "must be at most 64 characters").regex(/^[^:]*$/, "must not contain a colon").optional(),
@@ -83,6 +86,8 @@ export type TConfig = {
   qrCodeTtl: number;
   /** Failed client authentications allowed per client id and per address in a window of `windowS` seconds. */
   clientAuthLimits: { perClient: number; perIp: number; windowS: number };
+  /** Days a message stays in the outbox after it was written, whatever became of it. */
+  outboxRetentionDays: number;
   /** People may create their own account at {ctx}/register. */
   selfSignUp: boolean;
   /** User properties' limits and the inactivity lock. */
@@ -91,6 +96,8 @@ export type TConfig = {
   otpIssuer?: string;
   /** Bearer token a Prometheus scrape of {ctx}/metrics must send; unset: the endpoint answers 404. */
   metricsToken?: string;
+  /** Server processes on one port (IDP_WORKERS, server/serve/cluster.mjs): one per core on PostgreSQL, 1 embedded. */
+  workers: number;
 };
 
 /** Parses the environment once; throws ConfigError naming the first bad variable. */
@@ -112,14 +119,18 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     // The embedded mode can keep a generated key in its data dir; a shared database cannot.
     throw new ConfigError("IDP_SECRET_KEY: is required when DATABASE_URL is set");
   }
-  const publicUrl = (e.IDP_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const workers = parseWorkers(cleaned.IDP_WORKERS, e.DATABASE_URL, usableCores(availableParallelism()));
+  if (!workers.ok) throw new ConfigError(`IDP_WORKERS: ${workers.reason}`);
+  // The production server speaks HTTPS itself with IDP_TLS_CERT (server/serve/tls.mjs checks the TLS variables).
+  const scheme = cleaned.IDP_TLS_CERT ? "https" : "http";
+  const publicUrl = (e.IDP_PUBLIC_URL ?? `${scheme}://localhost:${e.PORT}`).replace(/\/+$/, "");
   const dataDir = path.resolve(e.IDP_DATA_DIR);
   return {
     port: e.PORT,
     publicUrl,
     contextPath: contextPath.value,
     issuer: publicUrl + contextPath.value,
-    internalUrl: (e.IDP_INTERNAL_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, "") + contextPath.value,
+    internalUrl: (e.IDP_INTERNAL_URL ?? `${scheme}://127.0.0.1:${e.PORT}`).replace(/\/+$/, "") + contextPath.value,
     database: e.DATABASE_URL
       ? { kind: "postgres", url: e.DATABASE_URL }
       : { kind: "embedded", dir: path.join(dataDir, "pglite") },
@@ -138,10 +149,12 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     trustedProxies: e.IDP_TRUSTED_PROXIES,
     qrCodeTtl: e.IDP_QR_CODE_TTL,
     clientAuthLimits: { perClient: e.IDP_CLIENT_AUTH_FAILURES, perIp: e.IDP_CLIENT_AUTH_IP_FAILURES, windowS: e.IDP_CLIENT_AUTH_WINDOW },
+    outboxRetentionDays: e.IDP_OUTBOX_RETENTION_DAYS,
     selfSignUp: e.IDP_SELF_SIGNUP === "on",
     account: toAccountConfig(e),
     otpIssuer: e.IDP_OTP_ISSUER,
     metricsToken: e.IDP_METRICS_TOKEN,
+    workers: workers.value,
   };
 }
 

@@ -1,9 +1,10 @@
 import { recordEvent } from "../audit/audit.service.ts";
 import { guardClientAuth } from "../clients/client-auth-limits.ts";
-import { authenticateRestClient, getClientForAuth } from "../clients/clients.service.ts";
+import { authenticateRestClient, authenticateTlsClient, getClientForAuth, identifyTlsClient, type TClientAuthResult } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { verifyAccessToken } from "../oauth/tokens/access-token.ts";
 import { browserIp, forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
+import { tlsClientIdentity, type TTlsIdentity } from "./tls-identity.ts";
 
 /** Scopes an operation accepts, by mode: any one of them is enough (any-of). */
 export type TBearerAuth = {
@@ -58,22 +59,44 @@ function decodeBasic(value: string): { id: string; secret: string } | undefined 
   return colon > 0 ? { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) } : undefined;
 }
 
+/**
+ * v1/v2 by client certificate (the contract's "Authentication", item 4): a certificate the server
+ * verified, whose CN the client lists. The client is the one that lists the CN, or, when the caller
+ * names it as the HTTP Basic login with an empty password (`svc-app:`), that one: naming is how a
+ * caller picks among several clients sharing a CN. A certificate cannot be guessed, so failures are
+ * not counted against the limits of password guessing; they answer exactly as a wrong password.
+ */
+async function byCertificate(cert: TTlsIdentity, named: string | undefined): Promise<TClientAuthResult & { id?: string }> {
+  return named === undefined ? identifyTlsClient(cert.cn) : { ...(await authenticateTlsClient(named, cert.cn)), id: named };
+}
+
 async function basic(req: Request, spec: TBasicAuth): Promise<TActor> {
   const value = credentials(req, "Basic");
   const creds = value ? decodeBasic(value) : undefined;
-  if (!creds) throw new AppError("auth.basic_invalid", { desc: "HTTP Basic credentials of a client application are required" });
-  // Guessing REST passwords is limited like guessing OAuth client secrets (client-auth-limits.ts).
-  const guard = guardClientAuth("rest_password", creds.id, browserIp(req));
-  const result = await authenticateRestClient(creds.id, creds.secret, guard.judge);
-  if (!result.ok) {
-    if (result.reason !== "bad_secret") await guard.failed();
-    await recordEvent("client.rest_auth_failed", { clientId: creds.id.slice(0, 128) }, { reason: result.reason });
-    throw new AppError("auth.basic_invalid");
-  }
-  if (spec.scopes && !spec.scopes.some((s) => result.client.scopes.includes(s))) {
+  const cert = tlsClientIdentity(req);
+  const client = cert && (!value || creds?.secret === "") ? await certificateClient(cert, creds?.id) : await passwordClient(req, creds);
+  if (spec.scopes && !spec.scopes.some((s) => client.scopes.includes(s))) {
     throw new AppError("auth.basic_scope_missing", { desc: `the client application lacks the scope: ${spec.scopes.join(" or ")}`, params: { scopes: spec.scopes } });
   }
-  return { mode: "basic", clientId: result.client.id };
+  return { mode: "basic", clientId: client.id };
+}
+
+async function certificateClient(cert: TTlsIdentity, named: string | undefined) {
+  const result = await byCertificate(cert, named);
+  if (result.ok) return result.client;
+  await recordEvent("client.rest_auth_failed", { clientId: result.id?.slice(0, 128) }, { reason: result.reason, method: "tls", cn: cert.cn.slice(0, 255) });
+  throw new AppError("auth.basic_invalid");
+}
+
+async function passwordClient(req: Request, creds: { id: string; secret: string } | undefined) {
+  if (!creds) throw new AppError("auth.basic_invalid", { desc: "HTTP Basic credentials of a client application are required" });
+  // Guessing REST passwords is limited like guessing OAuth client secrets (client-auth-limits.ts).
+  const guard = await guardClientAuth("rest_password", creds.id, browserIp(req));
+  const result = await authenticateRestClient(creds.id, creds.secret, guard.judge);
+  if (result.ok) return result.client;
+  if (result.reason !== "bad_secret") await guard.failed();
+  await recordEvent("client.rest_auth_failed", { clientId: creds.id.slice(0, 128) }, { reason: result.reason });
+  throw new AppError("auth.basic_invalid");
 }
 
 /** Establishes who is calling; the IP and User-Agent are captured in user mode only, as the contract says. */

@@ -87,8 +87,8 @@ function security(op: TOperation): RouteConfig["security"] {
     // A system token can be fetched right from the reference page ("try it") through the OAuth2 flow.
     return op.auth.system?.length ? [bearer, { [CLIENT_CREDENTIALS]: [...op.auth.system] }] : [bearer];
   }
-  if (op.auth.kind === "basic") return [{ basicAuth: [] }];
-  if (op.errorShape === "oauth") return [{ clientBasic: [] }, {}];
+  if (op.auth.kind === "basic") return [{ basicAuth: [] }, { [MUTUAL_TLS]: [] }];
+  if (op.errorShape === "oauth") return [{ clientBasic: [] }, { [MUTUAL_TLS]: [] }, {}];
   return [];
 }
 
@@ -138,6 +138,7 @@ function toRouteConfig(op: TOperation): RouteConfig {
 const SHARED_PARAMETERS = [{ type: "parameter" as const, schema: ZRqlQueryParam }];
 
 const CLIENT_CREDENTIALS = "clientCredentials";
+const MUTUAL_TLS = "clientCertificate";
 
 /** Every system scope some operation accepts, with how many operations accept it. */
 function systemScopes(operations: TOperation[]): Record<string, string> {
@@ -168,6 +169,15 @@ export function buildOpenApiDocument(operations: TOperation[], serverUrl: string
     scheme: "basic",
     description: "OAuth client authentication: client id and secret, each form-urlencoded, then base64 (RFC 6749 §2.3.1). client_secret_post is accepted instead.",
   });
+  // OpenAPI 3.1's mutualTLS, which openapi3-ts's types do not know yet.
+  registry.registerComponent("securitySchemes", MUTUAL_TLS, {
+    type: "mutualTLS",
+    description:
+      "A client certificate (where the server receives them: IDP_TLS_CLIENT_CA with its own TLS, or a trusted proxy's header) issued by the " +
+      "configured CA, whose subject CN the client application lists in tlsCNs. v1/v2: instead of HTTP Basic; the client is the one listing " +
+      "the CN, or the one named as the Basic login with an empty password (required when several clients list the CN). OAuth endpoints: " +
+      "RFC 8705 tls_client_auth, client_id in the form and no secret. Discovery lists tls_client_auth only where it works.",
+  } as unknown as Parameters<typeof registry.registerComponent<"securitySchemes">>[2]);
   registry.registerComponent("securitySchemes", CLIENT_CREDENTIALS, {
     type: "oauth2",
     description:

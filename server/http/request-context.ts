@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../config/config.ts";
+import { peerAddressOf } from "./tls-identity.ts";
 
 /** Who is calling. System mode: a client's own token; user mode: a user's token via a client. */
 export type TActor =
@@ -33,14 +34,19 @@ export function forwardedFor(req: Request): string | undefined {
 }
 
 /**
- * The address of a browser that talks to the service itself (sign-in pages). Next sets
- * X-Forwarded-For to the peer address only when the request has none, and each trusted reverse
- * proxy appends the address it received from: the browser is the entry IDP_TRUSTED_PROXIES from
- * the right (the last one without a proxy). Entries further left are whatever the browser claimed.
+ * The address of a browser that talks to the service itself (sign-in pages, client authentication):
+ * what per-address limits count. Without trusted proxies it is the TCP peer, whatever
+ * X-Forwarded-For claims, when the production server says who the peer is; under `next dev` and
+ * `next start` it is not known, and Next sets X-Forwarded-For to the peer only when the request has
+ * none. Each trusted reverse proxy appends the address it received from: the browser is the entry
+ * IDP_TRUSTED_PROXIES from the right. Entries further left are whatever the browser claimed.
  */
 export function browserIp(req: Request): string | undefined {
+  const trusted = getConfig().trustedProxies;
+  const peer = trusted === 0 ? peerAddressOf(req) : undefined;
+  if (peer) return peer;
   const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-  const ip = hops[hops.length - Math.max(getConfig().trustedProxies, 1)];
+  const ip = hops[hops.length - Math.max(trusted, 1)];
   return ip ? ip.slice(0, 64) : undefined;
 }
 

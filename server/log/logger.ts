@@ -8,9 +8,13 @@ function threshold(): number {
   return ORDER[level ?? "info"] ?? ORDER.info;
 }
 
+// The worker's slot (1..IDP_WORKERS) when several processes serve one port: which one wrote a line.
+// Last, so that a line reads as it does from a single process up to there.
+const WORKER = process.env.IDP_WORKER ? { worker: Number(process.env.IDP_WORKER) } : {};
+
 function write(level: TLevel, msg: string, fields: Record<string, unknown>): void {
   if (ORDER[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(redact(fields) as object) });
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(redact(fields) as object), ...WORKER });
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
 }
 

@@ -1,6 +1,8 @@
 import { deleteExpiredConfirmations } from "../contacts/confirmations.repository.ts";
 import { purgeUnboundInstances, UNBOUND_INSTANCE_TTL_MS } from "../dyn-clients/dyn-clients.service.ts";
+import { getConfig } from "../config/config.ts";
 import { describeError, log } from "../log/logger.ts";
+import { deleteMessagesBefore } from "../messaging/outbox.repository.ts";
 import { deleteExpiredCodes } from "../oauth/grants/authorization-codes.repository.ts";
 import { deleteExpiredPending } from "../otp/otp-pending.repository.ts";
 import { deleteExpiredRefreshTokens } from "../oauth/grants/refresh-tokens.repository.ts";
@@ -18,7 +20,9 @@ const KEEP_CODES_MS = HOUR_MS;
 
 /**
  * Removes what has run out: unfinished registrations and sign-ins, old confirmations, codes, refresh
- * tokens and sessions, idle throttle counters, app instances nobody bound. Safe on every instance.
+ * tokens and sessions, idle throttle counters, app instances nobody bound, and outbox messages past
+ * IDP_OUTBOX_RETENTION_DAYS (their text is sealed, but a code kept for ever is a liability and the
+ * table would only grow). Safe on every instance.
  */
 export async function runMaintenance(now = new Date()) {
   const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -33,6 +37,7 @@ export async function runMaintenance(now = new Date()) {
     throttles: await deleteIdleThrottles(ago(KEEP_EXPIRED_MS)),
     appInstances: await purgeUnboundInstances(ago(UNBOUND_INSTANCE_TTL_MS)),
     otpPendingSecrets: await deleteExpiredPending(now),
+    outboxMessages: await deleteMessagesBefore(ago(getConfig().outboxRetentionDays * 24 * HOUR_MS)),
   };
 }
 

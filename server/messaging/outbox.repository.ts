@@ -95,6 +95,15 @@ export async function parkMessage(id: string, lastError: string): Promise<void> 
   await prisma.outboxMessage.updateMany({ where: { id, status: "pending" }, data: { lastError, nextAttemptAt: null } });
 }
 
+/**
+ * Deletes every message written before `cutoff`, sent, failed or still pending: by then its codes
+ * have long expired, and a parked one would only deliver a dead code if a transport came now.
+ */
+export async function deleteMessagesBefore(cutoff: Date): Promise<number> {
+  const prisma = await getPrisma();
+  return (await prisma.outboxMessage.deleteMany({ where: { createdAt: { lt: cutoff } } })).count;
+}
+
 /** Makes parked messages of channels that now have a transport due at once. */
 export async function unparkMessages(channels: string[], now: Date): Promise<number> {
   const prisma = await getPrisma();

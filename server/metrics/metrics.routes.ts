@@ -5,10 +5,10 @@ export const metricsRoute = defineRoute(
   {
     method: "GET",
     path: "/metrics",
-    summary: "Prometheus metrics of this process",
+    summary: "Prometheus metrics of this server (summed over its workers)",
     description:
       "Prometheus text format: requests and latency per operation and status, tokens issued by grant type, sign-ins by method and failure reason, " +
-      "outbox backlog, database pool, process and Node.js figures. Requires `Authorization: Bearer <IDP_METRICS_TOKEN>`; without that variable the endpoint answers 404.",
+      "outbox backlog, database pool, process and Node.js figures. With several workers (IDP_WORKERS) the figures are their sum, whichever worker answers. Requires `Authorization: Bearer <IDP_METRICS_TOKEN>`; without that variable the endpoint answers 404.",
     tags: ["Operations"],
     auth: { kind: "none" },
     response: { status: 200, description: "Metrics in Prometheus text exposition format 0.0.4 (text/plain)" },

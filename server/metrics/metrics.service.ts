@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
+import { askPrimary, inClusterWorker } from "../cluster/primary-link.ts";
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
 import { addDatabaseCollectors } from "./collectors.ts";
@@ -20,9 +21,20 @@ export function checkScrapeToken(authorization: string | null, token = getConfig
   if (!timingSafeEqual(digest(given), digest(token))) throw new AppError("auth.token_invalid", { headers: CHALLENGE });
 }
 
-/** The process's metrics in Prometheus' text format. */
+/**
+ * The metrics in Prometheus' text format: this process's, or with several workers (IDP_WORKERS) the
+ * sum over all of them, which their cluster primary collects and adds up (server/serve/cluster.mjs),
+ * so that whichever worker a scrape reaches, it describes the whole server.
+ */
 export async function scrapeMetrics(): Promise<{ contentType: string; text: string }> {
-  await addDatabaseCollectors();
   const { registry } = metrics();
+  if (inClusterWorker()) return { contentType: registry.contentType, text: await askPrimary<string>("metrics") };
+  await addDatabaseCollectors();
   return { contentType: registry.contentType, text: await registry.metrics() };
+}
+
+/** What this worker contributes when the primary collects from every worker. */
+export async function localMetricsAsJson(): Promise<unknown> {
+  await addDatabaseCollectors();
+  return metrics().registry.getMetricsAsJSON();
 }

@@ -1,10 +1,11 @@
-import { collectDefaultMetrics, Counter, Histogram, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { boundedLabel, operationLabel, statusClass } from "./labels.ts";
 
 /**
  * The process's metrics. Names carry no worker or instance label: when several workers serve one
  * port (IDP_WORKERS), prom-client's AggregatorRegistry sums counters and histograms across them and
- * each gauge says how it combines (`aggregator`), so one scrape describes the whole machine.
+ * each gauge says how it combines (`aggregator`, default sum: process memory and CPU, pool
+ * connections and the like are the machine's totals), so one scrape describes the whole machine.
  */
 type TMetrics = {
   registry: Registry;
@@ -23,6 +24,8 @@ function createMetrics(): TMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  // 1 per process; summed over the workers of a cluster, it says how many answered the scrape.
+  new Gauge({ name: "idp_server_processes", help: "Server processes whose figures this scrape sums (IDP_WORKERS).", registers }).set(1);
   return {
     registry,
     requests: new Counter({

@@ -1,6 +1,6 @@
 import { getConfig } from "../config/config.ts";
 import { OIDC_SCOPES, PROMPTS } from "./authorize/authorization-request.ts";
-import { CLIENT_AUTH_METHODS, SECRET_AUTH_METHODS } from "./token-endpoint/client-auth.ts";
+import { advertisedAuthMethods, CLIENT_AUTH_METHODS, SECRET_AUTH_METHODS } from "./token-endpoint/client-auth.ts";
 import { SUPPORTED_GRANT_TYPES } from "./token-endpoint/token.steps.ts";
 import { SIGNING_ALG } from "./keys/signing-keys.service.ts";
 
@@ -34,9 +34,9 @@ export function discoveryDocument() {
     scopes_supported: [...OIDC_SCOPES],
     claims_supported: CLAIMS,
     code_challenge_methods_supported: ["S256"],
-    token_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-    revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
-    introspection_endpoint_auth_methods_supported: SECRET_AUTH_METHODS,
+    token_endpoint_auth_methods_supported: advertisedAuthMethods(CLIENT_AUTH_METHODS),
+    revocation_endpoint_auth_methods_supported: advertisedAuthMethods(CLIENT_AUTH_METHODS),
+    introspection_endpoint_auth_methods_supported: advertisedAuthMethods(SECRET_AUTH_METHODS),
     prompt_values_supported: [...PROMPTS],
     ui_locales_supported: ["ru", "en"],
     authorization_response_iss_parameter_supported: true,

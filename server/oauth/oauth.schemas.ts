@@ -7,7 +7,7 @@ export const ZTokenRequest = z.object({
   redirect_uri: z.string().optional().describe("authorization_code: the redirect_uri of the authorization request"),
   code_verifier: z.string().optional().describe("authorization_code: the PKCE verifier (RFC 7636)"),
   refresh_token: z.string().optional().describe("refresh_token: the current refresh token; it is used up and a new one returned"),
-  client_id: z.string().optional().describe("with client_secret_post, or alone for a public client (token_endpoint_auth_method none)"),
+  client_id: z.string().optional().describe("with client_secret_post, with a client certificate (tls_client_auth, RFC 8705), or alone for a public client (token_endpoint_auth_method none)"),
   client_secret: z.string().optional().describe("with client_secret_post only"),
 });
 

@@ -5,7 +5,6 @@
 // (router-server, proxy.ts, instrumentation.ts). IDP_FAST_PATH=0 sends everything to Next.
 //
 //   node server/serve/server.mjs [-p PORT] [-H HOSTNAME]      (after `npm run build`)
-import { createServer } from "node:http";
 import { setInterval, clearInterval } from "node:timers";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -13,15 +12,18 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { parseContextPath } from "../config/context-path.mjs";
 import { loadFastPath } from "./fast-path.mjs";
+import { runClusterPrimary } from "./cluster.mjs";
+import { createListener, identify } from "./tls.mjs";
 
 const require = createRequire(import.meta.url);
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 };
+const WORKER = process.env.IDP_WORKER ? { worker: Number(process.env.IDP_WORKER) } : {};
 /** A log line in server/log/logger.ts's shape and threshold (this file runs outside the bundles that hold the logger). */
 function log(level, msg, fields = {}) {
   if (LEVELS[level] < (LEVELS[process.env.IDP_LOG_LEVEL ?? "info"] ?? LEVELS.info)) return;
-  const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`;
+  const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...WORKER })}\n`;
   (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line);
 }
 
@@ -48,6 +50,9 @@ if (!/^\d{1,4}$/.test(grace) || Number(grace) > 3600) {
   process.exit(1);
 }
 const graceMs = Number(grace) * 1000;
+// IDP_WORKERS > 1: this process becomes the cluster's primary and never gets past this line; the
+// workers it forks run this file again and go on, as does a single process.
+await runClusterPrimary({ graceMs, log });
 
 process.env.NODE_ENV ??= "production";
 const app = next({ dev: false, dir, hostname, port });
@@ -58,7 +63,8 @@ await require("next/dist/server/lib/router-utils/instrumentation-globals.externa
 const nextHandler = app.getRequestHandler();
 const fast = process.env.IDP_FAST_PATH === "0" ? undefined : await loadFastPath({ dir, contextPath: contextPath.value, hostname, port });
 
-const server = createServer((req, res) => {
+const server = createListener((req, res) => {
+  identify(req);
   if (fast?.handle(req, res)) return;
   void nextHandler(req, res);
 });

@@ -110,9 +110,11 @@ describe("GET {ctx}/metrics", () => {
     for (const s of samples.filter((x) => x.name === "idp_outbox_pending_messages")) expect(s.labels.channel).toMatch(/^(email|sms)$/);
     const kind = inject("dbKind");
     expect(valueOf(samples, "idp_db_info", { kind })).toBe(1);
+    expect(valueOf(samples, "idp_server_processes", {})).toBeGreaterThanOrEqual(1);
     const pool = samples.filter((s) => s.name.startsWith("idp_db_pool_"));
     if (kind === "postgres") {
-      expect(valueOf(samples, "idp_db_pool_max_connections", {})).toBe(10);
+      // 10 per process: with several workers (IDP_WORKERS) the scrape sums them.
+      expect(valueOf(samples, "idp_db_pool_max_connections", {})).toBe(10 * valueOf(samples, "idp_server_processes", {}));
       expect(pool.map((s) => s.labels.state ?? s.name)).toEqual(expect.arrayContaining(["busy", "idle", "idp_db_pool_waiting_requests"]));
     } else {
       expect(pool).toEqual([]);

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { parseConfig } from "../../server/config/config.ts";
+import { getConfig, parseConfig } from "../../server/config/config.ts";
+import { runMaintenance } from "../../server/maintenance/maintenance.ts";
 import { inTransaction } from "../../server/db/index.ts";
 import { BACKOFF_MS, drainOutbox, NO_TRANSPORT, type TDeliveryDeps } from "../../server/messaging/delivery.service.ts";
 import { kickDelivery, startDeliveryWorker, stopDeliveryWorker } from "../../server/messaging/delivery-worker.ts";
@@ -229,5 +230,21 @@ describe.each(DB_KINDS)("outbox delivery on %s", (kind) => {
       process.stderr.write = err;
       process.env.IDP_LOG_LEVEL = level;
     }
+  });
+
+  it("keeps messages IDP_OUTBOX_RETENTION_DAYS after they were written, then the maintenance deletes them, sent or pending", async () => {
+    const worker = await startDeliveryWorker({ transports: transports() });
+    const sent = await enqueue(emailCode());
+    kickDelivery();
+    await worker.idle();
+    expect((await row(sent.id)).status).toBe("sent");
+    await stopDeliveryWorker();
+    const pending = await enqueue(smsCode());
+    const day = 24 * 60 * 60 * 1000;
+    expect(getConfig().outboxRetentionDays).toBe(30);
+    expect((await runMaintenance(new Date(Date.now() + 29 * day))).outboxMessages).toBe(0);
+    expect(await t.db.prisma.outboxMessage.count({ where: { id: { in: [sent.id, pending.id] } } })).toBe(2);
+    expect((await runMaintenance(new Date(Date.now() + 31 * day))).outboxMessages).toBe(2);
+    expect(await t.db.prisma.outboxMessage.count()).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { FailureWindows } from "./failure-windows.ts";
+import { FailureWindows } from "./failure-windows.mjs";
 
-function windows(maxKeys = 100) {
+function windows(maxKeys = 100, pendingMs = 30_000) {
   const clock = { t: 1_000_000 };
-  return { clock, w: new FailureWindows(() => 10_000, maxKeys, () => clock.t) };
+  return { clock, w: new FailureWindows(() => 10_000, maxKeys, () => clock.t, pendingMs) };
 }
 
 const client = (max = 3) => [{ key: "client:a", max }];
@@ -32,6 +32,31 @@ describe("FailureWindows", () => {
     expect(w.lockedFor(client())).toBe(10);
   });
 
+  it("frees the slots of an owner that is gone (a worker that died between reserve and settle), counting no failure", () => {
+    const { w } = windows();
+    expect([1, 2, 3].map(() => w.reserve(client(), "worker 1"))).toEqual([0, 0, 0]);
+    expect(w.reserve(client(), "worker 2")).toBe(10);
+    w.release("worker 1");
+    expect(w.reserve(client(), "worker 2")).toBe(0);
+    expect(w.lockedFor(client())).toBe(0);
+    // A slot is given back by the owner that took it, not by another.
+    expect(w.reserve(client(), "worker 3")).toBe(0);
+    w.settle(client(), false, "worker 2");
+    w.release("worker 3");
+    expect([1, 2, 3, 4].map(() => w.reserve(client(), "worker 4"))).toEqual([0, 0, 0, 10]);
+  });
+
+  it("stops counting a slot never given back once it is older than the ageing limit", () => {
+    const { clock, w } = windows(100, 30_000);
+    expect([1, 2, 3].map(() => w.reserve(client(), "lost"))).toEqual([0, 0, 0]);
+    expect(w.reserve(client(), "other")).toBe(10);
+    // Slots outlive the window (a judgement may straddle its end) until they age out.
+    clock.t += 10_000;
+    expect(w.reserve(client(), "other")).toBe(10);
+    clock.t += 20_000;
+    expect([1, 2, 3, 4].map(() => w.reserve(client(), "other"))).toEqual([0, 0, 0, 10]);
+  });
+
   it("does not clear failures on success, and locks by the strictest of several limits", () => {
     const { w } = windows();
     const both = [...client(5), { key: "ip:1", max: 2 }];
@@ -50,5 +75,16 @@ describe("FailureWindows", () => {
     w.fail([{ key: "c", max: 1 }]);
     expect(w.lockedFor([{ key: "a", max: 1 }])).toBe(0);
     expect(w.lockedFor([{ key: "c", max: 1 }])).toBe(10);
+  });
+
+  it("tells when a key's window ends, which is when its lock lifts (what the cluster primary announces)", () => {
+    const { clock, w } = windows();
+    expect(w.windowEnd("client:a")).toBeUndefined();
+    const start = clock.t;
+    clock.t += 1_000;
+    w.fail(client(1));
+    expect(w.windowEnd("client:a")).toBe(start + 1_000 + 10_000);
+    clock.t += 10_000;
+    expect(w.lockedFor(client(1))).toBe(0);
   });
 });
