@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { flushLog } from "../log/logger.ts";
 import { finish, MAX_LOGGED_CHARS } from "./respond.ts";
 
 /** The JSON log line finish() writes for `req`. */
@@ -6,6 +7,7 @@ function loggedLine(req: Request, clientId?: string): Record<string, unknown> {
   vi.stubEnv("IDP_LOG_LEVEL", "info");
   const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
   finish(new Response(null, { status: 404 }), req, { requestId: "req-12345678", actor: { mode: "anonymous" }, clientId }, undefined, performance.now());
+  flushLog();
   const line = String(write.mock.calls.at(-1)?.[0]);
   return JSON.parse(line);
 }

@@ -12,10 +12,41 @@ function threshold(): number {
 // Last, so that a line reads as it does from a single process up to there.
 const WORKER = process.env.IDP_WORKER ? { worker: Number(process.env.IDP_WORKER) } : {};
 
+// Lines wait for the end of the event loop's turn and go out in one write per stream: a write to a
+// pipe or file is synchronous on Linux and cost a tenth of a token request's CPU when made per line
+// (bench/README.md). The turn is short, so a line leaves before the next timer fires; on exit, what
+// waits is written at once (synchronously: stdout and stderr are pipes or files). One buffer per
+// process, on globalThis, though the bundles hold several copies of this module: lines keep their order.
+type TPending = { out: string; err: string; scheduled: boolean };
+const PENDING = Symbol.for("idp.log.pending");
+const pending: TPending = ((globalThis as Record<symbol, TPending | undefined>)[PENDING] ??= (() => {
+  const p: TPending = { out: "", err: "", scheduled: false };
+  process.once("exit", () => flushInto(p));
+  return p;
+})());
+
+function flushInto(p: TPending): void {
+  p.scheduled = false;
+  const { out, err } = p;
+  p.out = p.err = "";
+  if (out) process.stdout.write(out);
+  if (err) process.stderr.write(err);
+}
+
+/** Writes the lines that wait for the end of the turn now (tests that capture the writes). */
+export function flushLog(): void {
+  flushInto(pending);
+}
+
 function write(level: TLevel, msg: string, fields: Record<string, unknown>): void {
   if (ORDER[level] < threshold()) return;
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(redact(fields) as object), ...WORKER });
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line + "\n");
+  if (level === "error" || level === "warn") pending.err += line + "\n";
+  else pending.out += line + "\n";
+  if (!pending.scheduled) {
+    pending.scheduled = true;
+    setImmediate(flushLog);
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { revokeAccessToken } from "../../server/oauth/tokens/revocation.service.
 import { getConfig } from "../../server/config/config.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 import { fixtureClient, IMPORT_FIXTURE } from "../support/fixtures.ts";
+import { flushLog } from "../../server/log/logger.ts";
 
 // A real operation definition run through the real request layer against a real database; only the
 // HTTP listener is missing (the API tests add it).
@@ -179,10 +180,11 @@ describe.each(DB_KINDS)("defineRoute on %s", (kind) => {
       expect(r.status).toBe(500);
       expect(r.body).toEqual({ type: "internal_error", error: "internal_error", desc: "unexpected error; quote the requestId when reporting it", requestId: "trace-abcdef12" });
       expect(JSON.stringify(r.body)).not.toContain("exploded");
+      flushLog();
     } finally {
       spy.mockRestore();
     }
-    const line = written.map((w) => JSON.parse(w)).find((l) => l.msg === "unhandled error");
+    const line = written.join("").split("\n").filter(Boolean).map((w) => JSON.parse(w)).find((l) => l.msg === "unhandled error");
     expect(line).toMatchObject({ level: "error", requestId: "trace-abcdef12", err: { message: "database exploded: password=hunter2" } });
   });
 

@@ -8,6 +8,7 @@ import { enqueueMessage, resendMessage, type TEnqueueMessage } from "../../serve
 import { transportsFromConfig, type TTransports } from "../../server/messaging/transports.ts";
 import { closedPort, startSmtpPeer, startWebhookPeer, type TSmtpPeer, type TWebhookPeer } from "../support/messaging-peers.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
+import { flushLog } from "../../server/log/logger.ts";
 
 const AUTH = { user: "mailer", pass: "p@ss:word/1" };
 const TOKEN = "webhook-token-0123456789";
@@ -218,6 +219,7 @@ describe.each(DB_KINDS)("outbox delivery on %s", (kind) => {
       const sent = await enqueue(emailCode("alice.smith@example.com"));
       const failed = await enqueue(smsCode("+79161234567"));
       await drainOutbox(deps);
+      flushLog();
       const log = lines.join("");
       expect(log).toContain(sent.id);
       expect(log).toContain(failed.id);
