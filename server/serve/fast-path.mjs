@@ -12,7 +12,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { sendWebResponse, toWebRequest } from "./node-web.mjs";
+import { readWholeBody, sendWebResponse, toWebRequest, wholeBodyLength } from "./node-web.mjs";
 
 const require = createRequire(import.meta.url);
 // Next's own route sorting and matching (Next 16.4 server/lib/router-utils/filesystem.js uses exactly
@@ -115,15 +115,20 @@ export async function loadFastPath(opts) {
     const found = resolve(rawPath);
     const handler = found?.entry.fast?.handlers[method];
     if (!found || !handler) return false;
-    const request = toWebRequest(req, { path: rawPath, search: q === -1 ? "" : url.slice(q), hostname: opts.hostname, port: opts.port });
-    handler(request, { params: Promise.resolve(found.params) })
-      .then((response) => sendWebResponse(res, response, method))
-      .catch((e) => {
-        // defineRoute answers every error itself; reaching this is a bug in the fast path.
-        process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "fast path failed", err: String(e?.stack ?? e) })}\n`);
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
+    const at = { path: rawPath, search: q === -1 ? "" : url.slice(q), hostname: opts.hostname, port: opts.port };
+    const serve = (/** @type {Buffer | undefined} */ body) =>
+      handler(toWebRequest(req, at, body), { params: Promise.resolve(found.params) })
+        .then((response) => sendWebResponse(res, response, method))
+        .catch((e) => {
+          // defineRoute answers every error itself; reaching this is a bug in the fast path.
+          process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "fast path failed", err: String(e?.stack ?? e) })}\n`);
+          if (!res.headersSent) res.statusCode = 500;
+          res.end();
+        });
+    // A small body is read whole first (node-web.mjs says why); a client gone before sending it all
+    // has nobody left to answer.
+    if (wholeBodyLength(req) === undefined) serve(undefined);
+    else readWholeBody(req).then(serve, () => undefined);
     return true;
   }
 

@@ -17,12 +17,52 @@ const { filterInternalHeaders } = require("next/dist/server/lib/server-ipc/utils
 const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
 
 /**
+ * Where a body read whole before the handler ran travels: server/http/parse.ts, the only reader of
+ * request bodies, takes it from there. A Web stream costs three times what the rest of the Request
+ * does (on Node 20's undici: ~50 µs of a token request's ~650 µs), for a body that is whole at once.
+ */
+const RAW_BODY = Symbol.for("idp.raw-body");
+/** Bodies up to this size are read whole first: as large as the largest any operation accepts (parse.ts MAX_BODY_BYTES). */
+const WHOLE_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The body's declared length when it is small enough to read whole before the handler runs; undefined
+ * for a chunked or larger body, which stays a stream the handler reads up to its own limit.
+ * @param {import("node:http").IncomingMessage} req
+ */
+export function wholeBodyLength(req) {
+  if (req.method === "GET" || req.method === "HEAD" || req.headers["transfer-encoding"] !== undefined) return undefined;
+  const declared = req.headers["content-length"];
+  if (declared === undefined || !/^\d{1,6}$/.test(declared)) return undefined;
+  const n = Number(declared);
+  return n <= WHOLE_BODY_LIMIT ? n : undefined;
+}
+
+/**
+ * Reads a body whose length wholeBodyLength() vouched for; rejects when the client goes away first.
+ * @param {import("node:http").IncomingMessage} req
+ * @returns {Promise<Buffer>}
+ */
+export function readWholeBody(req) {
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on("data", (chunk) => chunks.push(chunk));
+    req.once("end", () => resolve(chunks.length === 1 ? /** @type {Buffer} */ (chunks[0]) : Buffer.concat(chunks)));
+    req.once("close", () => {
+      if (!req.complete) reject(new Error("request aborted"));
+    });
+  });
+}
+
+/**
  * @param {import("node:http").IncomingMessage} req
  * @param {{ path: string; search: string; hostname: string; port: number }} at
  *   `path` is the raw path below the context path: route handlers see req.url without Next's basePath.
+ * @param {Buffer} [wholeBody] the body, read whole already (readWholeBody)
  * @returns {Request}
  */
-export function toWebRequest(req, at) {
+export function toWebRequest(req, at, wholeBody) {
   const h = req.headers;
   if (!process.env.NEXT_PRIVATE_TEST_HEADERS) filterInternalHeaders(h);
   // Next fills these in when the request has none; browserIp() and the audit trail read them.
@@ -39,15 +79,62 @@ export function toWebRequest(req, at) {
     else if (value !== undefined) headers.append(name, value);
   }
   const method = req.method ?? "GET";
-  const hasBody = method !== "GET" && method !== "HEAD";
-  // The body stays a stream: parse.ts reads it up to its own limit and stops there.
-  return new Request(`${https ? "https" : "http"}://${at.hostname}:${at.port}${at.path}${at.search}`, {
-    method,
-    headers,
-    body: hasBody ? bodyStream(req) : null,
-    // undici needs it for a streamed request body (lib.dom's RequestInit does not know it yet).
-    duplex: hasBody ? "half" : undefined,
-  });
+  const url = `${https ? "https" : "http"}://${at.hostname}:${at.port}${at.path}${at.search}`;
+  /** @type {TLight} */
+  const light = Object.create(LIGHT_REQUEST);
+  light[LIGHT] = { method, url, headers, req, whole: wholeBody, real: undefined };
+  if (wholeBody) Object.defineProperty(light, RAW_BODY, { value: wholeBody });
+  return /** @type {Request} */ (/** @type {unknown} */ (light));
+}
+
+/**
+ * A Request by prototype whose method, url and headers are plain values, and whose undici Request is
+ * made only when something else of it is asked for (its body stream, signal, clone(), text() …), as
+ * @hono/node-server does. The handlers read method, url and headers, and bodies through
+ * server/http/parse.ts, which takes a body read whole from RAW_BODY: so a request normally never
+ * builds the undici Request, whose constructor (AbortSignal, URL parse, header checks, body stream)
+ * cost a sixth of a token request's CPU (bench/README.md).
+ * @typedef {{ method: string; url: string; headers: Headers; req: import("node:http").IncomingMessage; whole: Buffer | undefined; real: Request | undefined; href?: string }} TLightState
+ * @typedef {{ [LIGHT]: TLightState }} TLight
+ */
+const LIGHT = Symbol("idp.light-request");
+
+/** @param {TLight} light @returns {Request} */
+function realRequest(light) {
+  const s = light[LIGHT];
+  if (s.real) return s.real;
+  const hasBody = s.method !== "GET" && s.method !== "HEAD";
+  if (s.whole) s.real = new Request(s.url, { method: s.method, headers: s.headers, body: s.whole });
+  else {
+    // The body stays a stream: parse.ts reads it up to its own limit and stops there.
+    s.real = new Request(s.url, {
+      method: s.method,
+      headers: s.headers,
+      body: hasBody ? bodyStream(s.req) : null,
+      // undici needs it for a streamed request body (lib.dom's RequestInit does not know it yet).
+      duplex: hasBody ? "half" : undefined,
+    });
+  }
+  return s.real;
+}
+
+// http(s)://host:port/path?query of characters no part of a URL percent-encodes or changes.
+const PLAIN_URL = /^https?:\/\/[a-z0-9.\-\[\]:]+\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
+const DEFAULT_PORT = /^(http:\/\/[^/]*:80|https:\/\/[^/]*:443)\//;
+
+const LIGHT_REQUEST = Object.create(Request.prototype, {
+  method: { get() { return this[LIGHT].method; } },
+  // Serialized as a Request would: a raw UTF-8 path comes out percent-encoded, a default port goes.
+  // A URL of the usual characters (the fast path has refused dot segments and backslashes) is that
+  // already, and is not parsed twice (the handlers parse it).
+  url: { get() { const s = this[LIGHT]; return (s.href ??= PLAIN_URL.test(s.url) && !DEFAULT_PORT.test(s.url) ? s.url : new URL(s.url).href); } },
+  headers: { get() { return this[LIGHT].headers; } },
+});
+for (const name of ["body", "bodyUsed", "cache", "credentials", "destination", "duplex", "integrity", "keepalive", "mode", "redirect", "referrer", "referrerPolicy", "signal"]) {
+  Object.defineProperty(LIGHT_REQUEST, name, { get() { return /** @type {any} */ (realRequest(this))[name]; } });
+}
+for (const name of ["arrayBuffer", "blob", "bytes", "clone", "formData", "json", "text"]) {
+  Object.defineProperty(LIGHT_REQUEST, name, { value() { const real = /** @type {any} */ (realRequest(this)); return real[name](); } });
 }
 
 // Set on a request whose body the handler began to read and then dropped (parse.ts past its limit).

@@ -1,5 +1,6 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -276,6 +277,40 @@ describe("fast path equivalence", () => {
     // One database per process, whichever path served a request.
     for (const server of [fast, slow]) expect(server.output().split("\n").filter((l) => l.includes('"database opened"'))).toHaveLength(1);
   }, 300_000);
+
+  it("reads a small body sent in pieces whole before the handler runs, and forgets a client that leaves mid-body", async () => {
+    const svc = fixture.clients.find((c) => c.id === "svc-app")!;
+    const body = "grant_type=client_credentials&scope=idp_api_sys_users";
+    const head = (server: TServer, length: number) =>
+      `POST ${new URL(server.baseUrl).pathname}/oauth/te HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${oauthBasic(svc.id, svc.secret!)}\r\n` +
+      `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\nConnection: close\r\n\r\n`;
+    /** Sends the head and the body in two pieces 150 ms apart (or only the first, then hangs up). */
+    const send = (server: TServer, whole: boolean) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(server.port, "127.0.0.1");
+        let answer = "";
+        socket.on("data", (d: Buffer) => (answer += d.toString("latin1")));
+        socket.on("end", () => resolve(answer));
+        socket.on("error", reject);
+        socket.write(head(server, body.length) + body.slice(0, 20));
+        setTimeout(() => (whole ? socket.write(body.slice(20)) : socket.destroy(), !whole && resolve("")), 150);
+      });
+    for (const server of [fast, slow]) {
+      const answer = await send(server, true);
+      expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+      // The answer is chunked: its JSON is looked for, not parsed.
+      expect(answer).toContain('"scope":"idp_api_sys_users","token_type":"Bearer"');
+    }
+    const before = fast.output().length;
+    expect(await send(fast, false)).toBe("");
+    const live = await fetch(`${fast.baseUrl}/health/live`);
+    expect(live.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 300));
+    // Nobody is left to answer: no handler ran, so no error and no request line for it.
+    const after = fast.output().slice(before);
+    expect(after).not.toContain('"level":"error"');
+    expect(after).not.toContain('"path":"/oauth/te"');
+  });
 
   it("keeps the connection after refusing a streamed body past the limit (the fast path drains it)", async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

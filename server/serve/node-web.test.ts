@@ -1,0 +1,80 @@
+import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readBodyText } from "../http/parse.ts";
+import { readWholeBody, sendWebResponse, toWebRequest, wholeBodyLength } from "./node-web.mjs";
+
+// The fast path's Request over real HTTP: a node:http server turns each request into the Request a
+// handler gets (toWebRequest, with the body read whole first when it is small, as fast-path.mjs does)
+// and lets the test's handler answer it.
+
+type THandler = (req: Request) => Promise<Response>;
+let handler: THandler = async () => new Response(null, { status: 204 });
+const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+  const at = { path: req.url!.split("?")[0]!, search: req.url!.includes("?") ? req.url!.slice(req.url!.indexOf("?")) : "", hostname: "idp.test", port: 3000 };
+  const whole = wholeBodyLength(req) === undefined ? Promise.resolve(undefined) : readWholeBody(req);
+  void whole.then((body) => handler(toWebRequest(req, at, body))).then((response) => sendWebResponse(res, response, req.method));
+});
+let port = 0;
+beforeAll(() => new Promise<void>((r) => server.listen(0, "127.0.0.1", () => ((port = (server.address() as AddressInfo).port), r()))));
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+/** Sends a request; `chunked` sends the body without Content-Length. */
+function send(method: string, path: string, body?: string, chunked = false): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { "content-type": "text/plain", "x-custom": "a" };
+    if (body !== undefined && !chunked) headers["content-length"] = String(Buffer.byteLength(body));
+    const req = request({ host: "127.0.0.1", port, method, path, headers }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (d: string) => (text += d));
+      res.on("end", () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on("error", reject);
+    if (chunked && body !== undefined) {
+      req.write(body.slice(0, 3));
+      setTimeout(() => req.end(body.slice(3)), 20);
+    } else req.end(body);
+  });
+}
+
+describe("toWebRequest: the fast path's Request", () => {
+  it("is a Request with the method, URL and headers a handler reads, forwarded headers filled in", async () => {
+    handler = async (req) => {
+      expect(req).toBeInstanceOf(Request);
+      return Response.json({ method: req.method, url: req.url, custom: req.headers.get("x-custom"), proto: req.headers.get("x-forwarded-proto"), forwardedFor: req.headers.get("x-forwarded-for") });
+    };
+    const r = await send("GET", "/api/v3/users/x?fields=a");
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.text)).toEqual({ method: "GET", url: "http://idp.test:3000/api/v3/users/x?fields=a", custom: "a", proto: "http", forwardedFor: "127.0.0.1" });
+    // Serialized as undici's Request serializes it.
+    const odd = await send("GET", "/a{b}/%zz?q='x'|^");
+    expect(JSON.parse(odd.text).url).toBe(new Request("http://idp.test:3000/a{b}/%zz?q='x'|^").url);
+    expect(JSON.parse(odd.text).url).toBe("http://idp.test:3000/a%7Bb%7D/%zz?q=%27x%27|^");
+  });
+
+  it("hands a small body to parse.ts whole, and to text() and clone() as a Request would", async () => {
+    handler = async (req) => Response.json({ parsed: await readBodyText(req), viaClone: await req.clone().text() });
+    expect(JSON.parse((await send("POST", "/t", "grant_type=x&ü=1")).text)).toEqual({ parsed: "grant_type=x&ü=1", viaClone: "grant_type=x&ü=1" });
+    handler = async (req) => Response.json({ text: await req.text(), used: req.bodyUsed, aborted: req.signal.aborted });
+    expect(JSON.parse((await send("PUT", "/t", "abc")).text)).toEqual({ text: "abc", used: true, aborted: false });
+  });
+
+  it("keeps a chunked body a stream that parse.ts and text() read to its end", async () => {
+    handler = async (req) => Response.json({ parsed: await readBodyText(req) });
+    expect(JSON.parse((await send("POST", "/t", "streamed body", true)).text)).toEqual({ parsed: "streamed body" });
+    handler = async (req) => new Response(await req.text());
+    expect((await send("PATCH", "/t", "streamed text", true)).text).toBe("streamed text");
+  });
+
+  it("reads a body only when its length is declared and at most 64 KiB", () => {
+    const msg = (method: string, headers: Record<string, string>) => ({ method, headers }) as unknown as IncomingMessage;
+    expect(wholeBodyLength(msg("POST", { "content-length": "65536" }))).toBe(65536);
+    expect(wholeBodyLength(msg("POST", { "content-length": "65537" }))).toBeUndefined();
+    expect(wholeBodyLength(msg("POST", { "content-length": "0" }))).toBe(0);
+    expect(wholeBodyLength(msg("POST", { "content-length": "12", "transfer-encoding": "chunked" }))).toBeUndefined();
+    expect(wholeBodyLength(msg("POST", {}))).toBeUndefined();
+    expect(wholeBodyLength(msg("GET", { "content-length": "5" }))).toBeUndefined();
+    expect(wholeBodyLength(msg("DELETE", { "content-length": "1e3" }))).toBeUndefined();
+  });
+});
