@@ -4,9 +4,11 @@
 // i.e. IDP_CONTEXT_PATH, is fixed at build time), then serves; migrations run inside the server.
 import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
+import { withThreadPool } from "../server/serve/threadpool.mjs";
 import { build, buildIfStale, nextBin, root, serverEntry } from "./build-lib.mjs";
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+// UV_THREADPOOL_SIZE: server/serve/threadpool.mjs says why it is set before the server starts.
+const env = withThreadPool({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
 
 function cli(args) {
   const r = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "server", "cli", "cli.ts"), ...args], {

@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { get as httpsGet } from "node:https";
 import pg from "pg";
 import { root, serverEntry } from "./build-lib.mjs";
+import { withThreadPool } from "../server/serve/threadpool.mjs";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -55,7 +56,8 @@ export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 
     // worker a connection reaches (test/api/workers.test.ts covers several workers).
     // IDP_TRUSTED_PROXIES=1: tests and the bench act as a reverse proxy, naming each browser they
     // simulate in X-Forwarded-For (per-address limits would otherwise see them all as 127.0.0.1).
-    env: { IDP_WORKERS: "1", ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `${tlsCa ? "https" : "http"}://127.0.0.1:${port}`, IDP_TRUSTED_PROXIES: "1", ...env },
+    // UV_THREADPOOL_SIZE as `npm start` sets it (server/serve/threadpool.mjs).
+    env: withThreadPool({ IDP_WORKERS: "1", ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `${tlsCa ? "https" : "http"}://127.0.0.1:${port}`, IDP_TRUSTED_PROXIES: "1", ...env }),
     stdio: ["ignore", fd ?? "pipe", fd ?? "pipe"],
   });
   if (fd === undefined) {

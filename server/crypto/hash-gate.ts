@@ -1,4 +1,4 @@
-import { availableParallelism } from "node:os";
+import { MAX_PARALLEL_HASHES } from "./hash-parallelism.mjs";
 
 /**
  * Every argon2 (and bcrypt) computation holds 19 MiB or more for tens of milliseconds on libuv's pool.
@@ -6,7 +6,7 @@ import { availableParallelism } from "node:os";
  * with its memory taken; through this gate at most MAX_PARALLEL run and the rest wait holding a
  * promise. password-hash.ts sends all its work through it, so no caller can forget.
  */
-export const MAX_PARALLEL_HASHES = Math.min(Math.max(availableParallelism(), 2), 8);
+export { MAX_PARALLEL_HASHES };
 
 type TGate = { running: number; waiting: (() => void)[]; peak: number };
 const KEY = Symbol.for("idp.hash-gate");

@@ -119,7 +119,7 @@ function realRequest(light) {
 }
 
 // http(s)://host:port/path?query of characters no part of a URL percent-encodes or changes.
-const PLAIN_URL = /^https?:\/\/[a-z0-9.\-\[\]:]+\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
+const PLAIN_URL = /^https?:\/\/[a-z0-9.\-[\]:]+\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
 const DEFAULT_PORT = /^(http:\/\/[^/]*:80|https:\/\/[^/]*:443)\//;
 
 const LIGHT_REQUEST = Object.create(Request.prototype, {

@@ -13,6 +13,7 @@ import next from "next";
 import { parseContextPath } from "../config/context-path.mjs";
 import { loadFastPath } from "./fast-path.mjs";
 import { runClusterPrimary } from "./cluster.mjs";
+import { threadPoolSize } from "./threadpool.mjs";
 import { createListener, identify } from "./tls.mjs";
 
 const require = createRequire(import.meta.url);
@@ -69,7 +70,7 @@ const server = createListener((req, res) => {
   void nextHandler(req, res);
 });
 server.listen(port, listenHost, () => {
-  log("info", "listening", { port, fastPath: fast ? fast.routes.length : "off", operations: fast?.operations.length });
+  log("info", "listening", { port, fastPath: fast ? fast.routes.length : "off", operations: fast?.operations.length, threadPool: threadPoolSize() });
   // What the fast path serves, by operation (test/api/fast-path-equivalence.test.ts compares it to the catalog).
   if (fast) log("debug", "fast path operations", { operations: fast.operations });
 });

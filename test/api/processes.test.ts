@@ -1,12 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { createServer, Socket, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
-import { IMPORT_FIXTURE } from "../support/fixtures.ts";
+import { MAX_PARALLEL_HASHES } from "../../server/crypto/hash-parallelism.mjs";
+import { fixtureClient, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
 import { base, tokenRequest } from "../support/http.ts";
 
 const postgres = inject("dbKind") === "postgres";
@@ -110,6 +111,31 @@ describe("commands", () => {
     } finally {
       await db.end();
     }
+  });
+});
+
+describe.skipIf(postgres)("libuv's thread pool", () => {
+  /** A started server's threads (Linux), its "listening" line's threadPool, after it signed a token. */
+  async function threadsOf(env: Record<string, string>): Promise<{ threads: number; logged: number }> {
+    const server = await startServer({ env: { IDP_DATA_DIR: mkdtempSync(path.join(tmpdir(), "idp-pool-")), IDP_IMPORT: IMPORT_FIXTURE, IDP_ADMIN_PASSWORD: "thread-pool-admin-password", ...env } });
+    try {
+      const svc = fixtureClient("svc-app");
+      const grant = await fetch(`${server.baseUrl}/oauth/te`, { method: "POST", headers: { authorization: oauthBasic(svc.id, svc.secret), "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials&scope=idp_api_sys_users" });
+      expect(grant.status).toBe(200);
+      const line = JSON.parse(server.output().split("\n").find((l) => l.includes('"msg":"listening"'))!) as { threadPool: number };
+      return { threads: readdirSync(`/proc/${server.pid}/task`).length, logged: line.threadPool };
+    } finally {
+      await server.stop();
+    }
+  }
+
+  it("has four threads beyond the password hashes' limit, or what UV_THREADPOOL_SIZE says", async () => {
+    const byDefault = await threadsOf({});
+    expect(byDefault.logged).toBe(MAX_PARALLEL_HASHES + 4);
+    const larger = await threadsOf({ UV_THREADPOOL_SIZE: String(MAX_PARALLEL_HASHES + 7) });
+    expect(larger.logged).toBe(MAX_PARALLEL_HASHES + 7);
+    // The threads really run: the same server with three more pool threads has three more threads.
+    expect(larger.threads - byDefault.threads).toBe(3);
   });
 });
 

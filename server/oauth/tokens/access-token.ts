@@ -46,7 +46,7 @@ export async function issueAccessToken(input: { clientId: string; sub: string; s
     exp: iat + accessTokenTtl,
     ...(input.sessionId ? { sid: input.sessionId } : {}),
   };
-  const token = signEs256Jwt({ typ: "at+jwt", kid }, claims, key);
+  const token = await signEs256Jwt({ typ: "at+jwt", kid }, claims, key);
   return { token, expiresIn: accessTokenTtl, jti, scope, expiresAt: new Date(claims.exp * 1000) };
 }
 

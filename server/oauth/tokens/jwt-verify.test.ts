@@ -22,7 +22,7 @@ async function reason(token: string, o: Partial<typeof opts> & { now?: number } 
 
 describe("verifyEs256Jwt", () => {
   it("accepts our tokens and tokens an independent library signs", async () => {
-    expect(await verifyEs256Jwt(signEs256Jwt({ kid: "k1", typ: "at+jwt" }, claims, privateKey), opts)).toMatchObject({ sub: "app" });
+    expect(await verifyEs256Jwt(await signEs256Jwt({ kid: "k1", typ: "at+jwt" }, claims, privateKey), opts)).toMatchObject({ sub: "app" });
     const byJose = await new SignJWT(claims).setProtectedHeader({ alg: "ES256", typ: "at+jwt", kid: "k1" }).sign(privateKey as KeyObject);
     expect(await reason(byJose)).toBe("accepted");
   });
@@ -34,29 +34,29 @@ describe("verifyEs256Jwt", () => {
     const pem = publicKey.export({ type: "spki", format: "pem" });
     const hs = `${b64({ alg: "HS256", typ: "at+jwt", kid: "k1" })}.${body}`;
     expect(await reason(`${hs}.${createHmac("sha256", pem).update(hs).digest("base64url")}`)).toBe("unsupported");
-    const crit = signEs256Jwt({ kid: "k1", typ: "at+jwt", crit: ["x-policy"] } as { kid: string; typ: string }, claims, privateKey);
+    const crit = await signEs256Jwt({ kid: "k1", typ: "at+jwt", crit: ["x-policy"] } as { kid: string; typ: string }, claims, privateKey);
     expect(await reason(crit)).toBe("unsupported");
   });
 
   it("refuses a wrong typ, an unknown kid, a foreign key and a tampered payload", async () => {
-    expect(await reason(signEs256Jwt({ kid: "k1", typ: "JWT" }, claims, privateKey))).toBe("unsupported");
-    expect(await reason(signEs256Jwt({ kid: "k9", typ: "at+jwt" }, claims, privateKey))).toBe("unknown_key");
+    expect(await reason(await signEs256Jwt({ kid: "k1", typ: "JWT" }, claims, privateKey))).toBe("unsupported");
+    expect(await reason(await signEs256Jwt({ kid: "k9", typ: "at+jwt" }, claims, privateKey))).toBe("unknown_key");
     const other = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey;
-    expect(await reason(signEs256Jwt({ kid: "k1", typ: "at+jwt" }, claims, other))).toBe("bad_signature");
-    const [h, , s] = signEs256Jwt({ kid: "k1", typ: "at+jwt" }, claims, privateKey).split(".");
+    expect(await reason(await signEs256Jwt({ kid: "k1", typ: "at+jwt" }, claims, other))).toBe("bad_signature");
+    const [h, , s] = (await signEs256Jwt({ kid: "k1", typ: "at+jwt" }, claims, privateKey)).split(".");
     expect(await reason(`${h}.${b64({ ...claims, sub: "admin" })}.${s}`)).toBe("bad_signature");
     expect(await reason(`${h}.${b64(claims)}.${s}x`)).toBe("bad_signature");
   });
 
   it("checks issuer, audience, expiry and not-before", async () => {
     const token = (c: Record<string, unknown>) => signEs256Jwt({ kid: "k1", typ: "at+jwt" }, c, privateKey);
-    expect(await reason(token({ ...claims, iss: "https://evil" }))).toBe("bad_claims");
-    expect(await reason(token({ ...claims, aud: "https://other" }))).toBe("bad_claims");
-    expect(await reason(token({ ...claims, aud: ["https://other", "https://idp"] }))).toBe("accepted");
-    expect(await reason(token({ ...claims, exp: undefined }))).toBe("bad_claims");
-    expect(await reason(token({ ...claims, exp: now }))).toBe("expired");
-    expect(await reason(token(claims), { now: now + 61 })).toBe("expired");
-    expect(await reason(token({ ...claims, nbf: now + 3600 }))).toBe("bad_claims");
+    expect(await reason(await token({ ...claims, iss: "https://evil" }))).toBe("bad_claims");
+    expect(await reason(await token({ ...claims, aud: "https://other" }))).toBe("bad_claims");
+    expect(await reason(await token({ ...claims, aud: ["https://other", "https://idp"] }))).toBe("accepted");
+    expect(await reason(await token({ ...claims, exp: undefined }))).toBe("bad_claims");
+    expect(await reason(await token({ ...claims, exp: now }))).toBe("expired");
+    expect(await reason(await token(claims), { now: now + 61 })).toBe("expired");
+    expect(await reason(await token({ ...claims, nbf: now + 3600 }))).toBe("bad_claims");
   });
 
   it("refuses garbage without throwing anything else", async () => {
@@ -67,7 +67,7 @@ describe("verifyEs256Jwt", () => {
 
   it("verifies with a key rebuilt from the published JWK, as the signing-key service loads it", async () => {
     const fromJwk = createPublicKey({ key: (await exportJWK(publicKey)) as JsonWebKey, format: "jwk" });
-    const token = signEs256Jwt({ kid: "k1", typ: "at+jwt" }, claims, privateKey);
+    const token = await signEs256Jwt({ kid: "k1", typ: "at+jwt" }, claims, privateKey);
     expect(await reason(token, { keyFor: async () => fromJwk })).toBe("accepted");
   });
 });
