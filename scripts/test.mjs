@@ -48,4 +48,6 @@ if (onPostgres) {
 }
 const failed = results.filter((ok) => !ok).length;
 console.log(`\nsuites: ${results.length - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+// exitCode, not process.exit(): stdout is a pipe in CI, and exiting at once would cut off the held
+// output that is still on its way into it.
+process.exitCode = failed ? 1 : 0;

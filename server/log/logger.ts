@@ -15,8 +15,10 @@ const WORKER = process.env.IDP_WORKER ? { worker: Number(process.env.IDP_WORKER)
 // Lines wait for the end of the event loop's turn and go out in one write per stream: a write to a
 // pipe or file is synchronous on Linux and cost a tenth of a token request's CPU when made per line
 // (bench/README.md). The turn is short, so a line leaves before the next timer fires; on exit, what
-// waits is written at once (synchronously: stdout and stderr are pipes or files). One buffer per
-// process, on globalThis, though the bundles hold several copies of this module: lines keep their order.
+// waits is written at once, and an error line goes out at once with the lines before it, so a crash
+// or a hang that follows it (no exit event after SIGKILL or out of memory) cannot keep it back. One
+// buffer per process, on globalThis, though the bundles hold several copies of this module: lines
+// keep their order.
 type TPending = { out: string; err: string; scheduled: boolean };
 const PENDING = Symbol.for("idp.log.pending");
 const pending: TPending = ((globalThis as Record<symbol, TPending | undefined>)[PENDING] ??= (() => {
@@ -43,7 +45,8 @@ function write(level: TLevel, msg: string, fields: Record<string, unknown>): voi
   const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(redact(fields) as object), ...WORKER });
   if (level === "error" || level === "warn") pending.err += line + "\n";
   else pending.out += line + "\n";
-  if (!pending.scheduled) {
+  if (level === "error") flushLog();
+  else if (!pending.scheduled) {
     pending.scheduled = true;
     setImmediate(flushLog);
   }

@@ -9,6 +9,7 @@ import { availableParallelism } from "node:os";
 import promClient from "prom-client";
 import { FIRST_WORKER_MARK, forkedByOurPrimary, parseWorkers, PRIMARY_MARK, usableCores } from "../config/workers.mjs";
 import { FailureWindows } from "../oauth/token-endpoint/failure-windows.mjs";
+import { withThreadPool } from "./threadpool.mjs";
 
 // A worker that served for this long and then died is re-forked at once; quicker deaths back off.
 const STABLE_MS = 60_000;
@@ -85,7 +86,9 @@ class Primary {
 
   fork(slot) {
     // The mark tells the fork it has a primary to ask; the first fork of the start alone applies IDP_IMPORT.
-    const worker = cluster.fork({ IDP_WORKER: String(slot), [PRIMARY_MARK]: String(process.pid), [FIRST_WORKER_MARK]: this.forks++ === 0 ? "1" : "0" });
+    // UV_THREADPOOL_SIZE as npm start sets it, for a primary started otherwise (threadpool.mjs).
+    const pool = withThreadPool(process.env).UV_THREADPOOL_SIZE;
+    const worker = cluster.fork({ IDP_WORKER: String(slot), [PRIMARY_MARK]: String(process.pid), [FIRST_WORKER_MARK]: this.forks++ === 0 ? "1" : "0", UV_THREADPOOL_SIZE: pool });
     const born = Date.now();
     let listening = false;
     this.slots.set(slot, worker);

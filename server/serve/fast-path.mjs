@@ -117,7 +117,9 @@ export async function loadFastPath(opts) {
     if (!found || !handler) return false;
     const at = { path: rawPath, search: q === -1 ? "" : url.slice(q), hostname: opts.hostname, port: opts.port };
     const serve = (/** @type {Buffer | undefined} */ body) =>
-      handler(toWebRequest(req, at, body), { params: Promise.resolve(found.params) })
+      // Inside the promise: a synchronous throw is answered too, not left as an unhandled rejection.
+      Promise.resolve()
+        .then(() => handler(toWebRequest(req, at, body), { params: Promise.resolve(found.params) }))
         .then((response) => sendWebResponse(res, response, method))
         .catch((e) => {
           // defineRoute answers every error itself; reaching this is a bug in the fast path.

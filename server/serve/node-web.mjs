@@ -133,6 +133,12 @@ const LIGHT_REQUEST = Object.create(Request.prototype, {
 for (const name of ["body", "bodyUsed", "cache", "credentials", "destination", "duplex", "integrity", "keepalive", "mode", "redirect", "referrer", "referrerPolicy", "signal"]) {
   Object.defineProperty(LIGHT_REQUEST, name, { get() { return /** @type {any} */ (realRequest(this))[name]; } });
 }
+// util.inspect (console.log of a request) shows the Request it stands for.
+Object.defineProperty(LIGHT_REQUEST, Symbol.for("nodejs.util.inspect.custom"), {
+  value(/** @type {number} */ depth, /** @type {object} */ options, /** @type {(v: unknown, o: object) => string} */ inspect) {
+    return inspect(realRequest(this), options);
+  },
+});
 for (const name of ["arrayBuffer", "blob", "bytes", "clone", "formData", "json", "text"]) {
   Object.defineProperty(LIGHT_REQUEST, name, { value() { const real = /** @type {any} */ (realRequest(this)); return real[name](); } });
 }

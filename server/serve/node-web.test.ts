@@ -1,5 +1,6 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBodyText } from "../http/parse.ts";
 import { readWholeBody, sendWebResponse, toWebRequest, wholeBodyLength } from "./node-web.mjs";
@@ -56,8 +57,8 @@ describe("toWebRequest: the fast path's Request", () => {
   it("hands a small body to parse.ts whole, and to text() and clone() as a Request would", async () => {
     handler = async (req) => Response.json({ parsed: await readBodyText(req), viaClone: await req.clone().text() });
     expect(JSON.parse((await send("POST", "/t", "grant_type=x&ü=1")).text)).toEqual({ parsed: "grant_type=x&ü=1", viaClone: "grant_type=x&ü=1" });
-    handler = async (req) => Response.json({ text: await req.text(), used: req.bodyUsed, aborted: req.signal.aborted });
-    expect(JSON.parse((await send("PUT", "/t", "abc")).text)).toEqual({ text: "abc", used: true, aborted: false });
+    handler = async (req) => Response.json({ text: await req.text(), used: req.bodyUsed, aborted: req.signal.aborted, inspected: inspect(req).startsWith("Request {") });
+    expect(JSON.parse((await send("PUT", "/t", "abc")).text)).toEqual({ text: "abc", used: true, aborted: false, inspected: true });
   });
 
   it("keeps a chunked body a stream that parse.ts and text() read to its end", async () => {

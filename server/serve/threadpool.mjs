@@ -13,8 +13,12 @@ export function withThreadPool(env) {
   return env.UV_THREADPOOL_SIZE ? env : { ...env, UV_THREADPOOL_SIZE: String(MAX_PARALLEL_HASHES + 4) };
 }
 
-/** The pool size this process runs with (libuv's default is 4; it caps the variable at 1024). */
+/**
+ * The pool size this process runs with, read as libuv reads the variable (atoi: leading digits;
+ * 0 or none is 1 thread, more than 1024 or negative is 1024); unset, libuv's default of 4.
+ */
 export function threadPoolSize(env = process.env) {
-  const n = Number(env.UV_THREADPOOL_SIZE);
-  return Number.isInteger(n) && n > 0 ? Math.min(n, 1024) : 4;
+  if (env.UV_THREADPOOL_SIZE === undefined) return 4;
+  const n = parseInt(env.UV_THREADPOOL_SIZE, 10) || 0;
+  return n === 0 ? 1 : n < 0 || n > 1024 ? 1024 : n;
 }
