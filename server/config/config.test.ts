@@ -59,7 +59,10 @@ describe("parseConfig", () => {
   it("uses PostgreSQL when DATABASE_URL is set, and then requires IDP_SECRET_KEY", () => {
     expect(() => parseConfig({ DATABASE_URL: "postgresql://u@h/db" })).toThrow("IDP_SECRET_KEY: is required when DATABASE_URL is set");
     const c = parseConfig({ DATABASE_URL: "postgresql://u@h/db", IDP_SECRET_KEY: "x".repeat(32) });
-    expect(c.database).toEqual({ kind: "postgres", url: "postgresql://u@h/db" });
+    expect(c.database).toEqual({ kind: "postgres", url: "postgresql://u@h/db", poolMax: 10 });
+    const small = parseConfig({ DATABASE_URL: "postgresql://u@h/db", IDP_SECRET_KEY: "x".repeat(32), IDP_DB_POOL_MAX: "3" });
+    expect(small.database).toEqual({ kind: "postgres", url: "postgresql://u@h/db", poolMax: 3 });
+    expect(() => parseConfig({ DATABASE_URL: "postgresql://u@h/db", IDP_SECRET_KEY: "x".repeat(32), IDP_DB_POOL_MAX: "0" })).toThrow(/^IDP_DB_POOL_MAX: must be at least 1/);
   });
 
   it.each([

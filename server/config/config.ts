@@ -45,6 +45,7 @@ const ZEnv = z.object({
   IDP_CLIENT_AUTH_IP_FAILURES: ZInt(1, 100_000, 30),
   IDP_CLIENT_AUTH_WINDOW: ZInt(1, 3600, 60),
   IDP_OUTBOX_RETENTION_DAYS: ZInt(1, 3650, 30),
+  IDP_DB_POOL_MAX: ZInt(1, 100, 10),
   IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
   ...ZAccountEnv.shape,
   IDP_OTP_ISSUER: z.string().max(64, "must be at most 64 characters").regex(/^[^:]*$/, "must not contain a colon").optional(),
@@ -62,7 +63,8 @@ export type TConfig = {
    * sign-in codes at the service's own token endpoint, which behind a proxy the public URL may not reach.
    */
   internalUrl: string;
-  database: { kind: "postgres"; url: string } | { kind: "embedded"; dir: string };
+  /** poolMax: connections of this process's pool (IDP_DB_POOL_MAX), besides the one that LISTENs. */
+  database: { kind: "postgres"; url: string; poolMax?: number } | { kind: "embedded"; dir: string };
   dataDir: string;
   importFile?: string;
   accessTokenTtl: number;
@@ -132,7 +134,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     issuer: publicUrl + contextPath.value,
     internalUrl: (e.IDP_INTERNAL_URL ?? `${scheme}://127.0.0.1:${e.PORT}`).replace(/\/+$/, "") + contextPath.value,
     database: e.DATABASE_URL
-      ? { kind: "postgres", url: e.DATABASE_URL }
+      ? { kind: "postgres", url: e.DATABASE_URL, poolMax: e.IDP_DB_POOL_MAX }
       : { kind: "embedded", dir: path.join(dataDir, "pglite") },
     dataDir,
     importFile: e.IDP_IMPORT ? path.resolve(e.IDP_IMPORT) : undefined,

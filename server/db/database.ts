@@ -30,10 +30,11 @@ export type TDatabase = {
   close(): Promise<void>;
 };
 
-const POOL_MAX = 10;
+/** Connections per process when IDP_DB_POOL_MAX does not say (config.ts). */
+const DEFAULT_POOL_MAX = 10;
 
-async function openPostgres(url: string): Promise<TDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_MAX, connectionTimeoutMillis: 5_000 });
+async function openPostgres(url: string, poolMax = DEFAULT_POOL_MAX): Promise<TDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -42,7 +43,7 @@ async function openPostgres(url: string): Promise<TDatabase> {
     prisma,
     sql: pgDriver(pool),
     notifications,
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: POOL_MAX }),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
     close: async () => {
       await notifications.close();
       await prisma.$disconnect();
@@ -89,7 +90,7 @@ export function openDatabase(db: TConfig["database"] | { kind: "memory" }): Prom
   // One per process is the rule (an embedded database opened twice corrupts it): this line lets a
   // test or an operator count the opens (IDP_LOG_LEVEL=debug).
   log.debug("database opened", { kind: db.kind, pid: process.pid });
-  if (db.kind === "postgres") return openPostgres(db.url);
+  if (db.kind === "postgres") return openPostgres(db.url, db.poolMax);
   if (db.kind === "embedded") return openEmbedded(db.dir);
   return PGlite.create(PGLITE_OPTIONS).then((pglite) => ({
     prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),

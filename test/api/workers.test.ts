@@ -19,7 +19,7 @@ const postgres = inject("dbKind") === "postgres";
 const SCRAPE_TOKEN = "metrics-scrape-token-for-workers";
 const SECRET_KEY = "workers-secret-key-0123456789abcdef";
 
-/** Two workers on a database of their own, with the suite's import and a metrics token. */
+/** Two workers on a database of their own, with the suite's import, a metrics token and pools of 4. */
 const workersEnv = (databaseUrl: string, dataDirPrefix: string) => ({
   IDP_WORKERS: "2",
   DATABASE_URL: databaseUrl,
@@ -28,6 +28,7 @@ const workersEnv = (databaseUrl: string, dataDirPrefix: string) => ({
   IDP_IMPORT: IMPORT_FIXTURE,
   IDP_DATA_DIR: mkdtempSync(path.join(tmpdir(), dataDirPrefix)),
   IDP_METRICS_TOKEN: SCRAPE_TOKEN,
+  IDP_DB_POOL_MAX: "4",
 });
 const WITHIN_A_SECOND = { timeout: 1_000, interval: 50 };
 
@@ -181,6 +182,8 @@ describe.runIf(postgres)("IDP_WORKERS=2 on PostgreSQL", () => {
       expect(s.status).toBe(200);
       expect(metricValue(s.body, tokensIssued)).toBe(metricValue(first.body, tokensIssued) + 10);
       expect(metricValue(s.body, "idp_server_processes")).toBe(2);
+      // IDP_DB_POOL_MAX=4 per worker, summed.
+      expect(metricValue(s.body, "idp_db_pool_max_connections")).toBe(8);
     }
   });
 
