@@ -1,5 +1,6 @@
 // Starts the production build on a free loopback port and creates throw-away PostgreSQL databases:
 // shared by the API tests, the e2e run and the benchmark so they all exercise the real server.
+/* global AbortSignal */
 import { spawn } from "node:child_process";
 import { openSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
@@ -29,6 +30,7 @@ function httpsStatus(url, ca) {
       resolve(res.statusCode);
     });
     req.on("error", reject);
+    req.setTimeout(2_000, () => req.destroy(new Error("no answer within 2 s")));
   });
 }
 
@@ -41,9 +43,20 @@ function httpsStatus(url, ca) {
  * With `tlsCa` (the PEM of the CA that issued the server's IDP_TLS_CERT) the server speaks HTTPS:
  * baseUrl is https, and readiness is checked trusting that CA.
  */
-export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [serverEntry], port: givenPort, tlsCa } = {}) {
-  // A port chosen beforehand lets a peer started first know the server's URL (an external provider's redirect URI).
-  const port = givenPort ?? (await freePort());
+export async function startServer(opts = {}) {
+  // The free port is found before the server binds it: another process (the other API run beside
+  // this one, a peer) may take it in between. Then the server stops with EADDRINUSE, and another
+  // free port is tried, unless the caller chose the port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce({ ...opts, port: opts.port ?? (await freePort()) });
+    } catch (e) {
+      if (opts.port !== undefined || attempt === 3 || !/EADDRINUSE/.test(String(e?.message))) throw e;
+    }
+  }
+}
+
+async function startServerOnce({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [serverEntry], port, tlsCa }) {
   // With a log file the server writes to it directly: a benchmark's load generator must not share
   // its process with copying the server's log lines.
   const fd = logFile ? openSync(logFile, "a") : undefined;
@@ -72,8 +85,10 @@ export async function startServer({ env = {}, contextPath = "/idp", timeoutMs = 
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 250))]);
     if (code !== undefined) throw new Error(`server exited with ${code} before it was ready:\n${output()}`);
     try {
-      const status = tlsCa ? await httpsStatus(`${baseUrl}/health/ready`, tlsCa) : (await fetch(`${baseUrl}/health/ready`)).status;
-      if (status === 200) break;
+      const status = tlsCa ? await httpsStatus(`${baseUrl}/health/ready`, tlsCa) : (await fetch(`${baseUrl}/health/ready`, { signal: AbortSignal.timeout(2_000) })).status;
+      // Ready, and the answer is this server's: it says it listens (a process that took the port
+      // meanwhile, such as a server of the other API run, answers too, while this one fails).
+      if (status === 200 && (entry[0] !== serverEntry || output().includes('"msg":"listening"'))) break;
     } catch {
       // not listening yet
     }
