@@ -1,14 +1,11 @@
 import type { z } from "zod";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 
-/** Largest request body any operation accepts. */
-export const MAX_BODY_BYTES = 64 * 1024;
+import { MAX_BODY_BYTES, RAW_BODY } from "./server-handoff.mjs";
+
+export { MAX_BODY_BYTES };
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-// A body the production server's fast path read whole before the handler ran (it is never larger
-// than MAX_BODY_BYTES): server/serve/node-web.mjs. This function is the only reader of request bodies.
-const RAW_BODY = Symbol.for("idp.raw-body");
 
 /**
  * Reads the body up to MAX_BODY_BYTES and decodes it as strict UTF-8. Reading stops as soon as the
@@ -17,6 +14,8 @@ const RAW_BODY = Symbol.for("idp.raw-body");
 export async function readBodyText(req: Request): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new AppError("request.too_large", { desc: `body exceeds ${MAX_BODY_BYTES} bytes` });
+  // A body the fast path read whole before the handler ran (server/serve/node-web.mjs); this
+  // function is the only reader of request bodies.
   const whole = (req as unknown as Record<symbol, Buffer | undefined>)[RAW_BODY];
   if (whole) return decodeUtf8(whole);
   if (!req.body) return "";

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { TLS_IDENTITY_HEADER } from "./server-handoff.mjs";
 
 /**
  * The client certificate a request came with, as server/serve/tls.mjs verified it: over this
@@ -10,7 +11,7 @@ export type TTlsIdentity = { cn: string; fp: string; via: "tls" | "proxy" };
 // Written by server/serve/tls.mjs, which runs only in the production server (`npm start`). The
 // header alone proves nothing: under `next start` or `next dev` a client could send it, and no key
 // exists there, so no header is believed (see tls.mjs for the whole argument).
-const IDENTITY_HEADER = "x-idp-tls-client";
+const IDENTITY_HEADER = TLS_IDENTITY_HEADER;
 const PEER_HEADER = "x-idp-peer";
 const STATE = Symbol.for("idp.tls-client-identity");
 type TState = { key: Buffer; receives: boolean };

@@ -5,6 +5,7 @@
 // served it.
 import { once } from "node:events";
 import { createRequire } from "node:module";
+import { MAX_BODY_BYTES, RAW_BODY } from "../http/server-handoff.mjs";
 /* global Headers, ReadableStream, Request */
 
 const require = createRequire(import.meta.url);
@@ -16,14 +17,10 @@ const { filterInternalHeaders } = require("next/dist/server/lib/server-ipc/utils
 // (measured: no Content-Encoding even for 1.7 KB with Accept-Encoding: gzip), so neither does this.
 const APP_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
 
-/**
- * Where a body read whole before the handler ran travels: server/http/parse.ts, the only reader of
- * request bodies, takes it from there. A Web stream costs three times what the rest of the Request
- * does (on Node 20's undici: ~50 µs of a token request's ~650 µs), for a body that is whole at once.
- */
-const RAW_BODY = Symbol.for("idp.raw-body");
-/** Bodies up to this size are read whole first: as large as the largest any operation accepts (parse.ts MAX_BODY_BYTES). */
-const WHOLE_BODY_LIMIT = 64 * 1024;
+// A body read whole before the handler ran travels on RAW_BODY: server/http/parse.ts, the only reader
+// of request bodies, takes it from there. A Web stream costs three times what the rest of the
+// Request does (on Node 20's undici: ~50 µs of a token request's ~650 µs), for a body that is whole
+// at once. Bodies up to MAX_BODY_BYTES, the largest any operation accepts, are read whole.
 
 /**
  * The body's declared length when it is small enough to read whole before the handler runs; undefined
@@ -35,7 +32,7 @@ export function wholeBodyLength(req) {
   const declared = req.headers["content-length"];
   if (declared === undefined || !/^\d{1,6}$/.test(declared)) return undefined;
   const n = Number(declared);
-  return n <= WHOLE_BODY_LIMIT ? n : undefined;
+  return n <= MAX_BODY_BYTES ? n : undefined;
 }
 
 /**

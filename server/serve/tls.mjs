@@ -27,9 +27,10 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { BlockList, isIP } from "node:net";
 import { createSecureContext } from "node:tls";
+import { TLS_IDENTITY_HEADER } from "../http/server-handoff.mjs";
 
 /** The internal header carrying the verified identity; server/http/tls-identity.ts reads it. */
-export const IDENTITY_HEADER = "x-idp-tls-client";
+const IDENTITY_HEADER = TLS_IDENTITY_HEADER;
 /**
  * The internal header carrying the TCP peer's address, written over whatever a client sent for every
  * request; server/http/tls-identity.ts believes it only in a process where createListener ran.

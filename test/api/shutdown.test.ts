@@ -6,6 +6,7 @@ import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { serverEntry } from "../../scripts/build-lib.mjs";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { until } from "../support/wait.ts";
 
 // Its own servers: stopping the suite's shared one is not an option.
 const postgres = inject("dbKind") === "postgres";
@@ -29,13 +30,6 @@ function halfSentGrant(baseUrl: string): { req: ClientRequest; answer: Promise<{
   return { req, answer, finish: () => req.end(GRANT.slice(5)) };
 }
 
-async function until(what: () => boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("clean shutdown", () => {
   it.skipIf(postgres)("on SIGTERM stops accepting, finishes the request in flight, closes the embedded database and exits 0", async () => {
@@ -46,7 +40,7 @@ describe("clean shutdown", () => {
     const inFlight = halfSentGrant(server.baseUrl);
     await new Promise((r) => setTimeout(r, 300));
     process.kill(server.pid!, "SIGTERM");
-    await until(() => server.output().includes('"msg":"stopping"'));
+    await until(() => server.output().includes('"msg":"stopping"'), 15_000);
     // No new connection is accepted while the old request is still running.
     await expect(fetch(`${server.baseUrl}/health/live`)).rejects.toThrow();
     inFlight.finish();

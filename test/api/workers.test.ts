@@ -9,6 +9,7 @@ import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
 import pg from "pg";
 import { consoleMutation, mintConsoleSession } from "../support/console.ts";
 import { fixtureClient, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
+import { until } from "../support/wait.ts";
 
 // IDP_WORKERS=2 on PostgreSQL: a server of its own (the suite's runs one process, see
 // scripts/server-lib.mjs). Every request below goes over a connection of its own, so node:cluster's
@@ -75,13 +76,6 @@ async function workersOf(server: TServer, answers: TAnswer[]): Promise<Set<numbe
   return new Set(await Promise.all(answers.map((a) => workerOf(server, a))));
 }
 
-async function until(what: () => boolean, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 function metricValue(text: string, series: string): number {
   const line = text.split("\n").find((l) => l.startsWith(`${series} `));
@@ -111,7 +105,7 @@ describe.runIf(postgres)("IDP_WORKERS=2 on PostgreSQL", () => {
       },
     });
     // Ready means one worker answers; the test wants both.
-    await until(() => server.output().includes('"msg":"workers started"'));
+    await until(() => server.output().includes('"msg":"workers started"'), 60_000);
   }, 180_000);
 
   afterAll(async () => {
@@ -204,8 +198,8 @@ describe.runIf(postgres)("IDP_WORKERS=2 on PostgreSQL", () => {
     const before = logLines(server).filter((l) => l.msg === "worker listening");
     const victim = before.find((l) => l.worker === 2)!;
     process.kill(victim.pid!, "SIGKILL");
-    await until(() => logLines(server).some((l) => l.msg === "worker exited" && l.pid === victim.pid));
-    await until(() => logLines(server).filter((l) => l.msg === "worker listening").length === before.length + 1);
+    await until(() => logLines(server).some((l) => l.msg === "worker exited" && l.pid === victim.pid), 60_000);
+    await until(() => logLines(server).filter((l) => l.msg === "worker listening").length === before.length + 1, 60_000);
     const replacement = logLines(server).filter((l) => l.msg === "worker listening").at(-1)!;
     expect(replacement.worker).toBe(2);
     expect(replacement.pid).not.toBe(victim.pid);
@@ -239,7 +233,7 @@ describe.runIf(postgres)("IDP_WORKERS=2 on PostgreSQL", () => {
     process.kill(victim.pid!, "SIGKILL");
     const first = await burst;
     expect(first.filter((s) => s === 0).length).toBeGreaterThan(0);
-    await until(() => listening().length === before + 1);
+    await until(() => listening().length === before + 1, 60_000);
     // A new window (IDP_CLIENT_AUTH_WINDOW=3): exactly the limit (IDP_CLIENT_AUTH_FAILURES, 10) is judged again.
     await new Promise((r) => setTimeout(r, 3_200));
     const next = await Promise.all(Array.from({ length: 25 }, (_, i) => wrong(100 + i)));

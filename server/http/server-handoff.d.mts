@@ -1,0 +1,3 @@
+export const MAX_BODY_BYTES: number;
+export const RAW_BODY: unique symbol;
+export const TLS_IDENTITY_HEADER: string;

@@ -1,0 +1,11 @@
+// What the production server (server/serve/, plain JavaScript outside Next's bundles) hands the
+// handlers (bundled TypeScript) beside the Request: the names both sides must agree on, in one place.
+
+/** Largest request body any operation accepts; the fast path reads bodies up to it whole. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The property of a Request on which the fast path leaves a body it read whole (parse.ts reads it). */
+export const RAW_BODY = Symbol.for("idp.raw-body");
+
+/** The header carrying the verified TLS client certificate, signed by the server (tls.mjs → tls-identity.ts). */
+export const TLS_IDENTITY_HEADER = "x-idp-tls-client";
