@@ -1,4 +1,5 @@
 import { AppError } from "./app-error.ts";
+import { stringResponse } from "../http/string-response.ts";
 
 /**
  * The body shapes of the contract's Errors section. Each endpoint family declares one; the same
@@ -65,5 +66,5 @@ export function renderError(e: AppError, shape: TErrorShape, requestId: string):
   if (challenge) headers.set("www-authenticate", challenge);
   if (shape === "oauth") headers.set("pragma", "no-cache");
   for (const [k, v] of Object.entries(e.details.headers ?? {})) headers.set(k, v);
-  return new Response(JSON.stringify(errorBody(e, shape, requestId)), { status: e.status, headers });
+  return stringResponse(JSON.stringify(errorBody(e, shape, requestId)), { status: e.status, headers });
 }

@@ -5,6 +5,7 @@ import { authenticate, type TAuthSpec } from "./authenticate.ts";
 import { parseJsonBody, queryObject, validate } from "./parse.ts";
 import { requestIdOf, type TRequestContext } from "./request-context.ts";
 import { respondWithError, finish } from "./respond.ts";
+import { stringResponse } from "./string-response.ts";
 
 export type THttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -132,5 +133,5 @@ function jsonResponse(op: TOperation, result: unknown): Response {
   const headers = new Headers({ "cache-control": op.cacheControl ?? "no-store", ...op.response.headers });
   if (op.response.status === 204 || result === undefined) return new Response(null, { status: op.response.status, headers });
   headers.set("content-type", "application/json");
-  return new Response(JSON.stringify(result), { status: op.response.status, headers });
+  return stringResponse(JSON.stringify(result), { status: op.response.status, headers });
 }

@@ -9,3 +9,10 @@ export const RAW_BODY = Symbol.for("idp.raw-body");
 
 /** The header carrying the verified TLS client certificate, signed by the server (tls.mjs → tls-identity.ts). */
 export const TLS_IDENTITY_HEADER = "x-idp-tls-client";
+
+/**
+ * The property of a Response (server/http/string-response.ts) that gives its body as the string the
+ * handler made, while nothing has turned it into a stream: the fast path writes it with one
+ * res.end(). A string, null for no body, undefined when the body must be read as a stream.
+ */
+export const STRING_BODY = Symbol.for("idp.string-body");

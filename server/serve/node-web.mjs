@@ -5,7 +5,7 @@
 // served it.
 import { once } from "node:events";
 import { createRequire } from "node:module";
-import { MAX_BODY_BYTES, RAW_BODY } from "../http/server-handoff.mjs";
+import { MAX_BODY_BYTES, RAW_BODY, STRING_BODY } from "../http/server-handoff.mjs";
 /* global Headers, ReadableStream, Request */
 
 const require = createRequire(import.meta.url);
@@ -220,6 +220,13 @@ export async function sendWebResponse(res, response, method) {
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length) res.setHeader("set-cookie", cookies);
+  // A body the handler made as a string (server/http/string-response.ts) goes out whole, with its
+  // Content-Length, without a stream in between.
+  const text = /** @type {any} */ (response)[STRING_BODY];
+  if (text !== undefined) {
+    res.end(text === null || method === "HEAD" ? undefined : text);
+    return;
+  }
   if (!response.body || method === "HEAD") {
     res.end();
     return;

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBodyText } from "../http/parse.ts";
+import { stringResponse } from "../http/string-response.ts";
 import { readWholeBody, sendWebResponse, toWebRequest, wholeBodyLength } from "./node-web.mjs";
 
 // The fast path's Request over real HTTP: a node:http server turns each request into the Request a
@@ -77,5 +78,24 @@ describe("toWebRequest: the fast path's Request", () => {
     expect(wholeBodyLength(msg("POST", {}))).toBeUndefined();
     expect(wholeBodyLength(msg("GET", { "content-length": "5" }))).toBeUndefined();
     expect(wholeBodyLength(msg("DELETE", { "content-length": "1e3" }))).toBeUndefined();
+  });
+});
+
+describe("sendWebResponse: the answer", () => {
+  it("writes a string body whole with its length, and a streamed body chunked, both as the handler made them", async () => {
+    handler = async () => stringResponse(JSON.stringify({ a: "ä" }), { status: 201, headers: { "content-type": "application/json", "x-k": "v" } });
+    const whole = await fetch(`http://127.0.0.1:${port}/s`);
+    expect([whole.status, whole.headers.get("content-length"), whole.headers.get("transfer-encoding"), whole.headers.get("x-k"), await whole.text()]).toEqual([201, "10", null, "v", '{"a":"ä"}']);
+    handler = async () => stringResponse(null, { status: 204, headers: { "x-k": "w" } });
+    const none = await fetch(`http://127.0.0.1:${port}/s`);
+    expect([none.status, none.headers.get("x-k"), await none.text()]).toEqual([204, "w", ""]);
+    // Once something read the body as a stream, the stream is what goes out.
+    handler = async () => {
+      const r = stringResponse("streamed");
+      r.clone();
+      return r;
+    };
+    const streamed = await fetch(`http://127.0.0.1:${port}/s`);
+    expect([streamed.headers.get("transfer-encoding"), await streamed.text()]).toEqual(["chunked", "streamed"]);
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { getConfig } from "../../config/config.ts";
 import { html, type THtml } from "./html.ts";
 import type { TLang, TText } from "./i18n.ts";
+import { stringResponse } from "../../http/string-response.ts";
 
 // Light and dark follow the system; focus is always visible; text scales with the user's settings.
 const CSS = `
@@ -87,7 +88,7 @@ export function sourceHash(source: string): string {
  */
 export function htmlResponse(markup: string, status: number, headers: Record<string, string> = {}, script?: string): Response {
   const scripts = script ? ` script-src ${script}; connect-src 'self';` : "";
-  return new Response(markup, {
+  return stringResponse(markup, {
     status,
     headers: {
       "content-type": "text/html; charset=utf-8",
