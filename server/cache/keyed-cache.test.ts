@@ -41,6 +41,21 @@ describe("keyed cache", () => {
     expect(calls).toEqual(["a", "b", "a", "a", "b"]);
   });
 
+  it("peeks at a fresh entry without loading: nothing before the first read and after a change", async () => {
+    const cache = keyedCache<string>("test-peek", { ttlMs: 60_000, maxEntries: 10 });
+    const { calls, load } = counter();
+    expect(cache.peek("a")).toBeUndefined();
+    await cache.get("a", load);
+    expect(cache.peek("a")).toBe("value:a#1");
+    await publishChange("test-peek", "a");
+    expect(cache.peek("a")).toBeUndefined();
+    expect(calls).toEqual(["a"]);
+    const brief = keyedCache<string>("test-peek-ttl", { ttlMs: 1, maxEntries: 10 });
+    await brief.get("a", load);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(brief.peek("a")).toBeUndefined();
+  });
+
   it("shares entries between two handles of one topic, as Next's separate bundles have", async () => {
     const { calls, load } = counter();
     await keyedCache<string>("test-shared", { ttlMs: 60_000, maxEntries: 10 }).get("a", load);

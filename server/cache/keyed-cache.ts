@@ -3,6 +3,11 @@ import { onChange } from "./change-bus.ts";
 export type TKeyedCache<V> = {
   /** The cached value of `key`, or what `load` reads from the database (a miss is cached too). */
   get(key: string, load: (key: string) => Promise<V>): Promise<V>;
+  /**
+   * The cached value of `key` if there is a fresh one, without a Promise: for the bearer path, which
+   * reads several caches per request (`peek(k) ?? (await get(k, load))`).
+   */
+  peek(key: string): V | undefined;
 };
 
 /**
@@ -27,10 +32,15 @@ export function keyedCache<V>(topic: string, opts: { ttlMs: number; maxEntries: 
   const states = caches();
   if (!states.has(topic)) states.set(topic, createState(topic));
   const state = states.get(topic) as TState<V>;
+  const fresh = (id: string) => {
+    const hit = state.entries.get(id);
+    return hit && performance.now() < hit.expires ? hit : undefined;
+  };
   return {
+    peek: (id) => fresh(id)?.value,
     async get(id, load) {
-      const hit = state.entries.get(id);
-      if (hit && Date.now() < hit.expires) return hit.value;
+      const hit = fresh(id);
+      if (hit) return hit.value;
       const epoch = state.epoch;
       const value = await load(id);
       // An invalidation during the load may concern exactly this row: the value read may be the old one.
@@ -38,7 +48,9 @@ export function keyedCache<V>(topic: string, opts: { ttlMs: number; maxEntries: 
         if (state.entries.size >= opts.maxEntries) state.entries.delete(state.entries.keys().next().value!);
         // Each entry lives 75–100 % of the TTL: entries loaded together (a warm-up, a start) do not all
         // expire, and get read again from the database, in the same second.
-        state.entries.set(id, { value, expires: Date.now() + opts.ttlMs * (0.75 + Math.random() / 4) });
+        // On the monotonic clock, which a change of the wall clock does not move (and which Next's
+        // Date, instrumented for prerendering, does not slow down).
+        state.entries.set(id, { value, expires: performance.now() + opts.ttlMs * (0.75 + Math.random() / 4) });
       }
       return value;
     },

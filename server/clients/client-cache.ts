@@ -23,6 +23,11 @@ export function cachedClient(id: string, load: (id: string) => Promise<TClientAu
   return rows.get(id, load);
 }
 
+/** The client's cached row (null: cached as absent), undefined when it is not in process. */
+export function clientInProcess(id: string): TClientAuthRow | null | undefined {
+  return rows.peek(id);
+}
+
 export function cachedClientIdsByCn(cn: string, load: (cn: string) => Promise<string[]>): Promise<string[]> {
   return byCn.get(cn, load);
 }

@@ -3,7 +3,7 @@ import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import { AppError } from "../errors/app-error.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
-import { cachedClient, cachedClientIdsByCn, publishClientChange, verifyWithCache } from "./client-cache.ts";
+import { cachedClient, cachedClientIdsByCn, clientInProcess, publishClientChange, verifyWithCache } from "./client-cache.ts";
 import {
   findClientById,
   findClientForAuth,
@@ -31,6 +31,17 @@ export function generateSecret(): string {
 }
 
 /** A client as authentication and authorization see it; an instance with what it inherits from its parent. */
+/**
+ * getClientForAuth() when the client (and its parent) are in process; undefined: ask getClientForAuth.
+ * Read on every bearer request, which then needs no Promise.
+ */
+export function clientForAuthInProcess(id: string): TClientAuthRow | null | undefined {
+  const row = clientInProcess(id);
+  if (!row?.parentId) return row;
+  const parent = clientInProcess(row.parentId);
+  return parent === undefined ? undefined : parent ? inheritFromParent(row, parent) : null;
+}
+
 export async function getClientForAuth(id: string): Promise<TClientAuthRow | null> {
   const load = (key: string) => findClientForAuth(key);
   const row = await cachedClient(id, load);

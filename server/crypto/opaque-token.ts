@@ -1,3 +1,4 @@
+import * as nodeCrypto from "node:crypto";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /**
@@ -13,8 +14,17 @@ export function newOpaqueToken(): string {
  * to brute-force), and needs no key that a rotation of IDP_SECRET_KEY would invalidate.
  */
 export function hashOpaqueToken(token: string): string {
-  return createHash("sha256").update(token).digest("base64url");
+  return sha256Base64url(token);
 }
+
+// crypto.hash (Node 20.12+) digests in one call, without the Hash object createHash builds (a third
+// of the cost); sign-ins and refreshes hash several opaque tokens each. The engines field allows 20.9.
+const oneShot = (nodeCrypto as { hash?: (algorithm: string, data: string, encoding: "base64url") => string }).hash;
+
+/** SHA-256 of a UTF-8 string, base64url. */
+const sha256Base64url: (s: string) => string = oneShot
+  ? (s) => oneShot("sha256", s, "base64url")
+  : (s) => createHash("sha256").update(s).digest("base64url");
 
 /** Compares two strings in time independent of where they differ. */
 export function sameSecret(a: string, b: string): boolean {

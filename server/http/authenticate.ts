@@ -1,6 +1,6 @@
 import { recordEvent } from "../audit/audit.service.ts";
 import { guardClientAuth } from "../clients/client-auth-limits.ts";
-import { authenticateRestClient, authenticateTlsClient, getClientForAuth, identifyTlsClient, type TClientAuthResult } from "../clients/clients.service.ts";
+import { authenticateRestClient, authenticateTlsClient, clientForAuthInProcess, getClientForAuth, identifyTlsClient, type TClientAuthResult } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { verifyAccessToken } from "../oauth/tokens/access-token.ts";
 import { browserIp, forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
@@ -18,11 +18,30 @@ export type TBearerAuth = {
 export type TBasicAuth = { kind: "basic"; scopes?: readonly string[] };
 export type TAuthSpec = { kind: "none" } | TBasicAuth | TBearerAuth;
 
+// The scheme and the first word after it (RFC 9110 §11.4: `scheme 1*SP token`); leading blanks fail.
+const AUTHORIZATION = /^(\S+)\s+(\S+)/;
+
 function credentials(req: Request, scheme: "Bearer" | "Basic"): string | undefined {
   const header = req.headers.get("authorization");
   if (!header) return undefined;
-  const [given, value] = header.split(/\s+/, 2);
-  return given?.toLowerCase() === scheme.toLowerCase() && value ? value : undefined;
+  // The usual form (the scheme as spelled here, one space, one word) without running the pattern
+  // over a token of hundreds of characters on every request.
+  if (header.startsWith(scheme) && header.charCodeAt(scheme.length) === 0x20) {
+    const value = header.slice(scheme.length + 1);
+    if (value.charCodeAt(0) > 0x20 && !value.includes(" ") && !value.includes("\t")) return value;
+  }
+  const m = AUTHORIZATION.exec(header);
+  return m && m[1]!.toLowerCase() === scheme.toLowerCase() ? m[2] : undefined;
+}
+
+// Scopes that name path parameters (fed_tkn_{fedPointType}_{fedPointName}) are filled in per
+// request; the rest, nearly all, are the spec's own list, used as it is.
+const TEMPLATED = /\{(\w+)\}/g;
+const hasTemplate = (scopes: readonly string[]) => scopes.some((s) => s.includes("{"));
+
+function acceptedScopes(scopes: readonly string[] | undefined, params: Record<string, string>): readonly string[] {
+  if (!scopes) return [];
+  return hasTemplate(scopes) ? scopes.map((s) => s.replace(TEMPLATED, (_, name: string) => params[name] ?? "")) : scopes;
 }
 
 /** "current" stands for the token's own user wherever a subject is expected. */
@@ -32,12 +51,12 @@ async function bearer(req: Request, spec: TBearerAuth, params: Record<string, st
   const token = credentials(req, "Bearer");
   if (!token) throw new AppError("auth.token_missing");
   const claims = await verifyAccessToken(token);
-  const client = await getClientForAuth(claims.client_id);
+  const client = clientForAuthInProcess(claims.client_id) ?? (await getClientForAuth(claims.client_id));
   if (!client?.enabled) throw new AppError("auth.token_invalid", { params: { reason: "client_disabled" } });
   const held = claims.scope.split(" ");
   const mode = claims.sub_type === "user" ? "user" : "system";
   // A scope may name path parameters (fed_tkn_{fedPointType}_{fedPointName}): it is the one scope of that resource.
-  const accepted = ((mode === "user" ? spec.user : spec.system) ?? []).map((s) => s.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? ""));
+  const accepted = acceptedScopes(mode === "user" ? spec.user : spec.system, params);
   if (!accepted.some((s) => held.includes(s))) {
     const all = [...(spec.user ?? []), ...(spec.system ?? [])];
     if (accepted.length === 0) {

@@ -15,7 +15,14 @@ type TKeys = {
 };
 
 const KEY = Symbol.for("idp.signing-keys");
-const holder = globalThis as { [KEY]?: Promise<TKeys>; lastKeyReload?: number };
+// The key set being loaded or loaded, and the same set once it is there, for synchronous lookups.
+const LOADED = Symbol.for("idp.signing-keys.loaded");
+const holder = globalThis as { [KEY]?: Promise<TKeys>; [LOADED]?: TKeys; lastKeyReload?: number };
+
+function forgetKeys(): void {
+  holder[KEY] = undefined;
+  holder[LOADED] = undefined;
+}
 // A token with an unknown kid may be forged; reloading for every one would let anyone drive queries.
 const RELOAD_INTERVAL_MS = 10_000;
 
@@ -31,7 +38,7 @@ export async function ensureSigningKey(): Promise<void> {
     publicJwk: { ...publicJwk, kid },
     privateKeyEnc: seal(keyFor("signing-keys"), await exportPKCS8(privateKey)),
   });
-  holder[KEY] = undefined;
+  forgetKeys();
 }
 
 async function loadKeys(): Promise<TKeys> {
@@ -50,9 +57,23 @@ async function loadKeys(): Promise<TKeys> {
 }
 
 function keys(): Promise<TKeys> {
-  const pending = (holder[KEY] ??= loadKeys());
-  pending.catch(() => (holder[KEY] = undefined));
+  let pending = holder[KEY];
+  if (!pending) {
+    const loading = (pending = holder[KEY] = loadKeys());
+    loading.then(
+      (loaded) => void (holder[KEY] === loading && (holder[LOADED] = loaded)),
+      () => void (holder[KEY] === loading && forgetKeys()),
+    );
+  }
   return pending;
+}
+
+/**
+ * True when the loaded key set holds `kid`: the bearer path's check, without a Promise. False says
+ * nothing (not loaded yet, or a key another instance just made): ask getVerificationKey().
+ */
+export function hasLoadedVerificationKey(kid: string): boolean {
+  return holder[LOADED]?.verify.has(kid) === true;
 }
 
 export async function getSigningKey() {
@@ -68,7 +89,7 @@ export async function getVerificationKey(kid: string) {
   let found = (await keys()).verify.get(kid);
   if (!found && Date.now() - (holder.lastKeyReload ?? 0) > RELOAD_INTERVAL_MS) {
     holder.lastKeyReload = Date.now();
-    holder[KEY] = undefined;
+    forgetKeys();
     found = (await keys()).verify.get(kid);
   }
   return found;

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../../config/config.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { getSigningKey, getVerificationKey } from "../keys/signing-keys.service.ts";
+import { getSigningKey, getVerificationKey, hasLoadedVerificationKey } from "../keys/signing-keys.service.ts";
 import { signEs256Jwt } from "./jwt-sign.ts";
 import { JwtError, verifyEs256Jwt } from "./jwt-verify.ts";
-import { isRevoked } from "./revocation-cache.ts";
-import { isCutOff } from "./token-cutoffs.ts";
-import { forgetVerified, recallVerified, rememberVerified, tokenDigest } from "./verified-tokens.ts";
+import { isRevoked, revokedInProcess } from "./revocation-cache.ts";
+import { cutOffInProcess, isCutOff } from "./token-cutoffs.ts";
+import { forgetVerified, recallVerified, rememberVerified } from "./verified-tokens.ts";
 
 /** Whose token it is: a client acting for itself (system mode) or a user (user mode). */
 export type TSubjectType = "client" | "user";
@@ -88,23 +88,25 @@ async function verifySigned(token: string): Promise<{ claims: TAccessClaims; kid
  * (verified-tokens.ts); expiry, revocation and the user's cutoff are checked every time.
  */
 export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
-  const digest = tokenDigest(token);
-  let verified = recallVerified<TAccessClaims>(digest);
-  if (verified && !(await getVerificationKey(verified.kid))) {
-    forgetVerified(digest);
+  let verified = recallVerified<TAccessClaims>(token);
+  // Each check answers from process memory in steady state; `?? await` only when it cannot.
+  if (verified && !hasLoadedVerificationKey(verified.kid) && !(await getVerificationKey(verified.kid))) {
+    forgetVerified(token);
     verified = undefined;
   }
   if (!verified) {
     verified = await verifySigned(token);
-    rememberVerified(digest, verified);
+    rememberVerified(token, verified);
   }
   const { claims } = verified;
   if (Math.floor(Date.now() / 1000) >= claims.exp) {
-    forgetVerified(digest);
+    forgetVerified(token);
     throw new AppError("auth.token_expired");
   }
-  if (await isRevoked(claims.jti)) throw new AppError("auth.token_revoked");
+  if (revokedInProcess(claims.jti) ?? (await isRevoked(claims.jti))) throw new AppError("auth.token_revoked");
   // Session resets, device removals, locks and deletions: checked every time, from the in-process cache.
-  if (claims.sub_type === "user" && (await isCutOff(claims.sub, claims.sid, claims.iat))) throw new AppError("auth.token_revoked");
+  if (claims.sub_type === "user" && (cutOffInProcess(claims.sub, claims.sid, claims.iat) ?? (await isCutOff(claims.sub, claims.sid, claims.iat)))) {
+    throw new AppError("auth.token_revoked");
+  }
   return claims;
 }

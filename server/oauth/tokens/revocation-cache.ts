@@ -12,6 +12,11 @@ export function isRevoked(jti: string): Promise<boolean> {
   return cache.get(jti, isTokenRevoked);
 }
 
+/** isRevoked() when the answer is in process (undefined: ask isRevoked), without a Promise. */
+export function revokedInProcess(jti: string): boolean | undefined {
+  return cache.peek(jti);
+}
+
 /** After a revocation committed: every process forgets its "not revoked" for this token. */
 export function publishRevocation(jti: string): Promise<void> {
   return publishChange(REVOKED_TOPIC, jti);

@@ -15,7 +15,16 @@ const cache = keyedCache<Map<string, Date>>(CUTOFF_TOPIC, { ttlMs: 10 * 60_000, 
  * sign-in, accepting an old one would defeat the reset.
  */
 export async function isCutOff(userId: string, sessionId: string | undefined, iat: number): Promise<boolean> {
-  const cutoffs = await cache.get(userId, findCutoffs);
+  return cutOffBy(await cache.get(userId, findCutoffs), sessionId, iat);
+}
+
+/** isCutOff() when the user's cutoffs are in process (undefined: ask isCutOff), without a Promise. */
+export function cutOffInProcess(userId: string, sessionId: string | undefined, iat: number): boolean | undefined {
+  const cutoffs = cache.peek(userId);
+  return cutoffs && cutOffBy(cutoffs, sessionId, iat);
+}
+
+function cutOffBy(cutoffs: Map<string, Date>, sessionId: string | undefined, iat: number): boolean {
   const notBefore = (sessionId !== undefined ? cutoffs.get(sessionId) : undefined) ?? cutoffs.get("");
   return notBefore !== undefined && iat * 1000 < notBefore.getTime();
 }
