@@ -5,6 +5,7 @@ import { authenticate, type TAuthSpec } from "./authenticate.ts";
 import { parseJsonBody, queryObject, validate } from "./parse.ts";
 import { requestIdOf, type TRequestContext } from "./request-context.ts";
 import { respondWithError, finish } from "./respond.ts";
+import { PATH_PARAMS } from "./server-handoff.mjs";
 import { stringResponse } from "./string-response.ts";
 
 export type THttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
@@ -64,12 +65,18 @@ export type THandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.
 // Operations without a query schema take no query parameters: an unknown one is refused (400).
 const EMPTY_QUERY = z.strictObject({});
 
-type TNextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+type TRawParams = Record<string, string | string[] | undefined>;
+type TNextContext = { params: Promise<TRawParams>; [PATH_PARAMS]?: TRawParams };
 export type TRouteHandler = ((req: Request, context: TNextContext) => Promise<Response>) & { operation: TOperation };
 
-async function pathParams(context: TNextContext | undefined, names: Record<string, string> = {}): Promise<Record<string, string>> {
-  const raw = (await context?.params) ?? {};
-  return Object.fromEntries(Object.entries(raw).map(([k, v]) => [names[k] ?? k, Array.isArray(v) ? v.join("/") : (v ?? "")]));
+/** Path parameters under the document's names, a catch-all's segments joined by "/". */
+function pathParams(raw: TRawParams, names: Record<string, string> = {}): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const k of Object.keys(raw)) {
+    const v = raw[k];
+    params[names[k] ?? k] = Array.isArray(v) ? v.join("/") : (v ?? "");
+  }
+  return params;
 }
 
 /**
@@ -89,7 +96,8 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
     let res: Response;
     let rawParams: Record<string, string> = {};
     try {
-      rawParams = await pathParams(context, op.paramNames);
+      // The fast path hands them over as they are (server-handoff.mjs); Next as a Promise.
+      rawParams = pathParams(context?.[PATH_PARAMS] ?? (await context?.params) ?? {}, op.paramNames);
       ctx = await authenticate(req, op.auth, rawParams, requestId);
       const params = op.params ? validate(op.params, rawParams) : rawParams;
       const query = parseQuery(op, url);

@@ -2,3 +2,4 @@ export const MAX_BODY_BYTES: number;
 export const RAW_BODY: unique symbol;
 export const TLS_IDENTITY_HEADER: string;
 export const STRING_BODY: unique symbol;
+export const PATH_PARAMS: unique symbol;
