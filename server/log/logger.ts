@@ -1,4 +1,4 @@
-import { redact } from "./redact.ts";
+import { redactInto } from "./redact.ts";
 
 type TLevel = "debug" | "info" | "warn" | "error";
 const ORDER: Record<TLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
@@ -10,7 +10,7 @@ function threshold(): number {
 
 // The worker's slot (1..IDP_WORKERS) when several processes serve one port: which one wrote a line.
 // Last, so that a line reads as it does from a single process up to there.
-const WORKER = process.env.IDP_WORKER ? { worker: Number(process.env.IDP_WORKER) } : {};
+const WORKER = process.env.IDP_WORKER ? Number(process.env.IDP_WORKER) : undefined;
 
 // Lines wait for the end of the event loop's turn and go out in one write per stream: a write to a
 // pipe or file is synchronous on Linux and cost a tenth of a token request's CPU when made per line
@@ -42,7 +42,10 @@ export function flushLog(): void {
 
 function write(level: TLevel, msg: string, fields: Record<string, unknown>): void {
   if (ORDER[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...(redact(fields) as object), ...WORKER });
+  const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg };
+  redactInto(entry, fields);
+  if (WORKER !== undefined) entry.worker = WORKER;
+  const line = JSON.stringify(entry);
   if (level === "error" || level === "warn") pending.err += line + "\n";
   else pending.out += line + "\n";
   if (level === "error") flushLog();

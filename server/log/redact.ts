@@ -10,3 +10,11 @@ export function redact(value: unknown, depth = 0): unknown {
     Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? "[redacted]" : redact(v, depth + 1)]),
   );
 }
+
+/**
+ * Copies a record's fields into `target` as redact() would copy them: what every log line does with
+ * its fields, without the intermediate copy.
+ */
+export function redactInto(target: Record<string, unknown>, fields: Record<string, unknown>): void {
+  for (const k of Object.keys(fields)) target[k] = SECRET_KEY.test(k) ? "[redacted]" : redact(fields[k], 1);
+}

@@ -21,6 +21,16 @@ export function attributesOf(a: Pick<TAccount, "id" | "attrs" | "locked">): Reco
 }
 
 /**
+ * One attribute as attributesOf() shows it, without copying the others: a read picks a few of an
+ * account's attributes on every request, and the copy cost more than the rest of the read's mapping.
+ */
+export function attributeOf(a: Pick<TAccount, "id" | "attrs" | "locked">, name: string): TAttrValue | undefined {
+  if (name === "sub") return a.id;
+  if (name === "locked") return a.locked;
+  return Object.hasOwn(a.attrs, name) ? a.attrs[name] : undefined;
+}
+
+/**
  * A version id names the account as well as the version (`<base64url(sub)>.<random>`): a change that
  * names an old version can then be told apart from one that names no account at all, and answered
  * "changed since you read it" instead of "not found".

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { TAttributeDef } from "../../attributes/attributes.schemas.ts";
 import type { TCatalog } from "../../attributes/attributes.service.ts";
 import { ZPendingConfirmation, type TPendingConfirmation } from "../../contacts/contacts.schemas.ts";
-import { attributesOf, type TAccount } from "../account.ts";
+import { attributeOf, type TAccount } from "../account.ts";
 
 const ZContact = z.object({ value: z.string(), vrf: z.boolean() });
 
@@ -43,10 +43,9 @@ export const readableDefs = (catalog: TCatalog, read: Set<string> | null): TAttr
 
 /** The account's values of these attributes, in catalog order, as v3 reads show them. */
 export function attributeValuesV3(account: Pick<TAccount, "id" | "attrs" | "locked">, defs: TAttributeDef[]): Record<string, unknown> {
-  const all = attributesOf(account);
   const out: Record<string, unknown> = {};
   for (const def of defs) {
-    const v = all[def.name];
+    const v = attributeOf(account, def.name);
     // Contacts in the contract's key order: PostgreSQL's JSONB stores keys in an order of its own.
     if (v !== undefined) out[def.name] = typeof v === "object" && !Array.isArray(v) ? { value: v.value, vrf: v.vrf } : v;
   }
