@@ -2,6 +2,7 @@ import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TProviderKey, TProviderParsed, TProviderView } from "./federation.schemas.ts";
+import { publishProvidersChange } from "./offered-providers-cache.ts";
 import { sealClientSecret, unsealClientSecret } from "./provider-secrets.ts";
 import { countBindings, deleteProvider, findProvider, findProviders, lockProvider, upsertProvider, type TProviderRow } from "./providers.repository.ts";
 
@@ -80,6 +81,7 @@ export async function saveProvider(p: TProviderParsed, mode: "create" | "update"
     if (mode === "update" && !stored) throw new AppError("federation.provider_not_found", { params: key });
     await upsertProvider(toRow(p, stored), tx);
   });
+  await publishProvidersChange();
   // `rotated`: a new client secret was set (a key named "secret…" would be redacted from the event).
   await recordEvent(mode === "create" ? "federation.provider_created" : "federation.provider_changed", actor, {
     ...note, provider: providerLabel(key), rotated: p.clientSecret !== undefined,
@@ -99,6 +101,7 @@ export async function removeProvider(key: TProviderKey, force: boolean, actor: T
     await deleteProvider(key, tx);
     return bindings;
   });
+  await publishProvidersChange();
   await recordEvent("federation.provider_deleted", actor, { ...note, provider: providerLabel(key), force, unboundAccounts: unbound });
 }
 

@@ -9,6 +9,7 @@ import { inTransaction } from "../db/index.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
 import { applyPolicyImport } from "../passwords/policy.import.ts";
 import { publishPolicyChange } from "../passwords/policy-store.ts";
+import { publishProvidersChange } from "../federation/offered-providers-cache.ts";
 import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
 import { applyDeviceImport, prepareDeviceImport } from "../otp/otp-devices.import.ts";
 import path from "node:path";
@@ -74,6 +75,7 @@ async function publishImport(summary: TImportSummary, selected: string[]): Promi
   if (summary.passwordPolicy.created.length + summary.passwordPolicy.updated.length) await publishPolicyChange();
   await publishRightsImport(summary.rights);
   await publishGroupsImport(summary.groupProfiles, summary.groups);
+  if (summary.providers.created.length + summary.providers.updated.length) await publishProvidersChange();
 }
 
 export async function importFile(file: string, actor: TEventActor): Promise<TImportSummary> {

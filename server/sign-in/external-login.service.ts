@@ -9,6 +9,7 @@ import { bindExternalAccount } from "../federation/bindings.service.ts";
 import { ZFpType, type TProviderKey } from "../federation/federation.schemas.ts";
 import { findProvider, findProviders } from "../federation/providers.repository.ts";
 import { providerLabel } from "../federation/providers.service.ts";
+import { cachedOfferedProviders, type TOfferedProvider } from "../federation/offered-providers-cache.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import { findExternalIdentity, forgetExternalIdentity, setExternalIdentity } from "./login-flows.repository.ts";
 import { signUpValuesFromClaims } from "./signup-form.ts";
@@ -17,13 +18,11 @@ import { signUpValuesFromClaims } from "./signup-form.ts";
 // nobody, held (sealed: it carries the provider's tokens) on the login flow until its person links it
 // by signing in with a password (bound once the whole sign-in completes), or creates an account with it.
 
-export type TOfferedProvider = TProviderKey & { label: string };
-
 /** The providers the sign-in page offers, in a stable order. */
-export async function offeredProviders(): Promise<TOfferedProvider[]> {
-  return (await findProviders())
-    .filter((p) => p.offeredAtSignIn)
-    .map((p) => ({ fpType: ZFpType.parse(p.fpType), fpName: p.fpName, label: providerLabel(p) }));
+export function offeredProviders(): Promise<TOfferedProvider[]> {
+  return cachedOfferedProviders(async () =>
+    (await findProviders()).filter((p) => p.offeredAtSignIn).map((p) => ({ fpType: ZFpType.parse(p.fpType), fpName: p.fpName, label: providerLabel(p) })),
+  );
 }
 
 /** The provider a sign-in form names ("oidc:ext"), when the page offers it; else 404 provider_not_found. */

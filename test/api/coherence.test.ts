@@ -9,7 +9,7 @@ import { Browser } from "../support/browser.ts";
 import pg from "pg";
 import { consoleMutation, mintConsoleSession } from "../support/console.ts";
 import { fixtureClient, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
-import { introspect, IVANOV, webTokens } from "../support/oidc.ts";
+import { introspect, IVANOV, webAuthorization, webTokens } from "../support/oidc.ts";
 
 const postgres = inject("dbKind") === "postgres";
 const ADMIN_PASSWORD = "coherence-admin-password";
@@ -176,6 +176,19 @@ describe.runIf(postgres)("two server processes on one database", () => {
 
     const expected = { sub: "petrov", family_name: "Петров", meta: { instanceId: before.meta.instanceId, unmodifiable: ["sub", "badge_no"] } };
     await expect.poll(() => readAt(b, readToken, "petrov"), WITHIN_A_SECOND).toEqual(expected);
+  });
+
+  it("offers on its sign-in form, within a second, an external provider created and deleted through the other's console", async () => {
+    const fpName = `coherence-${Date.now()}`;
+    const offeredAtB = async () => (await new Browser({}, b.baseUrl).open(webAuthorization({}, b.baseUrl).url)).text.includes(`oidc:${fpName}`);
+    // B's form has been shown, so B holds the list of providers it offers.
+    expect(await offeredAtB()).toBe(false);
+
+    const cookie = await adminConsoleCookie();
+    await consoleMutation(a.baseUrl, cookie, "console.providers.create", { fpType: "oidc", fpName, clientId: "x", clientSecret: "y", discoveryUrl: "http://127.0.0.1:9", offeredAtSignIn: true });
+    await expect.poll(offeredAtB, WITHIN_A_SECOND).toBe(true);
+    await consoleMutation(a.baseUrl, cookie, "console.providers.delete", { fpType: "oidc", fpName });
+    await expect.poll(offeredAtB, WITHIN_A_SECOND).toBe(false);
   });
 
   it("checks passwords against a policy saved through the other's console within a second", async () => {
