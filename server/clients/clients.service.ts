@@ -30,7 +30,6 @@ export function generateSecret(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** A client as authentication and authorization see it; an instance with what it inherits from its parent. */
 /**
  * getClientForAuth() when the client (and its parent) are in process; undefined: ask getClientForAuth.
  * Read on every bearer request, which then needs no Promise.
@@ -42,6 +41,7 @@ export function clientForAuthInProcess(id: string): TClientAuthRow | null | unde
   return parent === undefined ? undefined : parent ? inheritFromParent(row, parent) : null;
 }
 
+/** A client as authentication and authorization see it; an instance with what it inherits from its parent. */
 export async function getClientForAuth(id: string): Promise<TClientAuthRow | null> {
   const load = (key: string) => findClientForAuth(key);
   const row = await cachedClient(id, load);

@@ -32,6 +32,13 @@ describe("stringResponse: a Response whose string body the fast path writes whol
     expect(() => stringResponse(null, { status: 199 })).toThrow(RangeError);
   });
 
+  it("copies the headers it is given, as Response does", () => {
+    const given = new Headers({ a: "1" });
+    const r = stringResponse("x", { headers: given });
+    given.set("a", "2");
+    expect(r.headers.get("a")).toBe("1");
+  });
+
   it("keeps header changes made before and after the real Response is built", async () => {
     const r = stringResponse("body", { headers: new Headers({ a: "1" }) });
     r.headers.set("b", "2");

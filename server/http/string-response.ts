@@ -19,7 +19,9 @@ function real(res: TStringResponse): Response {
   const s = res[STATE];
   if (!s.real) {
     s.real = new Response(s.body, { status: s.status, statusText: s.statusText, headers: s.headers });
-    // From now on the real one's headers are the headers: a later set() must reach what is sent.
+    // From now on the real one's headers are the headers: a later set() must reach what is sent. A
+    // Headers object taken from `headers` before this moment no longer is them; nothing here keeps
+    // one across the moment (finish() and Next read `headers` afresh each time).
     s.headers = s.real.headers;
   }
   return s.real;
@@ -47,13 +49,14 @@ Object.defineProperties(proto, own);
 
 /**
  * `new Response(body, init)` for a string or no body, with Response's checks and its default
- * content type for a string.
+ * content type for a string. (An integer status only: Response would truncate 200.5 to 200.)
  */
 export function stringResponse(body: string | null, init: { status?: number; statusText?: string; headers?: HeadersInit } = {}): Response {
   const status = init.status ?? 200;
   if (!Number.isInteger(status) || status < 200 || status > 599) throw new RangeError(`Response status ${status} is outside 200-599`);
   if (body !== null && NULL_BODY_STATUS.has(status)) throw new TypeError(`Response with status ${status} cannot have a body`);
-  const headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+  // A copy, as Response makes one: the caller's object may change afterwards without changing this.
+  const headers = new Headers(init.headers);
   if (body !== null && !headers.has("content-type")) headers.set("content-type", "text/plain;charset=UTF-8");
   const res = Object.create(proto) as TStringResponse;
   res[STATE] = { status, statusText: init.statusText ?? "", headers, body };
