@@ -51,6 +51,8 @@ test("a right is defined, granted with two tags from a user to an application, s
   await browser.revokeTag("on", sub, right, "alpha", /keeps .* through its other tags/);
   await expect(onApp.getByRole("listitem")).toHaveText(["beta×"]);
   await onApp.getByRole("link", { name: sub }).click();
+  // The user's side shows the change too, not the tags it had when last seen.
+  await expect(browser.row("of", appId, right).getByRole("listitem")).toHaveText(["beta×"]);
   await browser.revokeTag("of", appId, right, "beta", /the right goes with it/);
   await expect(page.getByText("It holds no rights.")).toBeVisible();
 

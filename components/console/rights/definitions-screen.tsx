@@ -36,6 +36,9 @@ export function DefinitionsScreen() {
 
   const refresh = () => {
     void queryClient.invalidateQueries(trpc.console.rights.definitions.pathFilter());
+    // The rights browser's panels of parties seen before would show the deleted grants while they
+    // reload: dropped instead (rights-browser-screen.tsx does the same after a grant or revoke).
+    queryClient.removeQueries({ ...trpc.console.rights.browse.pathFilter(), type: "inactive" });
     void queryClient.invalidateQueries(trpc.console.rights.browse.pathFilter());
   };
   const confirmDelete = (name: string) =>

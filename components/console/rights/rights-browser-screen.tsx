@@ -52,8 +52,13 @@ function PartyRights({ party, onNotice }: { party: TBrowsedParty; onNotice: (tex
   const [granting, setGranting] = useState<TDirection | null>(null);
   const [revoking, setRevoking] = useState<TRevoking | null>(null);
   // A change is reported once both panels show it: the dialog stays busy until they are reloaded.
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries(trpc.console.rights.browse.pathFilter()), queryClient.invalidateQueries(trpc.console.rights.definitions.pathFilter())]);
+  // The other parties' panels held in the query cache (the other side of the grant, a party seen
+  // before) are dropped, not kept to be shown stale while they reload: a revoke dialog opened on
+  // them at once would count the tags before the change.
+  const refresh = () => {
+    queryClient.removeQueries({ ...trpc.console.rights.browse.pathFilter(), type: "inactive" });
+    return Promise.all([queryClient.invalidateQueries(trpc.console.rights.browse.pathFilter()), queryClient.invalidateQueries(trpc.console.rights.definitions.pathFilter())]);
+  };
   const revoke = useMutation(
     trpc.console.rights.revoke.mutationOptions({
       onSuccess: async () => {
