@@ -2,7 +2,7 @@
 // seeding accounts through the real command.
 import autocannon from "autocannon";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { root } from "../scripts/build-lib.mjs";
 import { createPgDatabase } from "../scripts/server-lib.mjs";
@@ -88,4 +88,15 @@ export async function benchEnv(dataDir, importFile) {
   const pgDb = await createPgDatabase(process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres");
   Object.assign(env, { DATABASE_URL: pgDb.url, IDP_SECRET_KEY: "bench-secret-key-0123456789abcdefghij" });
   return { env, pgDb };
+}
+
+/**
+ * The end of a bench run: stops the server, drops the throw-away PostgreSQL database, and removes
+ * the data dir when the run `finished`; a failed run keeps it (with the server log) and says where.
+ */
+export async function endRun({ server, pgDb, dataDir, finished }) {
+  await server?.stop();
+  await pgDb?.drop();
+  if (finished) rmSync(dataDir, { recursive: true, force: true });
+  else console.log(`server log and data: ${dataDir}`);
 }

@@ -6,13 +6,13 @@
 // pass; the same `of` read for 4,000 other subs, each read for the first time; GET
 // /api/v4/rights/on/{sub} (not cached). BENCH_DB=postgres, BENCH_DURATION, BENCH_CONNECTIONS as for
 // bench/run.mjs.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
-import { benchEnv, connections, duration, load, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { benchEnv, connections, duration, endRun, load, sampleSubs, seedUsers, summary } from "./load.mjs";
 import { rightsRows, seedGrants } from "./rights-rows.mjs";
 
 const userCount = Number(process.env.BENCH_USERS ?? 20_000);
@@ -51,8 +51,5 @@ try {
   if (rows.some((r) => r.failed > 0)) process.exitCode = 1;
   finished = !process.exitCode;
 } finally {
-  await server.stop();
-  await pgDb?.drop();
-  if (finished) rmSync(dataDir, { recursive: true, force: true });
-  else console.log(`server log and data: ${dataDir}`);
+  await endRun({ server, pgDb, dataDir, finished });
 }

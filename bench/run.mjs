@@ -27,13 +27,13 @@
 //   BENCH_DB=postgres  a throw-away database on TEST_DATABASE_URL's server instead of the embedded one
 //   BENCH_CPU_PROF=1 the main server writes a .cpuprofile into bench/results when it stops
 //   BENCH_COMPARE=0  skips the comparison section (about 1.5 min at 10 s rows, 2–2.5 min on PostgreSQL)
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
-import { benchEnv, connections, duration, load, ratios, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { benchEnv, connections, duration, endRun, load, ratios, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
 import { rightsRows, seedGrants } from "./rights-rows.mjs";
 import { groupRows, seedGroups } from "./groups-rows.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
@@ -202,9 +202,6 @@ try {
   if (rows.some((r) => typeof r.failed === "number" && r.failed > 0)) process.exitCode = 1;
   finished = !process.exitCode;
 } finally {
-  await server.stop();
-  await pgDb?.drop();
   // An embedded database of 100,000 accounts takes ~400 MB; a failed run keeps it and the server log.
-  if (finished) rmSync(dataDir, { recursive: true, force: true });
-  else console.log(`server log and data: ${dataDir}`);
+  await endRun({ server, pgDb, dataDir, finished });
 }

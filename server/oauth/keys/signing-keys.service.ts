@@ -18,13 +18,13 @@ const KEY = Symbol.for("idp.signing-keys");
 // The key set being loaded or loaded, and the same set once it is there, for synchronous lookups.
 const LOADED = Symbol.for("idp.signing-keys.loaded");
 const holder = globalThis as { [KEY]?: Promise<TKeys>; [LOADED]?: TKeys; lastKeyReload?: number };
+// A token with an unknown kid may be forged; reloading for every one would let anyone drive queries.
+const RELOAD_INTERVAL_MS = 10_000;
 
 function forgetKeys(): void {
   holder[KEY] = undefined;
   holder[LOADED] = undefined;
 }
-// A token with an unknown kid may be forged; reloading for every one would let anyone drive queries.
-const RELOAD_INTERVAL_MS = 10_000;
 
 /** Creates the first signing key if there is none (at start, before serving). */
 export async function ensureSigningKey(): Promise<void> {
