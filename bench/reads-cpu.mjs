@@ -8,13 +8,13 @@
 // (and of all its threads) by the requests served. BENCH_ROWS=trivial,users,… picks rows;
 // BENCH_CPU_PROF=1 writes a .cpuprofile into bench/results and prints each row's window on the
 // profile's clock, for comparing a read's profile with the trivial route's.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
 import { SECURITY_SCOPES } from "./account-security.mjs";
-import { benchEnv, load, rotating, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { benchEnv, connections, endRun, load, rotating, sampleSubs, seedUsers, summary } from "./load.mjs";
 import { seedGrants } from "./rights-rows.mjs";
 import { signInFixtures, userAccessToken } from "./sign-in.mjs";
 
@@ -70,7 +70,8 @@ try {
   const picked = process.env.BENCH_ROWS?.split(",");
   const rows = all.filter(([name]) => !picked || picked.includes(name));
   await load(`${server.baseUrl}/health/live`, { duration: 3 });
-  for (const [, paths, headers] of rows) await load(server.baseUrl, { ...rotating(paths, headers), amount: paths.length });
+  // Each sub read once (autocannon wants at least one request per connection: the one-path rows repeat theirs).
+  for (const [, paths, headers] of rows) await load(server.baseUrl, { ...rotating(paths, headers), amount: Math.max(paths.length, connections) });
   const main = `/proc/${server.pid}/task/${server.pid}/stat`;
   const whole = `/proc/${server.pid}/stat`;
   console.log(`\ndatabase ${pgDb ? "postgres" : "embedded"}; server CPU per request, µs\n\n| row | req/s | main thread | all threads | failed |\n|---|---|---|---|---|`);
@@ -84,8 +85,5 @@ try {
   }
   finished = !process.exitCode;
 } finally {
-  await server.stop();
-  await pgDb?.drop();
-  if (finished) rmSync(dataDir, { recursive: true, force: true });
-  else console.log(`server log and data: ${dataDir}`);
+  await endRun({ server, pgDb, dataDir, finished });
 }
