@@ -7,6 +7,7 @@ import { accountOfSubject, cachedAccountOfSubject } from "../users/subject-param
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import { publishChange } from "../cache/change-bus.ts";
 import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
+import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { INITIAL_STATE, isLockDue, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
 import type { TAccountStateView, TSetAccountState } from "./account-state.schemas.ts";
 import { findStateRow, insertStateEvents, lockDueAccounts, lockState, saveState, withSweepLock } from "./account-state.repository.ts";
@@ -174,9 +175,10 @@ export async function lockInactiveAccounts(now = new Date(), periodS = lockAfter
   return { off: false, skipped: false, locked };
 }
 
-/** GET /api/v3/users/{subjectId}/state */
-export async function getAccountState(ctx: TRequestContext, subjectId: string): Promise<TAccountStateView> {
-  return accountStateOf((await cachedAccountOfSubject(ctx, subjectId)).id);
+/** GET /api/v3/users/{subjectId}/state; from memory without a Promise when cached. */
+export function getAccountState(ctx: TRequestContext, subjectId: string): TMaybePromise<TAccountStateView> {
+  const now = new Date();
+  return andThen(cachedAccountOfSubject(ctx, subjectId), (account) => andThen(stateCache.read(account.id, findStateRow), (state) => viewOf(state ?? INITIAL_STATE, now)));
 }
 
 /** POST /api/v3/users/{subjectId}/state: only untouchable is assignable. */

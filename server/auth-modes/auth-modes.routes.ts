@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { andThen } from "../cache/maybe-promise.ts";
 import { defineRoute } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { eventActorOf } from "../http/request-context.ts";
@@ -41,7 +42,7 @@ export const readAuthModesRoute = defineRoute(
     response: { status: 200, description: "The modes", schema: ZAuthModes },
     errors: ["user.not_found"],
   },
-  async ({ ctx, params }) => toAuthModesV3(await readAuthModes(await accountIdOfSubject(ctx, params.subjectId))),
+  ({ ctx, params }) => andThen(andThen(accountIdOfSubject(ctx, params.subjectId), readAuthModes), toAuthModesV3),
 );
 
 export const changeAuthModesRoute = defineRoute(

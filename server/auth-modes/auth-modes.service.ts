@@ -1,6 +1,7 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { publishChange } from "../cache/change-bus.ts";
 import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { inTransaction } from "../db/index.ts";
 import { countGeneratorsOf, lockAccount } from "../otp/otp.repository.ts";
@@ -16,14 +17,15 @@ export type TAuthModesChange = { requiredFactor?: 0 | 1 | 2 | null; needPassword
  * `needPasswordChange` forces a new password, `methodsLocked` containing "password" refuses password
  * sign-in (said only once the password was right). One query; an account without modes has all off.
  */
-export async function readAuthModes(userId: string): Promise<TAuthModes> {
-  return modesCache().get(userId, (id) => findAuthModes(id));
+export function readAuthModes(userId: string): TMaybePromise<TAuthModes> {
+  return modesCache.read(userId, loadModes);
 }
+const loadModes = (id: string) => findAuthModes(id);
 
 // GET …/auth is a hot read and the sign-in flow reads the modes on every sign-in: they are held in
 // process and dropped in every process through the change bus when a writer below commits.
 const MODES_TOPIC = "auth-modes";
-const modesCache = () => keyedCache<TAuthModes>(MODES_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 50_000 });
+const modesCache = keyedCache<TAuthModes>(MODES_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 50_000 });
 const publishModesChange = (userId: string) => publishChange(MODES_TOPIC, userId);
 
 /** Called by the password change once a new password is set; records the event when it was set. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, setDatabase, type TDatabase } from "../db/database.ts";
 import { publishChange } from "./change-bus.ts";
 import { keyedCache } from "./keyed-cache.ts";
+import { andThen } from "./maybe-promise.ts";
 
 /** A loader that counts its calls and answers `value:<key>#<call>`. */
 function counter() {
@@ -92,5 +93,29 @@ describe("keyed cache", () => {
     const { calls, load } = counter();
     for (const key of ["a", "b", "c", "b", "a"]) await cache.get(key, load);
     expect(calls).toEqual(["a", "b", "c", "a"]);
+  });
+
+  it("read() answers a cached value as it is, and a miss with the load's Promise", async () => {
+    const cache = keyedCache<string>("test-read", { ttlMs: 60_000, maxEntries: 10 });
+    const { calls, load } = counter();
+    const first = cache.read("a", load);
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBe("value:a#1");
+    // Cached: the value itself, no Promise, no load.
+    expect(cache.read("a", load)).toBe("value:a#1");
+    expect(andThen(cache.read("a", load), (v) => v.toUpperCase())).toBe("VALUE:A#1");
+    expect(calls).toEqual(["a"]);
+    await publishChange("test-read", "a");
+    const again = andThen(cache.read("a", load), (v) => v.toUpperCase());
+    expect(again).toBeInstanceOf(Promise);
+    expect(await again).toBe("VALUE:A#2");
+  });
+
+  it("andThen throws a step's error at once for a value, and rejects with it for a Promise", async () => {
+    const fail = () => {
+      throw new Error("step failed");
+    };
+    expect(() => andThen("cached", fail)).toThrow("step failed");
+    await expect(andThen(Promise.resolve("loaded"), fail)).rejects.toThrow("step failed");
   });
 });

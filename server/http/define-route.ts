@@ -1,8 +1,10 @@
 import { z } from "zod";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import type { TErrorCode } from "../errors/codes.ts";
 import type { TErrorShape } from "../errors/render.ts";
 import { authenticate, type TAuthSpec } from "./authenticate.ts";
 import { parseJsonBody, queryObject, validate } from "./parse.ts";
+import { plainParamsCheck } from "./plain-params.ts";
 import { requestIdOf, type TRequestContext } from "./request-context.ts";
 import { respondWithError, finish } from "./respond.ts";
 import { PATH_PARAMS } from "./server-handoff.mjs";
@@ -86,8 +88,10 @@ function pathParams(raw: TRawParams, names: Record<string, string> = {}): Record
  */
 export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R>(
   op: TOperation<P, Q, B>,
-  handler: (input: THandlerInput<P, Q, B>) => Promise<R | Response>,
+  // A hot read served from memory answers without a Promise (cache/maybe-promise.ts).
+  handler: (input: THandlerInput<P, Q, B>) => TMaybePromise<R | Response>,
 ): TRouteHandler {
+  const plainParams = op.params && plainParamsCheck(op.params);
   const route = async (req: Request, context: TNextContext): Promise<Response> => {
     const started = performance.now();
     const requestId = requestIdOf(req);
@@ -98,11 +102,13 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
     try {
       // The fast path hands them over as they are (server-handoff.mjs); Next as a Promise.
       rawParams = pathParams(context?.[PATH_PARAMS] ?? (await context?.params) ?? {}, op.paramNames);
-      ctx = await authenticate(req, op.auth, rawParams, requestId);
-      const params = op.params ? validate(op.params, rawParams) : rawParams;
+      const established = authenticate(req, op.auth, rawParams, requestId);
+      ctx = established instanceof Promise ? await established : established;
+      const params = op.params ? (plainParams?.(rawParams) ?? validate(op.params, rawParams)) : rawParams;
       const query = parseQuery(op, url);
       const body = op.body ? validate(op.body, await parseJsonBody(req)) : undefined;
-      const result = await handler({ ctx, params, query, body, request: req } as THandlerInput<P, Q, B>);
+      const answered = handler({ ctx, params, query, body, request: req } as THandlerInput<P, Q, B>);
+      const result = answered instanceof Promise ? await answered : answered;
       res = result instanceof Response ? result : jsonResponse(op, result);
     } catch (e) {
       res = op.renderError ? op.renderError(req, e, requestId) : respondWithError(e, op.errorShape ?? "v3", ctx);

@@ -1,6 +1,7 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { publishChange } from "../cache/change-bus.ts";
 import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
+import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
@@ -13,9 +14,9 @@ import type { TProps } from "./props.schemas.ts";
 const PROPS_TOPIC = "user-props";
 const propsCache = keyedCache<TProps>(PROPS_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 50_000 });
 
-/** The account's properties ({} when it has none). */
-export async function propsOf(userId: string): Promise<TProps> {
-  return propsCache.get(userId, findProps);
+/** The account's properties ({} when it has none); from memory without a Promise when cached. */
+export function propsOf(userId: string): TMaybePromise<TProps> {
+  return propsCache.read(userId, findProps);
 }
 
 /**
@@ -39,8 +40,8 @@ export async function changePropsOf(userId: string, body: unknown, actor: TEvent
 }
 
 /** GET /api/v3/users/{subjectId}/props */
-export async function getProps(ctx: TRequestContext, subjectId: string): Promise<TProps> {
-  return propsOf((await cachedAccountOfSubject(ctx, subjectId)).id);
+export function getProps(ctx: TRequestContext, subjectId: string): TMaybePromise<TProps> {
+  return andThen(cachedAccountOfSubject(ctx, subjectId), (account) => propsOf(account.id));
 }
 
 /** POST /api/v3/users/{subjectId}/props */

@@ -1,10 +1,11 @@
+import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { CURRENT_SUBJECT } from "../http/authenticate.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { toRightsOf, toRightsOn } from "./api/v3.ts";
 import { decodeCursor, toRightsOnV4 } from "./api/v4.ts";
 import { assertExists, resolveParty, type TPartyType } from "./parties.ts";
-import { cacheKey, cachedGrants } from "./rights-cache.ts";
+import { cacheKey, cachedGrants, readGrants } from "./rights-cache.ts";
 import { findGrants, findGrantsOnPage, type TGrantRow, type TParty } from "./rights.repository.ts";
 import type { TRightsOnV4 } from "./rights.schemas.ts";
 
@@ -19,10 +20,10 @@ function userOf(ctx: TRequestContext, sub: string): string {
  * The rows of a subject or object, from the cache. An empty listing is told apart from an unknown
  * party by the account and client caches, so neither costs a query in steady state.
  */
-async function grantsOf(dir: "of" | "on", party: TParty): Promise<TGrantRow[]> {
-  const rows = await cachedGrants(cacheKey(dir, party.type, party.id), () => findGrants(dir, party));
-  if (!rows.length && party.type !== "grps") await assertExists(party.type as "user" | "its", party.id);
-  return rows;
+function grantsOf(dir: "of" | "on", party: TParty): TMaybePromise<TGrantRow[]> {
+  return andThen(readGrants(cacheKey(dir, party.type, party.id), () => findGrants(dir, party)), (rows) =>
+    rows.length || party.type === "grps" ? rows : assertExists(party.type as "user" | "its", party.id).then(() => rows),
+  );
 }
 
 /**
@@ -35,15 +36,36 @@ export async function holdsRight(subject: TParty, object: TParty, right: string)
   return rows.some((r) => r.rightName === right && r.objectType === object.type && r.objectId === object.id);
 }
 
-/** The rights a party holds, by object key (the console's rights browser calls this too). */
-export async function listRightsOf(party: { type: "user" | "its"; id: string }) {
-  return toRightsOf(await grantsOf("of", party));
+/**
+ * A listing built once per cached rows: the cache hands out the same array until a change drops
+ * it, so the answer of every later read is the one built first. Frozen, since requests share it.
+ */
+function builtOnce<R extends object>(build: (rows: TGrantRow[]) => R): (rows: TGrantRow[]) => R {
+  const built = new WeakMap<TGrantRow[], R>();
+  return (rows) => {
+    let listing = built.get(rows);
+    if (!listing) built.set(rows, (listing = deepFreeze(build(rows))));
+    return listing;
+  };
+}
+
+function deepFreeze<T extends object>(value: T): T {
+  for (const v of Object.values(value)) if (typeof v === "object" && v !== null) deepFreeze(v);
+  return Object.freeze(value);
+}
+
+const rightsOfRows = builtOnce(toRightsOf);
+const rightsOnRows = builtOnce(toRightsOn);
+
+/** The rights a party holds, by object key. */
+export function listRightsOf(party: { type: "user" | "its"; id: string }) {
+  return andThen(grantsOf("of", party), rightsOfRows);
 }
 
 /** The rights held on a party, by subject key; a group is checked against `profile` when given. */
-export async function listRightsOn(party: { type: "user" | "its" | "grps"; id: string }, profile?: string) {
-  if (party.type === "grps") await resolveParty("grps", party.id, profile);
-  return toRightsOn(await grantsOf("on", party));
+export function listRightsOn(party: { type: "user" | "its" | "grps"; id: string }, profile?: string) {
+  const checked = party.type === "grps" ? resolveParty("grps", party.id, profile) : undefined;
+  return andThen(checked, () => andThen(grantsOf("on", party), rightsOnRows));
 }
 
 /**
@@ -52,7 +74,7 @@ export async function listRightsOn(party: { type: "user" | "its" | "grps"; id: s
  */
 export async function listGrantRows(dir: "of" | "on", party: { type: TPartyType; id: string; ext?: string }): Promise<TGrantRow[]> {
   if (party.type === "grps") await resolveParty("grps", party.id, party.ext || undefined);
-  return grantsOf(dir, party);
+  return await grantsOf(dir, party);
 }
 
 /** GET /api/v3/rights/of/<sub> and …/of/its/<app_id>. */

@@ -1,5 +1,6 @@
 import { publishChange } from "../cache/change-bus.ts";
 import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import type { TGrantRow } from "./rights.repository.ts";
 
 // The listings are read far more often than rights change: each subject's and each object's rows are
@@ -13,6 +14,11 @@ export const cacheKey = (dir: "of" | "on", type: string, id: string) => `${dir}|
 
 export function cachedGrants(key: string, load: () => Promise<TGrantRow[]>): Promise<TGrantRow[]> {
   return cache.get(key, load);
+}
+
+/** cachedGrants() for the listings: from memory without a Promise when cached (maybe-promise.ts). */
+export function readGrants(key: string, load: () => Promise<TGrantRow[]>): TMaybePromise<TGrantRow[]> {
+  return cache.read(key, load);
 }
 
 /** After grants changed (no keys: possibly any): every process drops those listings. */

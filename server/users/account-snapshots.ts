@@ -1,4 +1,5 @@
 import { WAITING_CHANGE } from "../contacts/contact-change.service.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
 import type { TAccount } from "./account.ts";
 import { accountCache } from "./account-cache.ts";
@@ -13,9 +14,11 @@ import { findAccountAwaiting } from "./users.repository.ts";
 export type TSnapshot = { account: TAccount; waiting: TConfirmationRow[] } | null;
 const snapshots = accountCache<TSnapshot>();
 
-export function accountSnapshot(sub: string): Promise<TSnapshot> {
-  return snapshots.get(sub, (id) => findAccountAwaiting(id, WAITING_CHANGE));
+/** From memory without a Promise when cached (maybe-promise.ts). */
+export function accountSnapshot(sub: string): TMaybePromise<TSnapshot> {
+  return snapshots.read(sub, loadSnapshot);
 }
+const loadSnapshot = (id: string) => findAccountAwaiting(id, WAITING_CHANGE);
 
 /** The account if it exists and is not locked: whom tokens may still be issued to and serve. */
 export async function findActiveAccount(subject: string): Promise<TAccount | null> {

@@ -1,3 +1,4 @@
+import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { CURRENT_SUBJECT } from "../http/authenticate.ts";
 import type { TRequestContext } from "../http/request-context.ts";
@@ -17,16 +18,19 @@ export async function accountOfSubject(ctx: TRequestContext, subjectId: string):
  * As accountOfSubject, but from the account cache (no query in steady state): for hot reads that only
  * need the account to exist (its state, properties, security question), not a consistent read.
  */
-export async function cachedAccountOfSubject(ctx: TRequestContext, subjectId: string): Promise<TAccount> {
+export function cachedAccountOfSubject(ctx: TRequestContext, subjectId: string): TMaybePromise<TAccount> {
   const id = subjectId !== CURRENT_SUBJECT ? subjectId : ctx.actor.mode === "user" ? ctx.actor.userId : undefined;
-  const account = id === undefined ? undefined : (await accountSnapshot(id))?.account;
-  if (!account) throw new AppError("user.not_found", { params: { userId: subjectId } });
-  return account;
+  const notFound = () => new AppError("user.not_found", { params: { userId: subjectId } });
+  if (id === undefined) throw notFound();
+  return andThen(accountSnapshot(id), (snapshot) => {
+    if (!snapshot) throw notFound();
+    return snapshot.account;
+  });
 }
 
 /** The id of the account a `{subjectId}` names, from the account cache: for hot reads that need only to know it exists. */
-export async function accountIdOfSubject(ctx: TRequestContext, subjectId: string): Promise<string> {
-  return (await cachedAccountOfSubject(ctx, subjectId)).id;
+export function accountIdOfSubject(ctx: TRequestContext, subjectId: string): TMaybePromise<string> {
+  return andThen(cachedAccountOfSubject(ctx, subjectId), (account) => account.id);
 }
 
 /** The account an `{instanceId}` names at its current version; in user mode it must be the token's user. */

@@ -88,9 +88,10 @@ async function verifySigned(token: string): Promise<{ claims: TAccessClaims; kid
  * (verified-tokens.ts); expiry, revocation and the user's cutoff are checked every time.
  */
 export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
+  const known = verifiedInProcess(token);
+  if (known) return known;
   let verified = recallVerified<TAccessClaims>(token);
-  // Each check answers from process memory in steady state; `?? await` only when it cannot.
-  if (verified && !hasLoadedVerificationKey(verified.kid) && !(await getVerificationKey(verified.kid))) {
+  if (verified && !(await getVerificationKey(verified.kid))) {
     forgetVerified(token);
     verified = undefined;
   }
@@ -99,14 +100,34 @@ export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
     rememberVerified(token, verified);
   }
   const { claims } = verified;
-  if (Math.floor(Date.now() / 1000) >= claims.exp) {
-    forgetVerified(token);
-    throw new AppError("auth.token_expired");
-  }
+  refuseExpired(token, claims);
   if (revokedInProcess(claims.jti) ?? (await isRevoked(claims.jti))) throw new AppError("auth.token_revoked");
   // Session resets, device removals, locks and deletions: checked every time, from the in-process cache.
   if (claims.sub_type === "user" && (cutOffInProcess(claims.sub, claims.sid, claims.iat) ?? (await isCutOff(claims.sub, claims.sid, claims.iat)))) {
     throw new AppError("auth.token_revoked");
   }
   return claims;
+}
+
+/**
+ * verifyAccessToken's answer when every check answers from process memory (a token verified before,
+ * its key, revocations and cutoffs cached), without a Promise: the bearer check of nearly every API
+ * request ends here. Throws the same 401s; undefined when a check would have to wait for the database.
+ */
+export function verifiedInProcess(token: string): TAccessClaims | undefined {
+  const verified = recallVerified<TAccessClaims>(token);
+  if (!verified || !hasLoadedVerificationKey(verified.kid)) return undefined;
+  const { claims } = verified;
+  refuseExpired(token, claims);
+  const revoked = revokedInProcess(claims.jti);
+  const cutOff = claims.sub_type === "user" ? cutOffInProcess(claims.sub, claims.sid, claims.iat) : false;
+  if (revoked === undefined || cutOff === undefined) return undefined;
+  if (revoked || cutOff) throw new AppError("auth.token_revoked");
+  return claims;
+}
+
+function refuseExpired(token: string, claims: TAccessClaims): void {
+  if (Math.floor(Date.now() / 1000) < claims.exp) return;
+  forgetVerified(token);
+  throw new AppError("auth.token_expired");
 }
