@@ -52,12 +52,21 @@ export function mediaType(req: Request): string {
 // the database as a 500. Refuse them here, where the caller can be told which field it was.
 // eslint-disable-next-line no-control-regex -- matching NUL is the point
 const BAD_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// Text without NUL and without any surrogate, nearly all, needs no closer look: a plain character
+// class is a fast scan, where the lookbehind above is tried at every position.
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
+
+/** Whether `text` may be stored: no NUL, no unpaired surrogate. */
+export function isCleanText(text: string): boolean {
+  return !SUSPECT.test(text) || !BAD_TEXT.test(text);
+}
 
 export function findBadText(value: unknown, pos: string[] = []): string[] | undefined {
-  if (typeof value === "string") return BAD_TEXT.test(value) ? pos : undefined;
+  if (typeof value === "string") return isCleanText(value) ? undefined : pos;
   if (value === null || typeof value !== "object") return undefined;
   for (const [k, v] of Object.entries(value)) {
-    if (BAD_TEXT.test(k)) return [...pos, k];
+    if (!isCleanText(k)) return [...pos, k];
     const found = findBadText(v, [...pos, k]);
     if (found) return found;
   }
