@@ -31,7 +31,7 @@ const NEXT_HEADERS = ["next-action", "rsc", "next-router-state-tree", "next-rout
 
 /**
  * @typedef {{ page: string; handlers: Record<string, (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>> }} TFastRoute
- * @typedef {{ page: string; fast?: TFastRoute; match?: (path: string) => Record<string, string | string[]> | false; prefix?: string }} TEntry
+ * @typedef {{ page: string; fast?: TFastRoute; match?: (path: string) => Record<string, string | string[]> | false; prefix?: string; shape?: (string | null)[] }} TEntry
  */
 
 /**
@@ -73,15 +73,28 @@ export async function loadFastPath(opts) {
     // pattern (resolve() walks up to every dynamic route, in Next's order, for each request).
     const firstDynamic = page.indexOf("/[");
     entry.prefix = firstDynamic === -1 ? page : page.slice(0, firstDynamic + 1);
+    // Without a catch-all, a route has a fixed number of segments, each literal text or one
+    // parameter (never empty): a path of another length, or whose literal segments differ, cannot
+    // match either. Checked on the path split once, before the pattern, which still decides.
+    if (!page.includes("[...") && !page.includes("[[...")) entry.shape = page.split("/").map((seg) => (seg.startsWith("[") ? null : seg));
     return entry;
   });
+
+  /** Whether `parts` has the route's length and its literal segments. */
+  function fits(/** @type {(string | null)[]} */ shape, /** @type {string[]} */ parts) {
+    if (shape.length !== parts.length) return false;
+    for (let i = 0; i < shape.length; i++) if (shape[i] !== null && shape[i] !== parts[i]) return false;
+    return true;
+  }
 
   /** The route Next would pick for `rawPath` (below the context path), with its decoded params. */
   function resolve(rawPath) {
     const exact = statics.get(rawPath);
     if (exact) return { entry: exact, params: {} };
+    const parts = rawPath.split("/");
     for (const entry of sorted) {
       if (!rawPath.startsWith(/** @type {string} */ (entry.prefix))) continue;
+      if (entry.shape && !fits(entry.shape, parts)) continue;
       const params = /** @type {NonNullable<TEntry["match"]>} */ (entry.match)(rawPath);
       if (params) return { entry, params };
     }
