@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_STATE, inactiveSince, isLockDue, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
+import { INITIAL_STATE, inactiveSince, isLockDue, isTimeless, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
 
 const DAY_MS = 86_400_000;
 const T0 = new Date("2026-01-01T00:00:00Z");
@@ -44,5 +44,23 @@ describe("viewOf: the contract's state object", () => {
     [active(3, { untouchable: true, untouchableTill: at(4) }), { name: "active", checkedOn: unix(at(3)) }],
   ])("%o → %o", (row, view) => {
     expect(viewOf(row, at(5))).toEqual(view);
+  });
+
+  it("is timeless (the same view at any moment) unless an exemption ends or a date is missing", () => {
+    const rows: TStateRow[] = [
+      INITIAL_STATE,
+      active(3),
+      { ...active(3), name: "inactivityLock", lockedOn: at(40) },
+      active(3, { untouchable: true }),
+      active(3, { untouchable: true, untouchableTill: at(9) }),
+      active(3, { untouchable: false, untouchableTill: at(4) }),
+      { ...INITIAL_STATE, name: "active", checkedOn: null },
+      { ...INITIAL_STATE, name: "inactivityLock", lockedOn: null },
+    ];
+    for (const row of rows) {
+      const views = [at(0), at(5), at(10), at(1000)].map((now) => viewOf(row, now));
+      const same = views.every((v) => JSON.stringify(v) === JSON.stringify(views[0]));
+      expect(isTimeless(row), JSON.stringify(row)).toBe(same);
+    }
   });
 });

@@ -42,6 +42,17 @@ export function isLockDue(s: TStateRow, createdAt: Date, now: Date, lockAfterS: 
   return now.getTime() - inactiveSince(s, createdAt).getTime() >= lockAfterS * 1000;
 }
 
+/**
+ * Whether viewOf(s, now) is the same at every moment: no exemption that ends, no date that falls
+ * back to now. Such a view can be made once per row.
+ */
+export function isTimeless(s: TStateRow): boolean {
+  if (s.untouchable) return s.untouchableTill === null;
+  if (s.name === "active") return s.checkedOn !== null;
+  if (s.name === "inactivityLock") return s.lockedOn !== null;
+  return true;
+}
+
 /** The contract's state object. */
 export function viewOf(s: TStateRow, now: Date): TAccountStateView {
   if (isUntouchable(s, now)) return s.untouchableTill ? { name: "untouchable", till: unix(s.untouchableTill) } : { name: "untouchable" };

@@ -1,4 +1,5 @@
-import { defineRoute } from "../http/define-route.ts";
+import { andThen } from "../cache/maybe-promise.ts";
+import { defineRoute, serializedOnce } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZAccountState, ZSetAccountState } from "./account-state.schemas.ts";
 import { changeAccountState, getAccountState } from "./account-state.service.ts";
@@ -22,7 +23,7 @@ export const getAccountStateRoute = defineRoute(
     response: { status: 200, description: "The account state object", schema: ZAccountState },
     errors: ["user.not_found"],
   },
-  ({ ctx, params }) => getAccountState(ctx, params.subjectId),
+  ({ ctx, params }) => andThen(getAccountState(ctx, params.subjectId), serializedOnce),
 );
 
 export const setAccountStateRoute = defineRoute(

@@ -7,8 +7,9 @@ import { accountOfSubject, cachedAccountOfSubject } from "../users/subject-param
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import { publishChange } from "../cache/change-bus.ts";
 import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
+import { derivedOnce } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
-import { INITIAL_STATE, isLockDue, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
+import { INITIAL_STATE, isLockDue, isTimeless, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
 import type { TAccountStateView, TSetAccountState } from "./account-state.schemas.ts";
 import { findStateRow, insertStateEvents, lockDueAccounts, lockState, saveState, withSweepLock } from "./account-state.repository.ts";
 
@@ -175,10 +176,18 @@ export async function lockInactiveAccounts(now = new Date(), periodS = lockAfter
   return { off: false, skipped: false, locked };
 }
 
+// A view that is the same at every moment is made once per cached row (derived-once.ts): the same
+// object each time, whose JSON the route makes once too.
+const timelessView = derivedOnce((s: TStateRow) => viewOf(s, new Date()));
+
 /** GET /api/v3/users/{subjectId}/state; from memory without a Promise when cached. */
 export function getAccountState(ctx: TRequestContext, subjectId: string): TMaybePromise<TAccountStateView> {
-  const now = new Date();
-  return andThen(cachedAccountOfSubject(ctx, subjectId), (account) => andThen(stateCache.read(account.id, findStateRow), (state) => viewOf(state ?? INITIAL_STATE, now)));
+  return andThen(cachedAccountOfSubject(ctx, subjectId), (account) =>
+    andThen(stateCache.read(account.id, findStateRow), (row) => {
+      const state = row ?? INITIAL_STATE;
+      return isTimeless(state) ? timelessView(state) : viewOf(state, new Date());
+    }),
+  );
 }
 
 /** POST /api/v3/users/{subjectId}/state: only untouchable is assignable. */

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { andThen } from "../cache/maybe-promise.ts";
-import { defineRoute } from "../http/define-route.ts";
+import { derivedOnce } from "../cache/derived-once.ts";
+import { defineRoute, JsonText } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { accountIdOfSubject } from "../users/subject-param.ts";
-import { changeAuthModes, readAuthModes, toAuthModesV3 } from "./auth-modes.service.ts";
+import { changeAuthModes, readAuthModes, toAuthModesV3, type TAuthModes } from "./auth-modes.service.ts";
 
 const TAGS = ["Authentication modes (v3)"];
 
@@ -42,8 +43,11 @@ export const readAuthModesRoute = defineRoute(
     response: { status: 200, description: "The modes", schema: ZAuthModes },
     errors: ["user.not_found"],
   },
-  ({ ctx, params }) => andThen(andThen(accountIdOfSubject(ctx, params.subjectId), readAuthModes), toAuthModesV3),
+  ({ ctx, params }) => andThen(andThen(accountIdOfSubject(ctx, params.subjectId), readAuthModes), answerOfModes),
 );
+
+// The answer made once per cached modes (derived-once.ts): every read until a change gets it as it is.
+const answerOfModes = derivedOnce((modes: TAuthModes) => new JsonText(JSON.stringify(toAuthModesV3(modes))));
 
 export const changeAuthModesRoute = defineRoute(
   {

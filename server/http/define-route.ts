@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { derivedOnce } from "../cache/derived-once.ts";
 import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import type { TErrorCode } from "../errors/codes.ts";
 import type { TErrorShape } from "../errors/render.ts";
@@ -147,5 +148,18 @@ function jsonResponse(op: TOperation, result: unknown): Response {
   const headers = new Headers({ "cache-control": op.cacheControl ?? "no-store", ...op.response.headers });
   if (op.response.status === 204 || result === undefined) return new Response(null, { status: op.response.status, headers });
   headers.set("content-type", "application/json");
-  return stringResponse(JSON.stringify(result), { status: op.response.status, headers });
+  return stringResponse(result instanceof JsonText ? result.text : JSON.stringify(result), { status: op.response.status, headers });
 }
+
+/** An answer's JSON, made already: a handler returns it for a body that many requests share. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * The JSON of `value`, made once for as long as the object lives: for an answer that the service
+ * hands out unchanged to every request until a change replaces it (a cached rights listing, an
+ * account's cached properties). Inside the server, serializing such an answer cost more than
+ * reading it from the cache.
+ */
+export const serializedOnce = derivedOnce((value: object) => new JsonText(JSON.stringify(value)));

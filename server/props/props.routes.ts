@@ -1,4 +1,5 @@
-import { defineRoute } from "../http/define-route.ts";
+import { andThen } from "../cache/maybe-promise.ts";
+import { defineRoute, serializedOnce } from "../http/define-route.ts";
 import { parseJsonBody } from "../http/parse.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZProps, ZPropsChange } from "./props.schemas.ts";
@@ -18,7 +19,7 @@ export const getPropsRoute = defineRoute(
     response: { status: 200, description: "The property object", schema: ZProps },
     errors: ["user.not_found"],
   },
-  ({ ctx, params }) => getProps(ctx, params.subjectId),
+  ({ ctx, params }) => andThen(getProps(ctx, params.subjectId), serializedOnce),
 );
 
 export const changePropsRoute = defineRoute(

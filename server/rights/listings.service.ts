@@ -1,3 +1,4 @@
+import { derivedOnce } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { CURRENT_SUBJECT } from "../http/authenticate.ts";
@@ -36,26 +37,14 @@ export async function holdsRight(subject: TParty, object: TParty, right: string)
   return rows.some((r) => r.rightName === right && r.objectType === object.type && r.objectId === object.id);
 }
 
-/**
- * A listing built once per cached rows: the cache hands out the same array until a change drops
- * it, so the answer of every later read is the one built first. Frozen, since requests share it.
- */
-function builtOnce<R extends object>(build: (rows: TGrantRow[]) => R): (rows: TGrantRow[]) => R {
-  const built = new WeakMap<TGrantRow[], R>();
-  return (rows) => {
-    let listing = built.get(rows);
-    if (!listing) built.set(rows, (listing = deepFreeze(build(rows))));
-    return listing;
-  };
-}
-
 function deepFreeze<T extends object>(value: T): T {
   for (const v of Object.values(value)) if (typeof v === "object" && v !== null) deepFreeze(v);
   return Object.freeze(value);
 }
 
-const rightsOfRows = builtOnce(toRightsOf);
-const rightsOnRows = builtOnce(toRightsOn);
+// A listing is built once per cached rows (derived-once.ts), and frozen, since requests share it.
+const rightsOfRows = derivedOnce((rows: TGrantRow[]) => deepFreeze(toRightsOf(rows)));
+const rightsOnRows = derivedOnce((rows: TGrantRow[]) => deepFreeze(toRightsOn(rows)));
 
 /** The rights a party holds, by object key. */
 export function listRightsOf(party: { type: "user" | "its"; id: string }) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { andThen } from "../cache/maybe-promise.ts";
+import { defineRoute, serializedOnce } from "../http/define-route.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { putDefinition, readDefinition, removeDefinition } from "./definitions.service.ts";
 import { grantRights, revokeRights } from "./grants.service.ts";
@@ -138,7 +139,7 @@ export const rightsOfUserRoute = defineRoute(
     response: { status: 200, description: "The user's rights", schema: ZRightsOf },
     errors: ["rights.unknown_user"],
   },
-  ({ ctx, params }) => rightsOf(ctx, "user", params.sub),
+  ({ ctx, params }) => andThen(rightsOf(ctx, "user", params.sub), serializedOnce),
 );
 
 export const rightsOfAppRoute = defineRoute(
@@ -153,7 +154,7 @@ export const rightsOfAppRoute = defineRoute(
     response: { status: 200, description: "The application's rights", schema: ZRightsOf },
     errors: ["rights.unknown_rp"],
   },
-  ({ ctx, params }) => rightsOf(ctx, "its", params.app_id),
+  ({ ctx, params }) => andThen(rightsOf(ctx, "its", params.app_id), serializedOnce),
 );
 
 export const rightsOnUserRoute = defineRoute(
@@ -168,7 +169,7 @@ export const rightsOnUserRoute = defineRoute(
     response: { status: 200, description: "Who holds which rights on the user", schema: ZRightsOn },
     errors: ["rights.unknown_user"],
   },
-  ({ ctx, params }) => rightsOn(ctx, "user", params.sub),
+  ({ ctx, params }) => andThen(rightsOn(ctx, "user", params.sub), serializedOnce),
 );
 
 export const rightsOnAppRoute = defineRoute(
@@ -183,7 +184,7 @@ export const rightsOnAppRoute = defineRoute(
     response: { status: 200, description: "Who holds which rights on the application", schema: ZRightsOn },
     errors: ["rights.unknown_rp"],
   },
-  ({ ctx, params }) => rightsOn(ctx, "its", params.app_id),
+  ({ ctx, params }) => andThen(rightsOn(ctx, "its", params.app_id), serializedOnce),
 );
 
 export const rightsOnGroupRoute = defineRoute(
@@ -199,7 +200,7 @@ export const rightsOnGroupRoute = defineRoute(
     response: { status: 200, description: "Who holds which rights on the group", schema: ZRightsOn },
     errors: ["rights.unknown_group", "request.invalid_values"],
   },
-  ({ ctx, params, query }) => rightsOn(ctx, "grps", params.grp_id, query.objectExt),
+  ({ ctx, params, query }) => andThen(rightsOn(ctx, "grps", params.grp_id, query.objectExt), serializedOnce),
 );
 
 export const rightsOnV4Route = defineRoute(
