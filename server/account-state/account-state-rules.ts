@@ -22,7 +22,8 @@ export type TStateRow = {
   untouchableTill: Date | null;
 };
 
-export const INITIAL_STATE: TStateRow = { name: "initial", checkedOn: null, lockedOn: null, untouchable: false, untouchableTill: null };
+// Shared by every account without a state row: frozen, as cached values are never changed in place.
+export const INITIAL_STATE: TStateRow = Object.freeze({ name: "initial", checkedOn: null, lockedOn: null, untouchable: false, untouchableTill: null });
 
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 

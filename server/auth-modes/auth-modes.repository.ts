@@ -3,7 +3,8 @@ import { getPrisma, type TTx } from "../db/index.ts";
 /** An account's authentication modes as stored; an account without a row has every mode off. */
 export type TAuthModes = { secondFactor: boolean; needPasswordChange: boolean; methodsLocked: string[] };
 
-export const MODES_OFF: TAuthModes = { secondFactor: false, needPasswordChange: false, methodsLocked: [] };
+// Shared by every account without a row, and cached as their modes: frozen, as cached values are never changed in place.
+export const MODES_OFF: TAuthModes = Object.freeze({ secondFactor: false, needPasswordChange: false, methodsLocked: Object.freeze([]) as unknown as string[] });
 const MODES = { secondFactor: true, needPasswordChange: true, methodsLocked: true } as const;
 
 export async function findAuthModes(userId: string, tx?: TTx): Promise<TAuthModes> {

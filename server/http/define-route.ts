@@ -89,7 +89,9 @@ function pathParams(raw: TRawParams, names: Record<string, string> = {}): Record
  */
 export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R>(
   op: TOperation<P, Q, B>,
-  // A hot read served from memory answers without a Promise (cache/maybe-promise.ts).
+  // A hot read served from memory answers without a Promise (cache/maybe-promise.ts). Only a
+  // native Promise is awaited: return the result of an async function, never a bare thenable
+  // (a Prisma query not awaited would be sent as JSON).
   handler: (input: THandlerInput<P, Q, B>) => TMaybePromise<R | Response>,
 ): TRouteHandler {
   const plainParams = op.params && plainParamsCheck(op.params);

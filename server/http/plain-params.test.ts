@@ -54,5 +54,6 @@ describe("plain path parameters", () => {
     expect(plainParamsCheck(z.strictObject({ id: z.string() }))).toBeUndefined();
     expect(plainParamsCheck(z.object({ id: z.coerce.string() }))).toBeUndefined();
     expect(plainParamsCheck(z.object({ n: z.number() }))).toBeUndefined();
+    expect(plainParamsCheck(z.object({ id: z.string() }).refine((p) => p.id !== "x"))).toBeUndefined();
   });
 });

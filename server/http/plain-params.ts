@@ -15,7 +15,8 @@ type TCheckDef = { check: string; minimum?: number; maximum?: number; length?: n
  */
 export function plainParamsCheck(schema: z.ZodType): TPlainCheck | undefined {
   const def = (schema as unknown as { _zod: { def: TDef } })._zod.def;
-  if (def.type !== "object" || def.catchall !== undefined || !def.shape) return undefined;
+  // Checks on the object itself (.refine(), .check()) are zod's to run.
+  if (def.type !== "object" || def.catchall !== undefined || !def.shape || def.checks?.length) return undefined;
   const fields: { name: string; min: number; max: number }[] = [];
   for (const [name, field] of Object.entries(def.shape)) {
     const bounds = stringBounds(field._zod.def);

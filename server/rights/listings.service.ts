@@ -23,7 +23,7 @@ function userOf(ctx: TRequestContext, sub: string): string {
  */
 function grantsOf(dir: "of" | "on", party: TParty): TMaybePromise<TGrantRow[]> {
   return andThen(readGrants(cacheKey(dir, party.type, party.id), () => findGrants(dir, party)), (rows) =>
-    rows.length || party.type === "grps" ? rows : assertExists(party.type as "user" | "its", party.id).then(() => rows),
+    rows.length || party.type === "grps" ? rows : andThen(assertExists(party.type as "user" | "its", party.id), () => rows),
   );
 }
 

@@ -1,4 +1,5 @@
-import { getClientForAuth } from "../clients/clients.service.ts";
+import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
+import { clientForAuthInProcess, getClientForAuth } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { cachedGroup } from "../groups/groups-cache.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
@@ -44,8 +45,13 @@ export function unknownParty(type: TPartyType, id: string): AppError {
   return type === "its" ? new AppError("rights.unknown_rp", { params: { rpId: id } }) : new AppError("rights.unknown_user", { params: { userId: id } });
 }
 
-/** Refuses a user or application that does not exist, through the caches every bearer call uses. */
-export async function assertExists(type: "user" | "its", id: string): Promise<void> {
-  const exists = type === "its" ? await getClientForAuth(id) : await accountSnapshot(id);
-  if (!exists) throw unknownParty(type, id);
+/**
+ * Refuses a user or application that does not exist, through the caches every bearer call uses;
+ * without a Promise when they have the answer (an empty listing asks this on every read).
+ */
+export function assertExists(type: "user" | "its", id: string): TMaybePromise<void> {
+  const found = type === "its" ? (clientForAuthInProcess(id) ?? getClientForAuth(id)) : accountSnapshot(id);
+  return andThen<unknown, void>(found, (exists) => {
+    if (!exists) throw unknownParty(type, id);
+  });
 }

@@ -54,7 +54,11 @@ async function refuseNewRights(master: string, update: TSlaveRightsChange["updat
   const defined = await definitionsByName();
   for (const [i, record] of update.entries()) {
     // An unknown account is bad input (validation_error), as the grant itself would say.
-    await assertExists("user", record.object).catch((e: unknown) => asValidationError(e, `update[${i}]`));
+    try {
+      await assertExists("user", record.object);
+    } catch (e) {
+      asValidationError(e, `update[${i}]`);
+    }
     for (const right of record.rights) {
       // An undefined right is named by the grant's own validation (unknown_right).
       if (!defined.has(right) || (await holdsRight({ type: "user", id: master }, { type: "user", id: record.object }, right))) continue;

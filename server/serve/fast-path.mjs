@@ -72,12 +72,12 @@ export async function loadFastPath(opts) {
     // The segments before the first dynamic one are literal text at the start of Next's pattern: a
     // path that does not start with them cannot match, and a startsWith() costs far less than the
     // pattern (resolve() walks up to every dynamic route, in Next's order, for each request).
-    const firstDynamic = page.indexOf("/[");
-    entry.prefix = firstDynamic === -1 ? page : page.slice(0, firstDynamic + 1);
-    // Without a catch-all, a route has a fixed number of segments, each literal text or one
-    // parameter (never empty): a path of another length, or whose literal segments differ, cannot
-    // match either. Checked on the path split once, before the pattern, which still decides.
-    if (!page.includes("[...") && !page.includes("[[...")) entry.shape = page.split("/").map((seg) => (seg.startsWith("[") ? null : seg));
+    // Up to the segment holding the first parameter (a segment may have text before it: `x-[id]`).
+    entry.prefix = page.slice(0, page.lastIndexOf("/", page.indexOf("[")) + 1);
+    // Without a catch-all (`[...x]`, also inside `[[...x]]`), a route has a fixed number of
+    // segments, each literal text or one holding a parameter (never empty): a path of another
+    // length, or whose literal segments differ, cannot match either. Checked on the path split once, before the pattern, which still decides.
+    if (!page.includes("[...")) entry.shape = page.split("/").map((seg) => (seg.includes("[") ? null : seg));
     return entry;
   });
 

@@ -91,7 +91,7 @@ export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
   const known = verifiedInProcess(token);
   if (known) return known;
   let verified = recallVerified<TAccessClaims>(token);
-  if (verified && !(await getVerificationKey(verified.kid))) {
+  if (verified && !hasLoadedVerificationKey(verified.kid) && !(await getVerificationKey(verified.kid))) {
     forgetVerified(token);
     verified = undefined;
   }
