@@ -10,9 +10,14 @@ import { createPgDatabase } from "../scripts/server-lib.mjs";
 export const duration = Number(process.env.BENCH_DURATION ?? 10);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
 
+/** One autocannon run; with BENCH_WINDOWS=1 it prints its window on the CPU profile's clock (µs). */
 export function load(url, opts = {}) {
+  const t0 = process.hrtime.bigint() / 1000n;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, ...opts }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections, duration, ...opts }, (err, res) => {
+      if (process.env.BENCH_WINDOWS) console.log(`[window] ${t0} ${process.hrtime.bigint() / 1000n} ${res?.requests?.total} ${url} ${opts.requests ? "rotating" : ""}`);
+      return err ? reject(err) : resolve(res);
+    });
   });
 }
 
