@@ -38,7 +38,12 @@ async function stateOf(userId: string): Promise<{ state: TStateRow; createdAt: D
   const account = (await accountSnapshot(userId))?.account;
   if (!account) throw notFound(userId);
   const { createdAt } = account;
-  return { state: (await stateCache.get(userId, findStateRow)) ?? INITIAL_STATE, createdAt };
+  return { state: await stateRowOf(userId), createdAt };
+}
+
+/** The account's stored state (INITIAL_STATE without a row), from the cache: without a Promise when cached. */
+function stateRowOf(userId: string): TMaybePromise<TStateRow> {
+  return andThen(stateCache.read(userId, findStateRow), (row) => row ?? INITIAL_STATE);
 }
 
 /** The contract's state object of an account. */
@@ -183,10 +188,7 @@ const timelessView = derivedOnce((s: TStateRow) => viewOf(s, new Date()));
 /** GET /api/v3/users/{subjectId}/state; from memory without a Promise when cached. */
 export function getAccountState(ctx: TRequestContext, subjectId: string): TMaybePromise<TAccountStateView> {
   return andThen(cachedAccountOfSubject(ctx, subjectId), (account) =>
-    andThen(stateCache.read(account.id, findStateRow), (row) => {
-      const state = row ?? INITIAL_STATE;
-      return isTimeless(state) ? timelessView(state) : viewOf(state, new Date());
-    }),
+    andThen(stateRowOf(account.id), (state) => (isTimeless(state) ? timelessView(state) : viewOf(state, new Date()))),
   );
 }
 

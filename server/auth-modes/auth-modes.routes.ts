@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { andThen } from "../cache/maybe-promise.ts";
 import { derivedOnce } from "../cache/derived-once.ts";
-import { defineRoute, JsonText } from "../http/define-route.ts";
+import { defineRoute, toJsonText } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { accountIdOfSubject } from "../users/subject-param.ts";
@@ -47,7 +47,7 @@ export const readAuthModesRoute = defineRoute(
 );
 
 // The answer made once per cached modes (derived-once.ts): every read until a change gets it as it is.
-const answerOfModes = derivedOnce((modes: TAuthModes) => new JsonText(JSON.stringify(toAuthModesV3(modes))));
+const answerOfModes = derivedOnce((modes: TAuthModes) => toJsonText(toAuthModesV3(modes)));
 
 export const changeAuthModesRoute = defineRoute(
   {

@@ -18,9 +18,8 @@ export type TAuthModesChange = { requiredFactor?: 0 | 1 | 2 | null; needPassword
  * sign-in (said only once the password was right). One query; an account without modes has all off.
  */
 export function readAuthModes(userId: string): TMaybePromise<TAuthModes> {
-  return modesCache.read(userId, loadModes);
+  return modesCache.read(userId, findAuthModes);
 }
-const loadModes = (id: string) => findAuthModes(id);
 
 // GET …/auth is a hot read and the sign-in flow reads the modes on every sign-in: they are held in
 // process and dropped in every process through the change bus when a writer below commits.

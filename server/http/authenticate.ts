@@ -62,8 +62,9 @@ async function bearer(req: Request, spec: TBearerAuth, params: Record<string, st
  */
 function bearerInProcess(req: Request, spec: TBearerAuth, params: Record<string, string>): TRequestContext["actor"] | undefined {
   const claims = verifiedInProcess(bearerToken(req));
-  const client = claims && clientForAuthInProcess(claims.client_id);
-  return client === undefined ? undefined : bearerActor(claims!, client, spec, params);
+  if (!claims) return undefined;
+  const client = clientForAuthInProcess(claims.client_id);
+  return client === undefined ? undefined : bearerActor(claims, client, spec, params);
 }
 
 function bearerToken(req: Request): string {

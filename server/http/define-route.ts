@@ -164,4 +164,9 @@ export class JsonText {
  * account's cached properties). Inside the server, serializing such an answer cost more than
  * reading it from the cache.
  */
-export const serializedOnce = derivedOnce((value: object) => new JsonText(JSON.stringify(value)));
+export const serializedOnce = derivedOnce(toJsonText);
+
+/** `value` serialized now, as an answer a handler may return. */
+export function toJsonText(value: unknown): JsonText {
+  return new JsonText(JSON.stringify(value));
+}

@@ -6,7 +6,7 @@ import type { TRequestContext } from "../http/request-context.ts";
 import { toRightsOf, toRightsOn } from "./api/v3.ts";
 import { decodeCursor, toRightsOnV4 } from "./api/v4.ts";
 import { assertExists, resolveParty, type TPartyType } from "./parties.ts";
-import { cacheKey, cachedGrants, readGrants } from "./rights-cache.ts";
+import { cacheKey, readGrants } from "./rights-cache.ts";
 import { findGrants, findGrantsOnPage, type TGrantRow, type TParty } from "./rights.repository.ts";
 import type { TRightsOnV4 } from "./rights.schemas.ts";
 
@@ -33,7 +33,7 @@ function grantsOf(dir: "of" | "on", party: TParty): TMaybePromise<TGrantRow[]> {
  * change_attrs) and anything else that must check a right; an unknown party simply holds nothing.
  */
 export async function holdsRight(subject: TParty, object: TParty, right: string): Promise<boolean> {
-  const rows = await cachedGrants(cacheKey("of", subject.type, subject.id), () => findGrants("of", subject));
+  const rows = await readGrants(cacheKey("of", subject.type, subject.id), () => findGrants("of", subject));
   return rows.some((r) => r.rightName === right && r.objectType === object.type && r.objectId === object.id);
 }
 

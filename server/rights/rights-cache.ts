@@ -12,11 +12,7 @@ const cache = keyedCache<TGrantRow[]>(RIGHTS_TOPIC, { ttlMs: BACKSTOP_TTL_MS, ma
 
 export const cacheKey = (dir: "of" | "on", type: string, id: string) => `${dir}|${type}|${id}`;
 
-export function cachedGrants(key: string, load: () => Promise<TGrantRow[]>): Promise<TGrantRow[]> {
-  return cache.get(key, load);
-}
-
-/** cachedGrants() for the listings: from memory without a Promise when cached (maybe-promise.ts). */
+/** The rows of a listing key: from memory without a Promise when cached (maybe-promise.ts). */
 export function readGrants(key: string, load: () => Promise<TGrantRow[]>): TMaybePromise<TGrantRow[]> {
   return cache.read(key, load);
 }
