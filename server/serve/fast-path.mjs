@@ -4,9 +4,10 @@
 // is an optimisation, so any input Next treats specially (a trailing slash, `//`, a malformed escape,
 // HEAD/OPTIONS, Next's own headers) is left to Next, which answers it as it always has.
 //
-// No route table is written here. The routes are the production build's app route modules
+// No route table is written by hand. The routes are the production build's app route modules
 // (.next/server/app/**/route.js, listed by Next's app-paths manifest), required from the same files
-// Next requires, so handler, caches and every other module-level value exist once, shared with Next.
+// Next requires, so handler, caches and every other module-level value exist once, shared with Next;
+// route-table.mjs picks among them as Next would.
 // A route file is served here when one of its handlers carries `.operation` (defineRoute attaches it:
 // it is an operation of the catalog, server/http/catalog.ts) and none needs Next's request scope.
 import { readFileSync } from "node:fs";
@@ -14,14 +15,9 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { PATH_PARAMS } from "../http/server-handoff.mjs";
 import { readWholeBody, sendWebResponse, toWebRequest, wholeBodyLength } from "./node-web.mjs";
+import { routeTable } from "./route-table.mjs";
 
 const require = createRequire(import.meta.url);
-// Next's own route sorting and matching (Next 16.4 server/lib/router-utils/filesystem.js uses exactly
-// these), so precedence and the decoding of path parameters cannot drift from Next's.
-const { getSortedRoutes } = require("next/dist/shared/lib/router/utils/sorted-routes.js");
-const { getNamedRouteRegex } = require("next/dist/shared/lib/router/utils/route-regex.js");
-const { getRouteMatcher } = require("next/dist/shared/lib/router/utils/route-matcher.js");
-const { isDynamicRoute } = require("next/dist/shared/lib/router/utils/is-dynamic.js");
 const { normalizeAppPath } = require("next/dist/shared/lib/router/utils/app-paths.js");
 
 const DOT_SEGMENT = /\/\.{1,2}(\/|$)/;
@@ -32,7 +28,7 @@ const NEXT_HEADERS = ["next-action", "rsc", "next-router-state-tree", "next-rout
 
 /**
  * @typedef {{ page: string; handlers: Record<string, (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>> }} TFastRoute
- * @typedef {{ page: string; fast?: TFastRoute; match?: (path: string) => Record<string, string | string[]> | false; prefix?: string; shape?: (string | null)[] }} TEntry
+ * @typedef {{ page: string; fast?: TFastRoute }} TEntry
  */
 
 /**
@@ -44,10 +40,8 @@ export async function loadFastPath(opts) {
   const distDir = path.join(opts.dir, opts.distDir ?? ".next");
   /** @type {Record<string, string>} */
   const manifest = JSON.parse(readFileSync(path.join(distDir, "server", "app-paths-manifest.json"), "utf8"));
-  /** @type {Map<string, TEntry>} */
-  const statics = new Map();
-  /** @type {Map<string, TEntry>} */
-  const dynamics = new Map();
+  /** @type {TEntry[]} */
+  const entries = [];
   const operations = [];
   for (const [key, file] of Object.entries(manifest)) {
     // "/(group)/x/page" → "/x", as Next names the route it serves.
@@ -64,44 +58,9 @@ export async function loadFastPath(opts) {
         operations.push(...ops.map((op) => `${op.method} ${op.path}`));
       }
     }
-    (isDynamicRoute(page) ? dynamics : statics).set(page, entry);
+    entries.push(entry);
   }
-  const sorted = getSortedRoutes([...dynamics.keys()]).map((page) => {
-    const entry = /** @type {TEntry} */ (dynamics.get(page));
-    entry.match = getRouteMatcher(getNamedRouteRegex(page, { prefixRouteKeys: true, includePrefix: true, includeSuffix: true }));
-    // The segments before the first dynamic one are literal text at the start of Next's pattern: a
-    // path that does not start with them cannot match, and a startsWith() costs far less than the
-    // pattern (resolve() walks up to every dynamic route, in Next's order, for each request).
-    // Up to the segment holding the first parameter (a segment may have text before it: `x-[id]`).
-    entry.prefix = page.slice(0, page.lastIndexOf("/", page.indexOf("[")) + 1);
-    // Without a catch-all (`[...x]`, also inside `[[...x]]`), a route has a fixed number of
-    // segments, each literal text or one holding a parameter (never empty): a path of another
-    // length, or whose literal segments differ, cannot match either. Checked on the path split once, before the pattern, which still decides.
-    if (!page.includes("[...")) entry.shape = page.split("/").map((seg) => (seg.includes("[") ? null : seg));
-    return entry;
-  });
-
-  /** Whether `parts` has the route's length and its literal segments. */
-  function fits(/** @type {(string | null)[]} */ shape, /** @type {string[]} */ parts) {
-    if (shape.length !== parts.length) return false;
-    for (let i = 0; i < shape.length; i++) if (shape[i] !== null && shape[i] !== parts[i]) return false;
-    return true;
-  }
-
-  /** The route Next would pick for `rawPath` (below the context path), with its decoded params. */
-  function resolve(rawPath) {
-    const exact = statics.get(rawPath);
-    if (exact) return { entry: exact, params: {} };
-    const parts = rawPath.split("/");
-    for (const entry of sorted) {
-      if (!rawPath.startsWith(/** @type {string} */ (entry.prefix))) continue;
-      if (entry.shape && !fits(entry.shape, parts)) continue;
-      const params = /** @type {NonNullable<TEntry["match"]>} */ (entry.match)(rawPath);
-      if (params) return { entry, params };
-    }
-    return undefined;
-  }
-
+  const { resolve, isStatic } = routeTable(entries);
   /**
    * Serves `req` when it is a catalog operation's; returns false (having touched nothing) otherwise.
    * @param {import("node:http").IncomingMessage} req
@@ -135,7 +94,7 @@ export async function loadFastPath(opts) {
       } catch {
         return false;
       }
-      if (decoded !== rawPath && statics.has(decoded)) return false;
+      if (decoded !== rawPath && isStatic(decoded)) return false;
     }
     const found = resolve(rawPath);
     const handler = found?.entry.fast?.handlers[method];
@@ -159,5 +118,5 @@ export async function loadFastPath(opts) {
     return true;
   }
 
-  return { handle, operations, routes: [...statics.values(), ...sorted].filter((e) => e.fast).map((e) => e.page) };
+  return { handle, operations, routes: entries.filter((e) => e.fast).map((e) => e.page) };
 }
