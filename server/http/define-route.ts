@@ -8,7 +8,7 @@ import { parseJsonBody, queryObject, validate } from "./parse.ts";
 import { plainParamsCheck } from "./plain-params.ts";
 import { requestIdOf, type TRequestContext } from "./request-context.ts";
 import { respondWithError, finish } from "./respond.ts";
-import { PATH_PARAMS } from "./server-handoff.mjs";
+import { PATH_PARAMS, REQUEST_TARGET } from "./server-handoff.mjs";
 import { stringResponse } from "./string-response.ts";
 
 export type THttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
@@ -99,7 +99,7 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
     const started = performance.now();
     const requestId = requestIdOf(req);
     let ctx: TRequestContext = { requestId, actor: { mode: "anonymous" } };
-    const url = new URL(req.url);
+    const url = requestTarget(req);
     let res: Response;
     let rawParams: Record<string, string> = {};
     try {
@@ -139,10 +139,17 @@ function safeDecode(segment: string): string {
   }
 }
 
+type TRequestTarget = { pathname: string; search: string };
+
+/** The request's path and query: handed over by the fast path (server-handoff.mjs), else parsed. */
+function requestTarget(req: Request): TRequestTarget {
+  return (req as Request & { [REQUEST_TARGET]?: TRequestTarget })[REQUEST_TARGET] ?? new URL(req.url);
+}
+
 /** The validated query; a request without one (most GETs) skips parsing and validation. */
-function parseQuery(op: TOperation, url: URL): unknown {
+function parseQuery(op: TOperation, url: TRequestTarget): unknown {
   if (!url.search && !op.query) return {};
-  const rawQuery = queryObject(url);
+  const rawQuery = queryObject(url.search);
   return validate(op.query ?? EMPTY_QUERY, rawQuery);
 }
 

@@ -51,7 +51,7 @@ describe("request parsing", () => {
   });
 
   it("refuses a repeated query parameter", async () => {
-    const e = await failure(() => queryObject(new URL("http://x/?a=1&a=2")));
+    const e = await failure(() => queryObject("?a=1&a=2"));
     expect(e.details.items?.[0]).toMatchObject({ pos: "a", desc: "parameter repeated" });
   });
 });

@@ -134,9 +134,9 @@ export async function parseJsonBody(req: Request): Promise<unknown> {
 }
 
 /** Query parameters as an object; a repeated parameter is refused rather than silently picked. */
-export function queryObject(url: URL): Record<string, string> {
+export function queryObject(search: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) {
+  for (const [k, v] of new URLSearchParams(search)) {
     if (k in out) throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "parameter repeated", pos: k }] });
     out[k] = v;
   }

@@ -23,3 +23,10 @@ export const STRING_BODY = Symbol.for("idp.string-body");
  * without awaiting (an await per request, in a route whose whole work costs a few tens of µs).
  */
 export const PATH_PARAMS = Symbol.for("idp.path-params");
+
+/**
+ * The property of a Request that gives its path and query, `{ pathname, search }` as a URL parsed
+ * from req.url would, when the fast path knows them without parsing (a URL of characters that
+ * parsing leaves as they are); undefined otherwise. defineRoute reads it instead of parsing the URL.
+ */
+export const REQUEST_TARGET = Symbol.for("idp.request-target");

@@ -5,7 +5,7 @@
 // served it.
 import { once } from "node:events";
 import { createRequire } from "node:module";
-import { MAX_BODY_BYTES, RAW_BODY, STRING_BODY } from "../http/server-handoff.mjs";
+import { MAX_BODY_BYTES, RAW_BODY, REQUEST_TARGET, STRING_BODY } from "../http/server-handoff.mjs";
 /* global Headers, ReadableStream, Request */
 
 const require = createRequire(import.meta.url);
@@ -69,17 +69,12 @@ export function toWebRequest(req, at, wholeBody) {
   h["x-forwarded-proto"] ??= https ? "https" : "http";
   h["x-forwarded-for"] ??= req.socket.remoteAddress;
   delete h["next-url"];
-  const headers = new Headers();
-  for (const name in h) {
-    const value = h[name];
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.append(name, value);
-  }
+  const headers = lightHeaders(h);
   const method = req.method ?? "GET";
   const url = `${https ? "https" : "http"}://${at.hostname}:${at.port}${at.path}${at.search}`;
   /** @type {TLight} */
   const light = Object.create(LIGHT_REQUEST);
-  light[LIGHT] = { method, url, headers, req, whole: wholeBody, real: undefined };
+  light[LIGHT] = { method, url, path: at.path, search: at.search, headers, req, whole: wholeBody, real: undefined, plain: undefined };
   if (wholeBody) Object.defineProperty(light, RAW_BODY, { value: wholeBody });
   return /** @type {Request} */ (/** @type {unknown} */ (light));
 }
@@ -91,7 +86,7 @@ export function toWebRequest(req, at, wholeBody) {
  * server/http/parse.ts, which takes a body read whole from RAW_BODY: so a request normally never
  * builds the undici Request, whose constructor (AbortSignal, URL parse, header checks, body stream)
  * cost a sixth of a token request's CPU (bench/README.md).
- * @typedef {{ method: string; url: string; headers: Headers; req: import("node:http").IncomingMessage; whole: Buffer | undefined; real: Request | undefined; href?: string }} TLightState
+ * @typedef {{ method: string; url: string; path: string; search: string; headers: Headers; req: import("node:http").IncomingMessage; whole: Buffer | undefined; real: Request | undefined; plain: boolean | undefined; href?: string }} TLightState
  * @typedef {{ [LIGHT]: TLightState }} TLight
  */
 const LIGHT = Symbol("idp.light-request");
@@ -119,13 +114,21 @@ function realRequest(light) {
 const PLAIN_URL = /^https?:\/\/[a-z0-9.\-[\]:]+\/[A-Za-z0-9\-._~!$&()*+,;=:@%/?]*$/;
 const DEFAULT_PORT = /^(http:\/\/[^/]*:80|https:\/\/[^/]*:443)\//;
 
+/**
+ * Whether the URL is one that serializing (and parsing) leaves as it is: a URL of the usual
+ * characters (the fast path has refused dot segments and backslashes) without a default port.
+ * @param {TLightState} s
+ */
+const isPlain = (s) => (s.plain ??= PLAIN_URL.test(s.url) && !DEFAULT_PORT.test(s.url));
+
 const LIGHT_REQUEST = Object.create(Request.prototype, {
   method: { get() { return this[LIGHT].method; } },
   // Serialized as a Request would: a raw UTF-8 path comes out percent-encoded, a default port goes.
-  // A URL of the usual characters (the fast path has refused dot segments and backslashes) is that
-  // already, and is not parsed twice (the handlers parse it).
-  url: { get() { const s = this[LIGHT]; return (s.href ??= PLAIN_URL.test(s.url) && !DEFAULT_PORT.test(s.url) ? s.url : new URL(s.url).href); } },
+  url: { get() { const s = this[LIGHT]; return isPlain(s) ? s.url : (s.href ??= new URL(s.url).href); } },
   headers: { get() { return this[LIGHT].headers; } },
+  // A plain URL's path and query are the ones given: defineRoute need not parse the URL for them.
+  // (URL gives "" for a query of "?" alone.)
+  [REQUEST_TARGET]: { get() { const s = this[LIGHT]; return isPlain(s) ? { pathname: s.path, search: s.search === "?" ? "" : s.search } : undefined; } },
 });
 for (const name of ["body", "bodyUsed", "cache", "credentials", "destination", "duplex", "integrity", "keepalive", "mode", "redirect", "referrer", "referrerPolicy", "signal"]) {
   Object.defineProperty(LIGHT_REQUEST, name, { get() { return /** @type {any} */ (realRequest(this))[name]; } });
@@ -139,6 +142,89 @@ Object.defineProperty(LIGHT_REQUEST, Symbol.for("nodejs.util.inspect.custom"), {
 for (const name of ["arrayBuffer", "blob", "bytes", "clone", "formData", "json", "text"]) {
   Object.defineProperty(LIGHT_REQUEST, name, { value() { const real = /** @type {any} */ (realRequest(this)); return real[name](); } });
 }
+
+/**
+ * The request's headers: a Headers by prototype that answers get() and has() from node:http's parsed
+ * headers (names in lower case, values checked by its parser), and builds undici's Headers only when
+ * something else of it is asked for (iteration, a change, getSetCookie() …), which from then on
+ * answers everything. A handler reads a few headers by name; building the Headers validated every
+ * name and value again, a bearer token's hundreds of characters among them, on every request.
+ * @typedef {{ h: import("node:http").IncomingHttpHeaders; real: Headers | undefined }} TLightHeadersState
+ */
+const NODE_HEADERS = Symbol("idp.node-headers");
+
+/** @param {import("node:http").IncomingHttpHeaders} h @returns {Headers} */
+function lightHeaders(h) {
+  const light = Object.create(LIGHT_HEADERS);
+  light[NODE_HEADERS] = { h, real: undefined };
+  return light;
+}
+
+/** @param {TLightHeadersState} s @returns {Headers} */
+function realHeaders(s) {
+  if (s.real) return s.real;
+  const headers = new Headers();
+  for (const name in s.h) {
+    const value = s.h[name];
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.append(name, value);
+  }
+  return (s.real = headers);
+}
+
+// A header name as Fetch accepts it (RFC 9110 token); a name given to get() that is not one makes
+// undici's Headers throw, as it would have.
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+/** @type {Map<string, string>} the names handlers ask for, in lower case (a handful: the code's own literals) */
+const LOWER = new Map();
+
+/**
+ * A header's value as undici's Headers.get() gives it; undefined when only undici can say.
+ * @param {TLightHeadersState} s @param {unknown} name
+ */
+function lightGet(s, name) {
+  if (typeof name !== "string") return undefined;
+  let key = LOWER.get(name);
+  if (key === undefined) {
+    if (!TOKEN.test(name) || LOWER.size >= 256) return undefined;
+    LOWER.set(name, (key = name.toLowerCase()));
+  }
+  // Own properties only: node:http's object has Object.prototype ("constructor" is no header).
+  const value = Object.hasOwn(s.h, key) ? s.h[key] : undefined;
+  if (value === undefined) return null;
+  // undici trims blanks at either end of a value; node:http's parser has trimmed them already.
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+const LIGHT_HEADERS = Object.create(Headers.prototype);
+for (const name of [...Object.getOwnPropertyNames(Headers.prototype), ...Object.getOwnPropertySymbols(Headers.prototype)]) {
+  const d = /** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(Headers.prototype, name));
+  if (name === "constructor" || typeof d.value !== "function") continue;
+  const method = d.value;
+  Object.defineProperty(LIGHT_HEADERS, name, {
+    value(/** @type {unknown[]} */ ...args) {
+      return method.apply(realHeaders(this[NODE_HEADERS]), args);
+    },
+    writable: true,
+    configurable: true,
+  });
+}
+Object.defineProperties(LIGHT_HEADERS, {
+  get: {
+    value(/** @type {string} */ name) {
+      const s = this[NODE_HEADERS];
+      const value = s.real ? undefined : lightGet(s, name);
+      return value === undefined ? realHeaders(s).get(name) : value;
+    },
+  },
+  has: {
+    value(/** @type {string} */ name) {
+      const s = this[NODE_HEADERS];
+      const value = s.real ? undefined : lightGet(s, name);
+      return value === undefined ? realHeaders(s).has(name) : value !== null;
+    },
+  },
+});
 
 // Set on a request whose body the handler began to read and then dropped (parse.ts past its limit).
 const ABANDONED = Symbol("idp.body-abandoned");

@@ -1,8 +1,9 @@
 import { createServer, request, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { connect, type AddressInfo } from "node:net";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readBodyText } from "../http/parse.ts";
+import { REQUEST_TARGET } from "../http/server-handoff.mjs";
 import { stringResponse } from "../http/string-response.ts";
 import { readWholeBody, sendWebResponse, toWebRequest, wholeBodyLength } from "./node-web.mjs";
 
@@ -53,6 +54,60 @@ describe("toWebRequest: the fast path's Request", () => {
     const odd = await send("GET", "/a{b}/%zz?q='x'|^");
     expect(JSON.parse(odd.text).url).toBe(new Request("http://idp.test:3000/a{b}/%zz?q='x'|^").url);
     expect(JSON.parse(odd.text).url).toBe("http://idp.test:3000/a%7Bb%7D/%zz?q=%27x%27|^");
+  });
+
+  it("hands over the path and query of a URL that parsing leaves as it is, as URL gives them", async () => {
+    handler = async (req) => {
+      const { pathname, search } = new URL(req.url);
+      return Response.json({ target: (req as Request & { [REQUEST_TARGET]?: unknown })[REQUEST_TARGET] ?? null, parsed: { pathname, search } });
+    };
+    for (const p of ["/api/v3/users/x?fields=a,b&x=%20", "/api/v3/rights/of/its/app-1", "/a?", "/a:b@c/~x$"]) {
+      const r = JSON.parse((await send("GET", p)).text);
+      expect(r.target, p).toEqual(r.parsed);
+    }
+    // Characters that parsing encodes: the handler parses the URL itself.
+    for (const p of ["/a{b}/%zz", "/a?q='x'", "/a`b"]) expect(JSON.parse((await send("GET", p)).text).target, p).toBeNull();
+  });
+
+  it("answers get() and has() as undici's Headers built from the same request does, and is one where more is asked", async () => {
+    const names = ["X-Dup", "x-dup", "set-cookie", "cookie", "x-blank", "x-tab", "authorization", "Host", "missing", "constructor", "__proto__", "x-forwarded-for", "x-obs"];
+    handler = async (req) => {
+      const h = req.headers;
+      const light = names.map((n) => [h.get(n), h.has(n)]);
+      let invalid = "";
+      try {
+        h.get("bad name");
+      } catch (e) {
+        invalid = (e as Error).name;
+      }
+      const entries = [...h]; // builds undici's Headers, which answers from now on
+      const real = names.map((n) => [h.get(n), h.has(n)]);
+      h.set("x-late", "1");
+      const copied = new Headers(h);
+      const viaRequest = new Request("http://x/", { headers: h });
+      return Response.json({ light, real, invalid, entries, isHeaders: h instanceof Headers, late: [h.get("x-late"), copied.get("x-late"), viaRequest.headers.get("x-dup")], cookies: h.getSetCookie() });
+    };
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, "127.0.0.1", () => {
+        socket.write(
+          "GET /h HTTP/1.1\r\nHost: idp.test\r\nX-Dup: a\r\nx-dup: b\r\nSet-Cookie: s=1\r\nSet-Cookie: t=2\r\nCookie: c=1\r\nCookie: d=2\r\n" +
+            "X-Blank:   padded   \r\nX-Tab:\tt\t\r\nAuthorization: Bearer abc.def\r\nAuthorization: Bearer second\r\nX-Obs: \xe4\r\nConnection: close\r\n\r\n",
+          "latin1",
+        );
+      });
+      let text = "";
+      socket.on("data", (d) => (text += d.toString("utf8")));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    const r = JSON.parse(raw.slice(raw.indexOf("\r\n\r\n") + 4).replace(/^[0-9a-f]+\r\n/, "").replace(/\r\n0\r\n\r\n$/, ""));
+    expect(r.light).toEqual(r.real);
+    expect(Object.fromEntries(names.map((n, i) => [n, r.light[i][0]]))).toMatchObject({ "X-Dup": "a, b", cookie: "c=1; d=2", "x-blank": "padded", "x-tab": "t", authorization: "Bearer abc.def", missing: null, constructor: null, "x-forwarded-for": "127.0.0.1" });
+    expect(r.invalid).toBe("TypeError");
+    expect(r.isHeaders).toBe(true);
+    expect(r.entries).toContainEqual(["x-dup", "a, b"]);
+    expect(r.late).toEqual(["1", "1", "a, b"]);
+    expect(r.cookies).toEqual(["s=1", "t=2"]);
   });
 
   it("hands a small body to parse.ts whole, and to text() and clone() as a Request would", async () => {
