@@ -1,5 +1,6 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { boundedLabel, operationLabel, statusClass } from "./labels.ts";
+import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { boundedLabel } from "./labels.ts";
+import { requestSeries, type TRequestSeries } from "./request-series.ts";
 
 /**
  * The process's metrics. Names carry no worker or instance label: when several workers serve one
@@ -9,8 +10,8 @@ import { boundedLabel, operationLabel, statusClass } from "./labels.ts";
  */
 type TMetrics = {
   registry: Registry;
-  requests: Counter<"operation" | "status">;
-  duration: Histogram<"operation" | "status_class">;
+  /** idp_http_requests_total and idp_http_request_duration_seconds (request-series.ts). */
+  requests: TRequestSeries;
   tokens: Counter<"grant_type">;
   signIns: Counter<"method">;
   signInFailures: Counter<"method" | "reason">;
@@ -28,19 +29,14 @@ function createMetrics(): TMetrics {
   new Gauge({ name: "idp_server_processes", help: "Server processes whose figures this scrape sums (IDP_WORKERS).", registers }).set(1);
   return {
     registry,
-    requests: new Counter({
-      name: "idp_http_requests_total",
-      help: "Answered API requests by catalog operation (method and path template) and HTTP status.",
-      labelNames: ["operation", "status"],
-      registers,
-    }),
-    duration: new Histogram({
-      name: "idp_http_request_duration_seconds",
-      help: "Time from the handler's start to its answer, by catalog operation and status class.",
-      labelNames: ["operation", "status_class"],
-      // From a cached read (~1 ms) to an argon2 verification queued behind others (seconds).
-      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-      registers,
+    requests: requestSeries(registry, {
+      requests: { name: "idp_http_requests_total", help: "Answered API requests by catalog operation (method and path template) and HTTP status." },
+      duration: {
+        name: "idp_http_request_duration_seconds",
+        help: "Time from the handler's start to its answer, by catalog operation and status class.",
+        // From a cached read (~1 ms) to an argon2 verification queued behind others (seconds).
+        buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      },
     }),
     tokens: new Counter({ name: "idp_oauth_tokens_issued_total", help: "Token endpoint answers that issued tokens, by grant type.", labelNames: ["grant_type"], registers }),
     signIns: new Counter({ name: "idp_sign_ins_total", help: "Successful sign-ins by method.", labelNames: ["method"], registers }),
@@ -60,10 +56,7 @@ export function metrics(): TMetrics {
 
 /** Counts one answered request; called by the request layer for every answer it writes. */
 export function observeRequest(op: { method: string; path: string } | undefined, status: number, seconds: number): void {
-  const m = metrics();
-  const operation = operationLabel(op);
-  m.requests.inc({ operation, status: String(status) });
-  m.duration.observe({ operation, status_class: statusClass(status) }, seconds);
+  metrics().requests.observe(op, status, seconds);
 }
 
 export function countIssuedToken(grantType: string): void {
