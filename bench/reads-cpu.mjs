@@ -11,6 +11,9 @@
 // BENCH_ROUNDS=n repeats the rows n times, interleaved, and prints medians with their range;
 // BENCH_CPU_PROF=1 writes a .cpuprofile into bench/results and prints each row's window on the
 // profile's clock, for comparing a read's profile with the trivial route's.
+// BENCH_AB=<checkout> (with BENCH_DB=postgres) also starts that checkout's production build on the
+// same database and loads each row on both servers in turn: a change is judged by the difference
+// per round, which the machine's drift (on this VM, up to a quarter between runs) moves far less.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,9 +45,18 @@ seedUsers(Number(process.env.BENCH_USERS ?? 5_000), env);
 seedGrants(Number(process.env.BENCH_GRANTS ?? 20_000), env);
 const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, "bench", "results")}`] : [];
 const server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
+const abDir = process.env.BENCH_AB;
+if (abDir && !pgDb) throw new Error("BENCH_AB needs BENCH_DB=postgres: both servers read one database");
+/** The servers compared: this checkout's, and with BENCH_AB the other one's (its own build, `npm run build` there). */
+/** @type {{ name: string; server: Awaited<ReturnType<typeof startServer>>; rows?: Map<string, [string[], Record<string, string>]> }[]} */
+const servers = [{ name: "", server }];
+if (abDir) {
+  const entry = [path.join(path.resolve(abDir), "server", "serve", "server.mjs")];
+  servers.push({ name: ` @${path.basename(path.resolve(abDir))}`, server: await startServer({ env, nodeArgs, entry, logFile: path.join(dataDir, "server-ab.log") }) });
+}
 
-async function bearer(scope) {
-  const res = await fetch(`${server.baseUrl}/oauth/te`, {
+async function bearer(baseUrl, scope) {
+  const res = await fetch(`${baseUrl}/oauth/te`, {
     method: "POST",
     headers: { authorization: "Basic " + Buffer.from(`bench-app:${encodeURIComponent(secret)}`).toString("base64"), "content-type": "application/x-www-form-urlencoded" },
     body: `grant_type=client_credentials&scope=${encodeURIComponent(scope)}`,
@@ -57,38 +69,48 @@ let finished = false;
 try {
   const ctx = new URL(server.baseUrl).pathname.replace(/\/$/, "");
   const subs = (await sampleSubs(server.baseUrl, "Basic " + Buffer.from(`bench-app:${restPassword}`).toString("base64"), 300)).slice(0, 2_000);
-  const [users, security, rights] = [await bearer("idp_api_sys_users"), await bearer(SECURITY_SCOPES), await bearer("idp_rights_full_access")];
-  const me = { authorization: `Bearer ${await userAccessToken(server.baseUrl, signIn.users[0].sub)}` };
-  const over = (f) => subs.map((s) => `${ctx}${f(s)}`);
-  const all = [
-    ["trivial", [`${ctx}/health/live`], {}],
-    ["trivial-h", [`${ctx}/health/live`], security],
-    ["users", over((s) => `/api/v3/users/${s}`), users],
-    ["auth", over((s) => `/api/v3/users/${s}/auth`), security],
-    ["state", over((s) => `/api/v3/users/${s}/state`), security],
-    ["props", over((s) => `/api/v3/users/${s}/props`), security],
-    ["rights-of", over((s) => `/api/v3/rights/of/${s}`), rights],
-    ["rights-on", over((s) => `/api/v3/rights/on/${s}`), rights],
-    ["me", [`${ctx}/oauth/me`], me],
-  ];
+  // Per server: a token names its issuer, which is the server's own URL.
+  async function rowsOf(baseUrl) {
+    const [users, security, rights] = [await bearer(baseUrl, "idp_api_sys_users"), await bearer(baseUrl, SECURITY_SCOPES), await bearer(baseUrl, "idp_rights_full_access")];
+    const me = { authorization: `Bearer ${await userAccessToken(baseUrl, signIn.users[0].sub)}` };
+    const over = (f) => subs.map((s) => `${ctx}${f(s)}`);
+    return [
+      ["trivial", [`${ctx}/health/live`], {}],
+      ["trivial-h", [`${ctx}/health/live`], security],
+      ["users", over((s) => `/api/v3/users/${s}`), users],
+      ["auth", over((s) => `/api/v3/users/${s}/auth`), security],
+      ["state", over((s) => `/api/v3/users/${s}/state`), security],
+      ["props", over((s) => `/api/v3/users/${s}/props`), security],
+      ["rights-of", over((s) => `/api/v3/rights/of/${s}`), rights],
+      ["rights-on", over((s) => `/api/v3/rights/on/${s}`), rights],
+      ["me", [`${ctx}/oauth/me`], me],
+    ];
+  }
   const picked = process.env.BENCH_ROWS?.split(",");
-  const rows = all.filter(([name]) => !picked || picked.includes(name));
-  await load(`${server.baseUrl}/health/live`, { duration: 3 });
-  // Each sub read once (autocannon wants at least one request per connection: the one-path rows repeat theirs).
-  for (const [, paths, headers] of rows) await load(server.baseUrl, { ...rotating(paths, headers), amount: Math.max(paths.length, connections) });
-  const main = `/proc/${server.pid}/task/${server.pid}/stat`;
-  const whole = `/proc/${server.pid}/stat`;
+  for (const v of servers) v.rows = new Map((await rowsOf(v.server.baseUrl)).filter(([name]) => !picked || picked.includes(name)).map(([name, ...rest]) => [name, rest]));
+  const rows = [...servers[0].rows.keys()];
+  for (const v of servers) {
+    await load(`${v.server.baseUrl}/health/live`, { duration: 3 });
+    // Each sub read once (autocannon wants at least one request per connection: the one-path rows repeat theirs).
+    for (const [paths, headers] of v.rows.values()) await load(v.server.baseUrl, { ...rotating(paths, headers), amount: Math.max(paths.length, connections) });
+  }
   // Rows interleaved, BENCH_ROUNDS times: what the machine does meanwhile falls on every row alike.
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
-  const runs = new Map(rows.map(([name]) => [name, []]));
+  const runs = new Map(rows.flatMap((name) => servers.map((v) => [`${name}${v.name}`, []])));
   for (let round = 0; round < rounds; round++) {
-    for (const [name, paths, headers] of rows) {
-      const [m0, a0, t0] = [ticks(main), ticks(whole), process.hrtime.bigint() / 1000n];
-      const r = summary(name, await load(server.baseUrl, rotating(paths, headers)));
-      const per = (ms) => Math.round((ms * 1000) / r.requests);
-      const window = process.env.BENCH_CPU_PROF ? ` (profile window ${t0}–${process.hrtime.bigint() / 1000n} µs)` : "";
-      runs.get(name).push({ rps: r.rps, main: per(ticks(main) - m0), all: per(ticks(whole) - a0), failed: r.failed, window });
-      if (r.failed) process.exitCode = 1;
+    for (const name of rows) {
+      // Each server goes first in every other round: neither always gets the warmer machine.
+      for (const v of round % 2 ? [...servers].reverse() : servers) {
+        const [paths, headers] = v.rows.get(name);
+        const main = `/proc/${v.server.pid}/task/${v.server.pid}/stat`;
+        const whole = `/proc/${v.server.pid}/stat`;
+        const [m0, a0, t0] = [ticks(main), ticks(whole), process.hrtime.bigint() / 1000n];
+        const r = summary(name, await load(v.server.baseUrl, rotating(paths, headers)));
+        const per = (ms) => Math.round((ms * 1000) / r.requests);
+        const window = process.env.BENCH_CPU_PROF ? ` (profile window ${t0}–${process.hrtime.bigint() / 1000n} µs)` : "";
+        runs.get(`${name}${v.name}`).push({ rps: r.rps, main: per(ticks(main) - m0), all: per(ticks(whole) - a0), failed: r.failed, window });
+        if (r.failed) process.exitCode = 1;
+      }
     }
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -98,7 +120,17 @@ try {
     const col = (k) => `${median(rs.map((r) => r[k]))}${spread(rs.map((r) => r[k]))}`;
     console.log(`| ${name} | ${col("rps")} | ${col("main")} | ${col("all")} | ${rs.reduce((n, r) => n + r.failed, 0)}${rs.map((r) => r.window).join("")} |`);
   }
+  if (servers.length > 1) {
+    // Paired by round: this checkout's main-thread CPU minus the other's, for the same row just after.
+    console.log(`\n| row | main thread, this − other (µs per request), median (range) |\n|---|---|`);
+    for (const name of rows) {
+      const [ours, theirs] = servers.map((v) => runs.get(`${name}${v.name}`));
+      const d = ours.map((r, i) => r.main - theirs[i].main);
+      console.log(`| ${name} | ${median(d)}${spread(d)} |`);
+    }
+  }
   finished = !process.exitCode;
 } finally {
+  for (const v of servers.slice(1)) await v.server.stop();
   await endRun({ server, pgDb, dataDir, finished });
 }
