@@ -1,6 +1,6 @@
 import { AppError } from "../errors/app-error.ts";
 import { renderError, type TErrorShape } from "../errors/render.ts";
-import { describeError, log } from "../log/logger.ts";
+import { describeError, log, logRequest } from "../log/logger.ts";
 import { observeRequest } from "../metrics/registry.ts";
 import type { TOperation } from "./define-route.ts";
 import type { TRequestContext } from "./request-context.ts";
@@ -21,7 +21,7 @@ export function capForLog(value: string): string {
   return value.length <= MAX_LOGGED_CHARS ? value : `${value.slice(0, MAX_LOGGED_CHARS)}…[cut, ${value.length} chars]`;
 }
 
-function who(ctx: TRequestContext): Record<string, string> {
+function who(ctx: TRequestContext): { client?: string; sub?: string } {
   const a = ctx.actor;
   if (a.mode === "user") return { client: capForLog(a.clientId), sub: capForLog(a.userId) };
   if (a.mode === "system" || a.mode === "basic") return { client: capForLog(a.clientId) };
@@ -46,7 +46,7 @@ export function finish(
   const ms = performance.now() - started;
   observeRequest(op, res.status, ms / 1000);
   // The path only: query strings may carry codes or tokens in later protocol flows.
-  log.info("request", {
+  logRequest({
     requestId: ctx.requestId,
     method: capForLog(req.method),
     path: capForLog(path),

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { flushLog, log } from "./logger.ts";
+import { flushLog, log, logRequest, type TRequestLine } from "./logger.ts";
 
 afterEach(() => {
   flushLog();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
 });
@@ -37,5 +38,37 @@ describe("log lines", () => {
     log.error("broke", { password: "hunter2" });
     expect(writes.map((w) => [w.stream, JSON.parse(w.text).msg])).toEqual([["out", "before"], ["err", "broke"]]);
     expect(writes[1]!.text).not.toContain("hunter2");
+  });
+});
+
+describe("the request line", () => {
+  it("is the line log.info(\"request\", fields) writes, byte for byte, whatever the values hold", () => {
+    vi.stubEnv("IDP_LOG_LEVEL", "info");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const lines: TRequestLine[] = [
+      { requestId: "r-1", method: "GET", path: "/health/live", status: 200, ms: 0.4 },
+      { requestId: "r-2", method: "GET", path: "/api/v3/users/u1/auth", status: 200, ms: 12, client: "app" },
+      { requestId: "r-3", method: "POST", path: '/a"b\\c\u0001ü€😀\ud800', status: 401, ms: 1234.5, client: 'q"uote', sub: "user\n1" },
+      { requestId: "r-4", method: "DELETE", path: "/x", status: 500, ms: Number.NaN, sub: "only-sub" },
+      { requestId: "r-5", method: "GET", path: "/x", status: 204, ms: -0 },
+    ];
+    for (const [i, line] of lines.entries()) {
+      vi.setSystemTime(Date.UTC(2026, 10, 23, 8, 30, i, 5 * i));
+      const writes = capture();
+      logRequest(line);
+      log.info("request", { ...line });
+      flushLog();
+      const [ours, general] = writes.map((w) => w.text).join("").split("\n");
+      expect(ours, line.requestId).toBe(general);
+      expect(JSON.parse(ours!).time).toBe(new Date(Date.UTC(2026, 10, 23, 8, 30, i, 5 * i)).toISOString());
+    }
+  });
+
+  it("is left out below the info level", () => {
+    vi.stubEnv("IDP_LOG_LEVEL", "warn");
+    const writes = capture();
+    logRequest({ requestId: "r", method: "GET", path: "/", status: 200, ms: 1 });
+    flushLog();
+    expect(writes).toEqual([]);
   });
 });

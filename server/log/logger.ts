@@ -40,12 +40,45 @@ export function flushLog(): void {
   flushInto(pending);
 }
 
+// The time as lines give it, made once per millisecond: a busy server writes several lines in each,
+// and under Next every `new Date()` also asks two AsyncLocalStorages whether a prerender watches.
+let stamp = { ms: Number.NaN, iso: "" };
+function isoNow(): string {
+  const ms = Date.now();
+  if (ms !== stamp.ms) stamp = { ms, iso: new Date(ms).toISOString() };
+  return stamp.iso;
+}
+
 function write(level: TLevel, msg: string, fields: Record<string, unknown>): void {
   if (ORDER[level] < threshold()) return;
-  const entry: Record<string, unknown> = { time: new Date().toISOString(), level, msg };
+  const entry: Record<string, unknown> = { time: isoNow(), level, msg };
   redactInto(entry, fields);
   if (WORKER !== undefined) entry.worker = WORKER;
-  const line = JSON.stringify(entry);
+  enqueue(level, JSON.stringify(entry));
+}
+
+/** The fields of the line every answer writes (server/http/respond.ts), in their order. */
+export type TRequestLine = { requestId: string; method: string; path: string; status: number; ms: number; client?: string; sub?: string };
+
+const json = JSON.stringify;
+const jsonNumber = (n: number) => (Number.isFinite(n) ? String(n) : "null");
+
+/**
+ * log.info("request", line), byte for byte, put together as text: none of its field names is a
+ * secret's, so nothing is redacted, and the object write() builds and serializes is not needed.
+ * Every answer writes one; inside the server, the general path cost about as much as the rest of
+ * the answer's bookkeeping (bench/README.md).
+ */
+export function logRequest(line: TRequestLine): void {
+  if (ORDER.info < threshold()) return;
+  let text = `{"time":"${isoNow()}","level":"info","msg":"request","requestId":${json(line.requestId)},"method":${json(line.method)},"path":${json(line.path)},"status":${jsonNumber(line.status)},"ms":${jsonNumber(line.ms)}`;
+  if (line.client !== undefined) text += `,"client":${json(line.client)}`;
+  if (line.sub !== undefined) text += `,"sub":${json(line.sub)}`;
+  if (WORKER !== undefined) text += `,"worker":${WORKER}`;
+  enqueue("info", `${text}}`);
+}
+
+function enqueue(level: TLevel, line: string): void {
   if (level === "error" || level === "warn") pending.err += line + "\n";
   else pending.out += line + "\n";
   if (level === "error") flushLog();
