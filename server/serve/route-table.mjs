@@ -58,18 +58,30 @@ export function routeTable(entries) {
     return d;
   });
   // The routes that can match a path of n segments, in Next's order: those of that length and the
-  // catch-alls. A request walks only these, instead of every dynamic route.
+  // catch-alls; and among them, those whose last segment is the path's or a parameter. A request
+  // walks only these (a handful), instead of every dynamic route.
   const variable = sorted.filter((d) => !d.shape);
-  /** @type {Map<number, TDynamic<E>[]>} */
+  /** @type {Map<number, { byLast: Map<string, TDynamic<E>[]>; paramLast: TDynamic<E>[] }>} */
   const byLength = new Map();
   for (const d of sorted) {
     const n = d.shape?.length;
-    if (n !== undefined && !byLength.has(n)) byLength.set(n, sorted.filter((x) => !x.shape || x.shape.length === n));
+    if (n === undefined || byLength.has(n)) continue;
+    const group = sorted.filter((x) => !x.shape || x.shape.length === n);
+    const lastOf = (/** @type {TDynamic<E>} */ x) => (x.shape ? x.shape[n - 1] : null);
+    const byLast = new Map();
+    for (const x of group) {
+      const last = lastOf(x);
+      if (last !== null && last !== undefined && !byLast.has(last)) byLast.set(last, group.filter((y) => lastOf(y) === null || lastOf(y) === last));
+    }
+    byLength.set(n, { byLast, paramLast: group.filter((y) => lastOf(y) === null) });
   }
+
+  // A fresh path's hash is computed for a Map lookup: done only when a static route is that long.
+  const staticLengths = new Set([...statics.keys()].map((p) => p.length));
 
   /** @param {string} rawPath */
   function resolve(rawPath) {
-    const exact = statics.get(rawPath);
+    const exact = staticLengths.has(rawPath.length) ? statics.get(rawPath) : undefined;
     if (exact) return { entry: exact, params: {} };
     // Next's patterns take a trailing slash too; the shortcuts below assume none (the fast path
     // leaves such paths to Next anyway).
@@ -80,13 +92,17 @@ export function routeTable(entries) {
       }
       return undefined;
     }
-    const parts = rawPath.split("/");
+    // The path's segments are not cut out (split() cost more than the rest of the lookup): the
+    // positions of its slashes say where each one is, and literal segments are compared in place.
+    const n = cutsOf(rawPath) + 1;
     // Without an escape (or Next's separator), decoding changes nothing: the segments are the values.
     const plain = !rawPath.includes("%") && !rawPath.includes(NEXT_SEPARATOR);
-    for (const d of byLength.get(parts.length) ?? variable) {
+    const group = byLength.get(n);
+    const candidates = group ? (group.byLast.get(rawPath.slice(/** @type {number} */ (cuts[n - 2]) + 1)) ?? group.paramLast) : variable;
+    for (const d of candidates) {
       if (!rawPath.startsWith(d.prefix)) continue;
-      if (d.shape && !fits(d.shape, parts)) continue;
-      const params = (plain && d.slots && paramsOf(d.slots, parts)) || d.match(rawPath);
+      if (d.shape && !fits(d.shape, rawPath, n)) continue;
+      const params = (plain && d.slots && paramsOf(d.slots, rawPath)) || d.match(rawPath);
       if (params) return { entry: d.entry, params };
     }
     return undefined;
@@ -94,21 +110,43 @@ export function routeTable(entries) {
   return { resolve, isStatic: (path) => statics.has(path) };
 }
 
-/** Whether `parts` has the route's length and its literal segments. */
-function fits(/** @type {(string | null)[]} */ shape, /** @type {string[]} */ parts) {
-  if (shape.length !== parts.length) return false;
-  for (let i = 0; i < shape.length; i++) if (shape[i] !== null && shape[i] !== parts[i]) return false;
+// The positions of the slashes of the path being resolved: segment k (as split("/") numbers them,
+// the empty one before the leading slash being 0) lies between cuts[k - 1] + 1 and cuts[k] (or the
+// path's end). One array for every lookup: resolve() runs to its end without a turn of the event loop.
+/** @type {number[]} */
+const cuts = [];
+
+/** Records the positions of the slashes of `path` in `cuts`; returns how many there are. */
+function cutsOf(/** @type {string} */ path) {
+  cuts.length = 0;
+  for (let i = path.indexOf("/"); i !== -1; i = path.indexOf("/", i + 1)) cuts.push(i);
+  return cuts.length;
+}
+
+const segmentStart = (/** @type {number} */ k) => (k === 0 ? 0 : /** @type {number} */ (cuts[k - 1]) + 1);
+const segmentEnd = (/** @type {number} */ k, /** @type {string} */ path) => (k < cuts.length ? /** @type {number} */ (cuts[k]) : path.length);
+
+/** Whether the path (of `n` segments, cut by cutsOf) has the route's length and its literal segments. */
+function fits(/** @type {(string | null)[]} */ shape, /** @type {string} */ path, /** @type {number} */ n) {
+  if (shape.length !== n) return false;
+  for (let k = 0; k < n; k++) {
+    const literal = shape[k];
+    if (literal === null || literal === undefined) continue;
+    const start = segmentStart(k);
+    if (segmentEnd(k, path) - start !== literal.length || !path.startsWith(literal, start)) return false;
+  }
   return true;
 }
 
 /** The parameters as the segments give them; undefined for an empty one, which Next's pattern judges. */
-function paramsOf(/** @type {[number, string][]} */ slots, /** @type {string[]} */ parts) {
+function paramsOf(/** @type {[number, string][]} */ slots, /** @type {string} */ path) {
   /** @type {Record<string, string>} */
   const params = {};
-  for (const [i, name] of slots) {
-    const value = /** @type {string} */ (parts[i]);
-    if (!value) return undefined;
-    params[name] = value;
+  for (const [k, name] of slots) {
+    const start = segmentStart(k);
+    const end = segmentEnd(k, path);
+    if (end === start) return undefined;
+    params[name] = path.slice(start, end);
   }
   return params;
 }
