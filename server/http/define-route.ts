@@ -154,11 +154,24 @@ function parseQuery(op: TOperation, url: TRequestTarget): unknown {
 }
 
 function jsonResponse(op: TOperation, result: unknown): Response {
-  const headers = new Headers({ "cache-control": op.cacheControl ?? "no-store", ...op.response.headers });
-  if (op.response.status === 204 || result === undefined) return new Response(null, { status: op.response.status, headers });
-  headers.set("content-type", "application/json");
-  return stringResponse(result instanceof JsonText ? result.text : JSON.stringify(result), { status: op.response.status, headers });
+  if (op.response.status === 204 || result === undefined) return new Response(null, { status: op.response.status, headers: emptyHeadersOf(op) });
+  return stringResponse(result instanceof JsonText ? result.text : JSON.stringify(result), { status: op.response.status, headers: jsonHeadersOf(op) });
 }
+
+/**
+ * The headers of an operation's successful answer, as a record made once per operation: the
+ * answer's one Headers is built from it (it was built, then copied into the answer's own).
+ * Names in lower case, so that an operation's own header of a name replaces the default.
+ */
+const headersOf = (json: boolean) =>
+  derivedOnce((op: TOperation) => {
+    const headers: Record<string, string> = { "cache-control": op.cacheControl ?? "no-store" };
+    for (const [name, value] of Object.entries(op.response.headers ?? {})) headers[name.toLowerCase()] = value;
+    if (json) headers["content-type"] = "application/json";
+    return Object.freeze(headers);
+  });
+const jsonHeadersOf = headersOf(true);
+const emptyHeadersOf = headersOf(false);
 
 /** An answer's JSON, made already: a handler returns it for a body that many requests share. */
 export class JsonText {
