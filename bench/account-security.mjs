@@ -14,7 +14,7 @@ export async function securityReads(baseUrl, contextPath, bearer, subs) {
   for (const what of ["auth", "state", "props"]) {
     const paths = subs.map((s) => `${contextPath}/api/v3/users/${s}/${what}`);
     await load(baseUrl, { ...rotating(paths, bearer), amount: paths.length });
-    rows.push(await besideTrivial(baseUrl, async () => summary(`GET /api/v3/users/{sub}/${what}, ${paths.length} subs`, await load(baseUrl, rotating(paths, bearer)))));
+    rows.push(await besideTrivial(baseUrl, `GET /api/v3/users/{sub}/${what}, ${paths.length} subs`, rotating(paths, bearer)));
   }
   return rows;
 }

@@ -36,19 +36,43 @@ export function summary(name, res) {
 }
 
 /**
- * A goal row measured right after a run of the trivial route (`trivialNow`, req/s): the run's first
- * trivial row is taken with an idle, small heap, this one in the state the row itself meets (caches
- * full, heap grown, the machine as busy as it is now).
+ * A goal row measured beside the trivial route: BENCH_PAIRS (default 3) pairs of a trivial run and a
+ * run of the row, half the usual duration each, alternating. The run's first trivial row is taken
+ * with an idle, small heap; these in the state the row itself meets (caches full, heap grown, the
+ * machine as busy as it is now). On this VM one run of the trivial route moved by up to a fifth
+ * from the one before (bench/README.md), so the row's ratio is the median of its pairs' ratios.
+ * @param {string} baseUrl @param {string} name @param {object} opts autocannon options of the row
  */
-export async function besideTrivial(baseUrl, measure) {
-  const trivialNow = summary("trivial", await load(`${baseUrl}/health/live`)).rps;
-  return { ...(await measure()), trivialNow };
+export async function besideTrivial(baseUrl, name, opts) {
+  const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 3));
+  const half = Math.max(2, Math.round(duration / 2));
+  const trivial = [];
+  const runs = [];
+  for (let i = 0; i < pairs; i++) {
+    trivial.push(summary("trivial", await load(`${baseUrl}/health/live`, { duration: half })));
+    runs.push(summary(name, await load(baseUrl, { ...opts, duration: half })));
+  }
+  const pairRatios = runs.map((r, i) => r.rps / trivial[i].rps);
+  return {
+    name,
+    rps: Math.round(mean(runs.map((r) => r.rps))),
+    p50: median(runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    requests: runs.reduce((n, r) => n + r.requests, 0),
+    failed: runs.reduce((n, r) => n + r.failed, 0),
+    trivialNow: Math.round(mean(trivial.map((r) => r.rps))),
+    pairRatios,
+  };
 }
+
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Both ratios of a goal row, for the printout. */
 export function ratios(row, trivial) {
-  const now = row.trivialNow ? `; ${(row.rps / row.trivialNow).toFixed(2)} of the trivial route measured just before it` : "";
-  return `${(row.rps / trivial.rps).toFixed(2)}  (p99 ${row.p99} ms${now})`;
+  const r = row.pairRatios;
+  const beside = r ? `; ${median(r).toFixed(2)} of the trivial route beside it, median of ${r.length} alternating pairs${r.length > 1 ? ` (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})` : ""}` : "";
+  return `${(row.rps / trivial.rps).toFixed(2)}  (p99 ${row.p99} ms${beside})`;
 }
 
 /** Resident memory of a process in MB, as the kernel counts it (VmRSS). */
