@@ -2,6 +2,7 @@ import { recordEvent } from "../audit/audit.service.ts";
 import { guardClientAuth } from "../clients/client-auth-limits.ts";
 import { authenticateRestClient, authenticateTlsClient, clientForAuthInProcess, getClientForAuth, identifyTlsClient, type TClientAuthResult } from "../clients/clients.service.ts";
 import type { TClientAuthRow } from "../clients/clients.repository.ts";
+import { derivedOnce } from "../cache/derived-once.ts";
 import { AppError } from "../errors/app-error.ts";
 import { verifiedInProcess, verifyAccessToken, type TAccessClaims } from "../oauth/tokens/access-token.ts";
 import { browserIp, forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
@@ -76,7 +77,7 @@ function bearerToken(req: Request): string {
 /** Who the verified token speaks for, once its client is known: enabled, holding an accepted scope, acting on its own user. */
 function bearerActor(claims: TAccessClaims, client: TClientAuthRow | null, spec: TBearerAuth, params: Record<string, string>): TRequestContext["actor"] {
   if (!client?.enabled) throw new AppError("auth.token_invalid", { params: { reason: "client_disabled" } });
-  const held = claims.scope.split(" ");
+  const held = heldScopes(claims);
   const mode = claims.sub_type === "user" ? "user" : "system";
   // A scope may name path parameters (fed_tkn_{fedPointType}_{fedPointName}): it is the one scope of that resource.
   const accepted = acceptedScopes(mode === "user" ? spec.user : spec.system, params);
@@ -94,6 +95,12 @@ function bearerActor(claims: TAccessClaims, client: TClientAuthRow | null, spec:
   }
   return { mode, userId: claims.sub, clientId: claims.client_id, scopes: held, jti: claims.jti };
 }
+
+/**
+ * A token's scopes as a list, made once per verified token (its claims are remembered with it,
+ * verified-tokens.ts) rather than split on every request; frozen, as every request shares it.
+ */
+const heldScopes = derivedOnce((claims: TAccessClaims): readonly string[] => Object.freeze(claims.scope.split(" ")));
 
 function decodeBasic(value: string): { id: string; secret: string } | undefined {
   const decoded = Buffer.from(value, "base64").toString("utf8");

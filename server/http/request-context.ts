@@ -5,8 +5,8 @@ import { peerAddressOf } from "./tls-identity.ts";
 /** Who is calling. System mode: a client's own token; user mode: a user's token via a client. */
 export type TActor =
   | { mode: "anonymous" }
-  | { mode: "system"; clientId: string; scopes: string[]; jti: string }
-  | { mode: "user"; userId: string; clientId: string; scopes: string[]; jti: string }
+  | { mode: "system"; clientId: string; scopes: readonly string[]; jti: string }
+  | { mode: "user"; userId: string; clientId: string; scopes: readonly string[]; jti: string }
   | { mode: "basic"; clientId: string };
 
 export type TRequestContext = {

@@ -12,7 +12,7 @@ const PROFILE_CLAIMS = ["family_name", "given_name", "middle_name"] as const;
  * The userinfo response (OIDC Core §5.3) for a user token: `sub` always, then the claims of the
  * scopes it holds. Phones go out in E.164 (+7…), as the standard's phone_number expects.
  */
-export async function userinfoClaims(userId: string, scopes: string[]): Promise<Record<string, string | boolean>> {
+export async function userinfoClaims(userId: string, scopes: readonly string[]): Promise<Record<string, string | boolean>> {
   const account = await findActiveAccount(userId);
   if (!account) throw new AppError("auth.token_invalid", { params: { reason: "account" } });
   const claims: Record<string, string | boolean> = { sub: account.id };

@@ -12,29 +12,42 @@
  * what a read costs beyond the trivial route). Holding the tokens adds nothing for someone who can
  * read this process's memory: the private signing key is in it, and with it any token. They are
  * never written anywhere, and leave with their entry.
+ *
+ * The map's key is the token's last characters (its signature's), and the whole token is compared
+ * on a hit: a Map hashes its key on every lookup, and a token arrives as a fresh string of 500-700
+ * characters each request (hashing it cost ~1.8 µs in a microbenchmark, the comparison ~0.35).
  */
 
 const MAX_ENTRIES = 20_000;
 
 export type TVerifiedToken<C> = { claims: C; kid: string };
 
+const KEY_CHARS = 32;
+const keyOf = (token: string) => token.slice(-KEY_CHARS);
+
+type TEntry = { token: string; verified: TVerifiedToken<unknown> };
+
 // On globalThis: Next bundles each route separately, and a map per bundle would verify once per bundle.
 const KEY = Symbol.for("idp.verified-tokens");
-function entries(): Map<string, TVerifiedToken<unknown>> {
-  const holder = globalThis as { [KEY]?: Map<string, TVerifiedToken<unknown>> };
+function entries(): Map<string, TEntry> {
+  const holder = globalThis as { [KEY]?: Map<string, TEntry> };
   return (holder[KEY] ??= new Map());
 }
 
 export function recallVerified<C>(token: string): TVerifiedToken<C> | undefined {
-  return entries().get(token) as TVerifiedToken<C> | undefined;
+  const entry = entries().get(keyOf(token));
+  return entry && entry.token === token ? (entry.verified as TVerifiedToken<C>) : undefined;
 }
 
 export function rememberVerified<C>(token: string, verified: TVerifiedToken<C>): void {
   const map = entries();
   if (map.size >= MAX_ENTRIES) map.delete(map.keys().next().value!);
-  map.set(token, verified);
+  map.set(keyOf(token), { token, verified });
 }
 
+/** Forgets `token`, and only it: another token that ends the same (a forgery) leaves the entry be. */
 export function forgetVerified(token: string): void {
-  entries().delete(token);
+  const map = entries();
+  const key = keyOf(token);
+  if (map.get(key)?.token === token) map.delete(key);
 }
