@@ -136,7 +136,9 @@ describe.skipIf(postgres)("libuv's thread pool", () => {
     expect(larger.logged).toBe(MAX_PARALLEL_HASHES + 7);
     // The threads really run: the same server with three more pool threads has three more threads.
     expect(larger.threads - byDefault.threads).toBe(3);
-  });
+    // Two servers started one after the other, each on a new data directory: beside the other
+    // database's suite on two cores, that took more than the default 30 s once (2026-11-23).
+  }, 120_000);
 });
 
 /** A loopback TCP proxy to PostgreSQL that the test can cut, to make the database unreachable. */
