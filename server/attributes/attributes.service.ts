@@ -5,6 +5,7 @@ import { deleteAttributeRow, findAllAttributes, upsertAttribute, type TAttribute
 import { BUILTIN_TYPES, ZAttributeDef, ZValidators, type TAttributeDef, type TAttributeType } from "./attributes.schemas.ts";
 import { publishChange } from "../cache/change-bus.ts";
 import { keyedCache } from "../cache/keyed-cache.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 
 /** The catalog as the services use it: definitions in display order, with lookups by name and alias. */
 export type TCatalog = {
@@ -41,6 +42,12 @@ const catalogCache = keyedCache<TCatalog>(CATALOG_TOPIC, { ttlMs: 10 * 60_000, m
 export function getCatalog(tx?: TTx): Promise<TCatalog> {
   return catalogCache.get("catalog", async () => buildCatalog(await findAllAttributes(tx)));
 }
+
+/** The catalog from memory without a Promise when cached (cache/maybe-promise.ts): for the hot attribute read. */
+export function readCatalog(): TMaybePromise<TCatalog> {
+  return catalogCache.read("catalog", loadCatalog);
+}
+const loadCatalog = async () => buildCatalog(await findAllAttributes());
 
 /** After a catalog change committed: every process drops its copy. */
 export function publishCatalogChange(): Promise<void> {

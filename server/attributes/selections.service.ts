@@ -1,12 +1,14 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { publishChange } from "../cache/change-bus.ts";
 import { keyedCache } from "../cache/keyed-cache.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { findSelections, saveSelection } from "./attributes.repository.ts";
 import { ATTRIBUTE_SCOPES, type TAttributeScope, type TAttributeSelection } from "./attributes.schemas.ts";
 import { getCatalog } from "./attributes.service.ts";
 
-type TSelections = Map<string, Set<string>>;
+/** A client's selections by scope; a scope without one selects every attribute. */
+export type TSelections = ReadonlyMap<string, Set<string>>;
 
 // Read on every attribute request, changed only in the console or by import: held per client in
 // every process, dropped through the change bus.
@@ -21,6 +23,11 @@ async function loadSelections(clientId: string): Promise<TSelections> {
 /** The attributes a client may use under a scope; null means every attribute of the catalog. */
 export async function selectionFor(clientId: string, scope: TAttributeScope): Promise<Set<string> | null> {
   return (await cache.get(clientId, loadSelections)).get(scope) ?? null;
+}
+
+/** Every selection of a client, from memory without a Promise when cached (cache/maybe-promise.ts): for the hot attribute read. */
+export function clientSelections(clientId: string): TMaybePromise<TSelections> {
+  return cache.read(clientId, loadSelections);
 }
 
 /** After a selection change committed (no id: many clients): every process drops its copy. */

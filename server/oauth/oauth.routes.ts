@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineRoute, type THttpMethod } from "../http/define-route.ts";
+import { andThen } from "../cache/maybe-promise.ts";
+import { defineRoute, serializedOnce, type THttpMethod } from "../http/define-route.ts";
 import { authorizeGetRoute, authorizePostRoute } from "./authorize/authorize.routes.ts";
 import { discoveryDocument } from "./discovery.service.ts";
 import { getJwks } from "./keys/signing-keys.service.ts";
@@ -92,7 +93,7 @@ function userinfoRoute(method: Extract<THttpMethod, "GET" | "POST">) {
     },
     ({ ctx }) => {
       const actor = ctx.actor as Extract<typeof ctx.actor, { mode: "user" }>;
-      return userinfoClaims(actor.userId, actor.scopes);
+      return andThen(userinfoClaims(actor.userId, actor.scopes), serializedOnce);
     },
   );
 }

@@ -1,6 +1,9 @@
 import type { TAttrValue, TContact } from "../attributes/attribute-values.ts";
+import { derivedOncePer } from "../cache/derived-once.ts";
+import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
-import { findActiveAccount } from "../users/account-snapshots.ts";
+import type { TAccount } from "../users/account.ts";
+import { accountSnapshot } from "../users/account-snapshots.ts";
 
 const isContact = (v: TAttrValue | undefined): v is TContact => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: TAttrValue | undefined) => (typeof v === "string" && v !== "" ? v : undefined);
@@ -10,11 +13,20 @@ const PROFILE_CLAIMS = ["family_name", "given_name", "middle_name"] as const;
 
 /**
  * The userinfo response (OIDC Core §5.3) for a user token: `sub` always, then the claims of the
- * scopes it holds. Phones go out in E.164 (+7…), as the standard's phone_number expects.
+ * scopes it holds. Phones go out in E.164 (+7…), as the standard's phone_number expects. From
+ * memory without a Promise when the account is cached (cache/maybe-promise.ts).
  */
-export async function userinfoClaims(userId: string, scopes: readonly string[]): Promise<Record<string, string | boolean>> {
-  const account = await findActiveAccount(userId);
-  if (!account) throw new AppError("auth.token_invalid", { params: { reason: "account" } });
+export function userinfoClaims(userId: string, scopes: readonly string[]): TMaybePromise<Readonly<Record<string, string | boolean>>> {
+  return andThen(accountSnapshot(userId), (snap) => {
+    // A locked account's tokens serve nothing, as findActiveAccount says.
+    if (!snap || snap.account.locked) throw new AppError("auth.token_invalid", { params: { reason: "account" } });
+    return claimsOf(snap.account, scopes);
+  });
+}
+
+// Made once per cached account and token (a verified token's scopes are one frozen list,
+// http/authenticate.ts): every request with that token gets the same frozen claims until the account changes.
+const claimsOf = derivedOncePer((account: TAccount, scopes: readonly string[]) => {
   const claims: Record<string, string | boolean> = { sub: account.id };
   if (scopes.includes("profile")) {
     for (const name of PROFILE_CLAIMS) {
@@ -26,5 +38,5 @@ export async function userinfoClaims(userId: string, scopes: readonly string[]):
   if (scopes.includes("email") && isContact(email)) Object.assign(claims, { email: email.value, email_verified: email.vrf });
   const phone = account.attrs.phone_number;
   if (scopes.includes("phone") && isContact(phone)) Object.assign(claims, { phone_number: `+${phone.value}`, phone_number_verified: phone.vrf });
-  return claims;
-}
+  return Object.freeze(claims);
+});

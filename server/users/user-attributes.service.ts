@@ -1,6 +1,8 @@
 import type { TAttributeScope } from "../attributes/attributes.schemas.ts";
-import { getCatalog } from "../attributes/attributes.service.ts";
-import { selectionFor } from "../attributes/selections.service.ts";
+import { getCatalog, readCatalog, type TCatalog } from "../attributes/attributes.service.ts";
+import { clientSelections, type TSelections } from "../attributes/selections.service.ts";
+import { derivedOnce, derivedOncePer } from "../cache/derived-once.ts";
+import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { changeConfirmingContacts, notesOf, waitingChanges } from "../contacts/contact-change.service.ts";
 import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -9,7 +11,7 @@ import type { TLocale } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import type { TAccount } from "./account.ts";
 import { toUserV3, type TSelectionPair, type TUserV3 } from "./api/v3.ts";
-import { accountSnapshot } from "./account-snapshots.ts";
+import { accountSnapshot, type TSnapshot } from "./account-snapshots.ts";
 import { deleteAccount } from "./users.service.ts";
 
 const SCOPES: Record<"user" | "system", { read: TAttributeScope; change: TAttributeScope }> = {
@@ -24,13 +26,16 @@ function bearerActor(ctx: TRequestContext): TBearerActor {
   return ctx.actor;
 }
 
-/** The client's attribute selections for the token's mode. */
-async function selectionsOf(actor: TBearerActor): Promise<TSelectionPair> {
-  const scopes = SCOPES[actor.mode];
-  // One after the other: both come from the client's one cache entry, which the first call fills.
-  const read = await selectionFor(actor.clientId, scopes.read);
-  return { read, change: await selectionFor(actor.clientId, scopes.change) };
+/** The client's attribute selections for the token's mode; without a Promise when cached. */
+function selectionsOf(actor: TBearerActor): TMaybePromise<TSelectionPair> {
+  return andThen(clientSelections(actor.clientId), (all) => pairsOf(all)[actor.mode]);
 }
+
+// Made once per cached selections, so that a pair stays the same object for the answers derived from it.
+const pairsOf = derivedOnce((all: TSelections): Record<"user" | "system", TSelectionPair> => {
+  const pair = (scopes: { read: TAttributeScope; change: TAttributeScope }) => ({ read: all.get(scopes.read) ?? null, change: all.get(scopes.change) ?? null });
+  return { user: pair(SCOPES.user), system: pair(SCOPES.system) };
+});
 
 /** `current` is the token's own user; a system token has none. */
 function resolveSubject(actor: TBearerActor, subjectId: string): string {
@@ -44,13 +49,34 @@ async function present(account: TAccount, sel: TSelectionPair, waiting?: TConfir
   return toUserV3(account, catalog, sel, notesOf(waiting ?? (await waitingChanges(account.id))));
 }
 
-export async function getUserV3(ctx: TRequestContext, subjectId: string): Promise<TUserV3> {
+/**
+ * The account as this caller may see it. Served from memory without a Promise when the account, the
+ * client's selections and the catalog are cached (cache/maybe-promise.ts), as a hot read is.
+ */
+export function getUserV3(ctx: TRequestContext, subjectId: string): TMaybePromise<TUserV3> {
   const actor = bearerActor(ctx);
   const sub = resolveSubject(actor, subjectId);
-  const [snap, sel] = await Promise.all([accountSnapshot(sub), selectionsOf(actor)]);
-  if (!snap) throw new AppError("user.not_found", { params: { userId: sub } });
-  return present(snap.account, sel, snap.waiting);
+  return andThen(accountSnapshot(sub), (snap) => {
+    if (!snap) throw new AppError("user.not_found", { params: { userId: sub } });
+    return andThen(selectionsOf(actor), (sel) => andThen(readCatalog(), (catalog) => answerOf(snap, sel, catalog)));
+  });
 }
+
+type TFoundSnapshot = Exclude<TSnapshot, null>;
+
+function answerOf(snap: TFoundSnapshot, sel: TSelectionPair, catalog: TCatalog): TUserV3 {
+  // Pending contact changes expire with the clock, so such an answer is made for each request.
+  if (snap.waiting.length) return toUserV3(snap.account, catalog, sel, notesOf(snap.waiting));
+  return answerWithoutNotes(snap, viewOf(sel, catalog));
+}
+
+// The answer made once per cached account and view (selections and catalog as one object): each
+// of them is replaced, never changed in place, when it changes (derived-once.ts). Shared by every
+// request until then, so it is frozen; the route serializes it once too.
+const viewOf = derivedOncePer((sel: TSelectionPair, catalog: TCatalog) => ({ sel, catalog }));
+const answerWithoutNotes = derivedOncePer((snap: TFoundSnapshot, view: { sel: TSelectionPair; catalog: TCatalog }) =>
+  Object.freeze(toUserV3(snap.account, view.catalog, view.sel, [])),
+);
 
 export async function changeUserV3(ctx: TRequestContext, instanceId: string, body: Record<string, unknown>, locale: TLocale): Promise<TUserV3> {
   const actor = bearerActor(ctx);

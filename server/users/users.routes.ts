@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { confirmContactRoute } from "../contacts/contacts.routes.ts";
-import { defineRoute } from "../http/define-route.ts";
+import { andThen } from "../cache/maybe-promise.ts";
+import { defineRoute, serializedOnce } from "../http/define-route.ts";
 import { localeOf } from "../http/locale.ts";
 import { ZChangeUserV3, ZUserV3 } from "./api/v3.ts";
 import { changeUserV3, deleteUserV3, getUserV3 } from "./user-attributes.service.ts";
@@ -23,7 +24,8 @@ export const getUserRoute = defineRoute(
     response: { status: 200, description: "Attributes and meta", schema: ZUserV3 },
     errors: ["user.not_found"],
   },
-  ({ ctx, params }) => getUserV3(ctx, params.subjectId),
+  // An answer without pending changes is one shared object per account and view: its JSON is made once too.
+  ({ ctx, params }) => andThen(getUserV3(ctx, params.subjectId), serializedOnce),
 );
 
 export const changeUserRoute = defineRoute(
