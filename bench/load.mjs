@@ -35,24 +35,52 @@ export function summary(name, res) {
   return { name, rps: Math.round(res.requests.average), p50: res.latency.p50, p99: res.latency.p99, requests: res.requests.total, failed: bad };
 }
 
+const TICK_MS = 10; // /proc reports CPU in clock ticks of 1/100 s on Linux
+
+/** CPU time (user + system, ms) that /proc's stat file `file` reports: `/proc/<pid>/stat` for a whole process, `/proc/<pid>/task/<tid>/stat` for one thread. */
+export function cpuMs(file) {
+  const f = readFileSync(file, "utf8").split(") ")[1].split(" ");
+  return (Number(f[11]) + Number(f[12])) * TICK_MS;
+}
+
+/** @type {number | undefined} the server process whose CPU besideTrivial measures (watchServerCpu). */
+let watchedPid;
+/** besideTrivial also measures the server's CPU per request, from /proc/`pid`/stat (all its threads). */
+export function watchServerCpu(pid) {
+  watchedPid = pid;
+}
+
+/** One run with the server's CPU per request (µs, all threads), when a server is watched. */
+async function measuredRun(name, url, opts) {
+  const before = watchedPid === undefined ? undefined : cpuMs(`/proc/${watchedPid}/stat`);
+  const row = summary(name, await load(url, opts));
+  const cpuUs = before === undefined || !row.requests ? undefined : ((cpuMs(`/proc/${watchedPid}/stat`) - before) * 1000) / row.requests;
+  return { ...row, cpuUs };
+}
+
 /**
- * A goal row measured beside the trivial route: BENCH_PAIRS (default 3) pairs of a trivial run and a
+ * A goal row measured beside the trivial route: BENCH_PAIRS (default 5) pairs of a trivial run and a
  * run of the row, half the usual duration each, alternating. The run's first trivial row is taken
  * with an idle, small heap; these in the state the row itself meets (caches full, heap grown, the
  * machine as busy as it is now). On this VM one run of the trivial route moved by up to a fifth
  * from the one before (bench/README.md), so the row's ratio is the median of its pairs' ratios.
+ * With a watched server, each pair also gives the ratio of the server's CPU per request (trivial ÷
+ * row): the same quantity as the req/s ratio while the server's one thread is saturated, as it is
+ * at these rates, but untouched by time the VM's host takes the core away (steal), which moves
+ * req/s and not CPU time.
  * @param {string} baseUrl @param {string} name @param {object} opts autocannon options of the row
  */
 export async function besideTrivial(baseUrl, name, opts) {
-  const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 3));
+  const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 5));
   const half = Math.max(2, Math.round(duration / 2));
   const trivial = [];
   const runs = [];
   for (let i = 0; i < pairs; i++) {
-    trivial.push(summary("trivial", await load(`${baseUrl}/health/live`, { duration: half })));
-    runs.push(summary(name, await load(baseUrl, { ...opts, duration: half })));
+    trivial.push(await measuredRun("trivial", `${baseUrl}/health/live`, { duration: half }));
+    runs.push(await measuredRun(name, baseUrl, { ...opts, duration: half }));
   }
   const pairRatios = runs.map((r, i) => r.rps / trivial[i].rps);
+  const cpuRatios = runs.every((r, i) => r.cpuUs && trivial[i].cpuUs) ? runs.map((r, i) => trivial[i].cpuUs / r.cpuUs) : undefined;
   return {
     name,
     rps: Math.round(mean(runs.map((r) => r.rps))),
@@ -62,17 +90,21 @@ export async function besideTrivial(baseUrl, name, opts) {
     failed: runs.reduce((n, r) => n + r.failed, 0),
     trivialNow: Math.round(mean(trivial.map((r) => r.rps))),
     pairRatios,
+    cpu: cpuRatios && { ratios: cpuRatios, rowUs: median(runs.map((r) => r.cpuUs)), trivialUs: median(trivial.map((r) => r.cpuUs)) },
   };
 }
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** Both ratios of a goal row, for the printout. */
+/** The ratios of a goal row, for the printout: to the run's first trivial row, beside it in req/s, and in the server's CPU per request. */
 export function ratios(row, trivial) {
   const r = row.pairRatios;
-  const beside = r ? `; ${median(r).toFixed(2)} of the trivial route beside it, median of ${r.length} alternating pairs${r.length > 1 ? ` (${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)})` : ""}` : "";
-  return `${(row.rps / trivial.rps).toFixed(2)}  (p99 ${row.p99} ms${beside})`;
+  const range = (xs) => (xs.length > 1 ? ` (${Math.min(...xs).toFixed(2)}–${Math.max(...xs).toFixed(2)})` : "");
+  const beside = r ? `; ${median(r).toFixed(2)} of the trivial route beside it, median of ${r.length} alternating pairs${range(r)}` : "";
+  const c = row.cpu;
+  const cpu = c ? `; server CPU per request ${Math.round(c.rowUs)} µs vs ${Math.round(c.trivialUs)} µs: ${median(c.ratios).toFixed(2)}${range(c.ratios)}` : "";
+  return `${(row.rps / trivial.rps).toFixed(2)}  (p99 ${row.p99} ms${beside}${cpu})`;
 }
 
 /** Resident memory of a process in MB, as the kernel counts it (VmRSS). */

@@ -14,21 +14,16 @@
 // BENCH_AB=<checkout> (with BENCH_DB=postgres) also starts that checkout's production build on the
 // same database and loads each row on both servers in turn: a change is judged by the difference
 // per round, which the machine's drift (on this VM, up to a quarter between runs) moves far less.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
 import { SECURITY_SCOPES } from "./account-security.mjs";
-import { benchEnv, connections, endRun, load, rotating, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { benchEnv, connections, cpuMs, endRun, load, rotating, sampleSubs, seedUsers, summary } from "./load.mjs";
 import { seedGrants } from "./rights-rows.mjs";
 import { signInFixtures, userAccessToken } from "./sign-in.mjs";
 
-const TICK_MS = 10; // /proc reports CPU in clock ticks of 1/100 s on Linux
-const ticks = (file) => {
-  const f = readFileSync(file, "utf8").split(") ")[1].split(" ");
-  return (Number(f[11]) + Number(f[12])) * TICK_MS;
-};
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "idp-reads-cpu-"));
 const importFile = path.join(dataDir, "clients.json");
@@ -104,11 +99,11 @@ try {
         const [paths, headers] = v.rows.get(name);
         const main = `/proc/${v.server.pid}/task/${v.server.pid}/stat`;
         const whole = `/proc/${v.server.pid}/stat`;
-        const [m0, a0, t0] = [ticks(main), ticks(whole), process.hrtime.bigint() / 1000n];
+        const [m0, a0, t0] = [cpuMs(main), cpuMs(whole), process.hrtime.bigint() / 1000n];
         const r = summary(name, await load(v.server.baseUrl, rotating(paths, headers)));
         const per = (ms) => Math.round((ms * 1000) / r.requests);
         const window = process.env.BENCH_CPU_PROF ? ` (profile window ${t0}–${process.hrtime.bigint() / 1000n} µs)` : "";
-        runs.get(`${name}${v.name}`).push({ rps: r.rps, main: per(ticks(main) - m0), all: per(ticks(whole) - a0), failed: r.failed, window });
+        runs.get(`${name}${v.name}`).push({ rps: r.rps, main: per(cpuMs(main) - m0), all: per(cpuMs(whole) - a0), failed: r.failed, window });
         if (r.failed) process.exitCode = 1;
       }
     }

@@ -24,7 +24,7 @@
 //   BENCH_GRANTS     access-right grants seeded among them (default 100,000; 0: no rights rows)
 //   BENCH_GROUPS     groups seeded (default 10,000; 0: no group row)
 //   BENCH_BURST      parallel sign-ins of the burst row (default 200)
-//   BENCH_PAIRS      alternating trivial/row pairs of each goal row (default 3; load.mjs besideTrivial)
+//   BENCH_PAIRS      alternating trivial/row pairs of each goal row (default 5; load.mjs besideTrivial)
 //   BENCH_DB=postgres  a throw-away database on TEST_DATABASE_URL's server instead of the embedded one
 //   BENCH_CPU_PROF=1 the main server writes a .cpuprofile into bench/results when it stops
 //   BENCH_COMPARE=0  skips the comparison section (about 1.5 min at 10 s rows, 2–2.5 min on PostgreSQL)
@@ -34,7 +34,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
-import { benchEnv, connections, duration, endRun, load, ratios, rotating, rssMb, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { benchEnv, connections, duration, endRun, load, ratios, rotating, rssMb, sampleSubs, seedUsers, summary, watchServerCpu } from "./load.mjs";
 import { rightsRows, seedGrants } from "./rights-rows.mjs";
 import { groupRows, seedGroups } from "./groups-rows.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
@@ -73,6 +73,7 @@ if (userCount > 0) {
 }
 const nodeArgs = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.join(root, "bench", "results")}`] : [];
 let server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "server.log") });
+watchServerCpu(server.pid);
 const rss = {};
 const basicOAuth = "Basic " + Buffer.from(`bench-app:${encodeURIComponent(secret)}`).toString("base64");
 const basicRest = "Basic " + Buffer.from(`bench-app:${restPassword}`).toString("base64");
