@@ -4,15 +4,16 @@
 // grants (`npm run idp -- seed-users` and `seed-grants`: ten objects per subject). Rows: GET
 // /health/live; GET /api/v3/rights/of/{sub} and …/on/{sub} walking 4,000 subs, cached after a warm-up
 // pass; the same `of` read for 4,000 other subs, each read for the first time; GET
-// /api/v4/rights/on/{sub} (not cached). BENCH_DB=postgres, BENCH_DURATION, BENCH_CONNECTIONS as for
-// bench/run.mjs.
+// /api/v4/rights/on/{sub} (not cached). The cached listings also print their ratios beside the trivial
+// route, in req/s and in the server's CPU per request, as bench/run.mjs does. BENCH_DB=postgres,
+// BENCH_DURATION, BENCH_CONNECTIONS, BENCH_PAIRS as for bench/run.mjs.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { buildIfStale } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
-import { benchEnv, connections, duration, endRun, load, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { benchEnv, connections, duration, endRun, load, ratios, sampleSubs, seedUsers, summary, watchServerCpu } from "./load.mjs";
 import { rightsRows, seedGrants } from "./rights-rows.mjs";
 
 const userCount = Number(process.env.BENCH_USERS ?? 20_000);
@@ -30,6 +31,7 @@ console.log(`seeding ${userCount} accounts and ${grantCount} grants …`);
 seedUsers(userCount, env);
 seedGrants(grantCount, env);
 const server = await startServer({ env, logFile: path.join(dataDir, "server.log") });
+watchServerCpu(server.pid);
 
 let finished = false;
 try {
@@ -48,6 +50,8 @@ try {
   console.log("\n| route | req/s | ratio | p50 ms | p99 ms | requests | non-2xx/errors |");
   console.log("|---|---|---|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${(r.rps / trivial.rps).toFixed(2)} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.failed} |`);
+  // The cached listings are goal rows, measured in pairs beside the trivial route (load.mjs besideTrivial).
+  for (const r of rows.filter((x) => x.pairRatios)) console.log(`ratio ${r.name}/trivial: ${ratios(r, trivial)}`);
   if (rows.some((r) => r.failed > 0)) process.exitCode = 1;
   finished = !process.exitCode;
 } finally {
