@@ -40,14 +40,17 @@ const catalogCache = keyedCache<TCatalog>(CATALOG_TOPIC, { ttlMs: 10 * 60_000, m
  * read outside the transaction would wait for the transaction that waits for it.
  */
 export function getCatalog(tx?: TTx): Promise<TCatalog> {
-  return catalogCache.get("catalog", async () => buildCatalog(await findAllAttributes(tx)));
+  return catalogCache.get("catalog", () => loadCatalog(tx));
 }
 
 /** The catalog from memory without a Promise when cached (cache/maybe-promise.ts): for the hot attribute read. */
 export function readCatalog(): TMaybePromise<TCatalog> {
-  return catalogCache.read("catalog", loadCatalog);
+  return catalogCache.read("catalog", () => loadCatalog());
 }
-const loadCatalog = async () => buildCatalog(await findAllAttributes());
+
+async function loadCatalog(tx?: TTx): Promise<TCatalog> {
+  return buildCatalog(await findAllAttributes(tx));
+}
 
 /** After a catalog change committed: every process drops its copy. */
 export function publishCatalogChange(): Promise<void> {
