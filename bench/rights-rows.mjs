@@ -24,7 +24,7 @@ export async function rightsRows(baseUrl, bearer, subs, hot = 4_000) {
   const hotSubs = sorted.slice(0, count);
   const cold = sorted.slice(count, 2 * count);
   const paths = (kind, list) => list.map((s) => `${contextPath}/api/${kind}/${s}`);
-  // Each cached row right after its warm-up pass: entries live 60 s (rights-cache.ts).
+  // Each cached row right after its warm-up pass: entries live 3¾–5 min (keyed-cache.ts).
   const cached = async (kind) => {
     await load(baseUrl, { ...rotating(paths(kind, hotSubs), bearer), amount: hotSubs.length });
     return besideTrivial(baseUrl, `GET /api/${kind}/{sub}, ${hotSubs.length} subs, cached`, rotating(paths(kind, hotSubs), bearer));
