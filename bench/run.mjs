@@ -102,7 +102,12 @@ async function accountRows() {
   // With few accounts (a small BENCH_USERS), half of them are read cached and half for the first time.
   const hotCount = Math.min(HOT_SUBS, Math.floor(paths.length / 2));
   const hot = paths.slice(0, hotCount);
-  const cold = paths.slice(hotCount);
+  // Nor do the first reads take the lowest ids when there are others to take: on PostgreSQL the
+  // row gets through all 12,000 others and more in its 10 s, and the rights rows would meet the
+  // expiry of those it reached too.
+  const reserved = grantCount > 0 ? Math.min(HOT_SUBS, Math.floor(paths.length / 2)) : 0;
+  const others = paths.slice(hotCount);
+  const cold = others.length - reserved >= connections ? others.slice(0, others.length - reserved) : others;
   const bearer = { authorization: `Bearer ${await accessToken()}` };
   await load(server.baseUrl, { ...rotating(hot, bearer), amount: hot.length });
   const cached = summary(`GET /api/v3/users/{sub}, ${hot.length} subs, cached`, await load(server.baseUrl, rotating(hot, bearer)));
