@@ -1,6 +1,7 @@
 // Preloaded into the bench server (`node --import bench/inproc-hook.mjs server/serve/server.mjs`) by
-// `BENCH_INPROC=1 node bench/reads-cpu.mjs`: on SIGUSR2 it calls the server's own request listener with stand-ins for
-// node:http's request and response, for each row in BENCH_INPROC_ROWS (a JSON file), and writes the
+// `BENCH_INPROC=1 node bench/reads-cpu.mjs`: on SIGUSR2 it calls the server's own request listener
+// with stand-ins for node:http's request and response, for each row in BENCH_INPROC_ROWS (a JSON
+// file), and writes the
 // JavaScript time per request to BENCH_INPROC_OUT. No socket, kernel or load generator takes part:
 // what differs between two rows here is the work of our code and of the route handling alone, which
 // under load on this VM's loopback the machine's own noise hides (bench/README.md).
@@ -30,7 +31,6 @@ function call(method, url, headers) {
       headers: {},
       appendHeader(n, v) { this.headers[n] = v; },
       setHeader(n, v) { this.headers[n] = v; },
-      getHeader() {},
       once() {},
       off() {},
       end(body) {

@@ -105,7 +105,8 @@ async function accountRows() {
   // Nor do the first reads take the lowest ids when there are others to take: on PostgreSQL the
   // row gets through all 12,000 others and more in its 10 s, and the rights rows would meet the
   // expiry of those it reached too.
-  const reserved = grantCount > 0 ? Math.min(HOT_SUBS, Math.floor(paths.length / 2)) : 0;
+  // As many as the rights rows read (rights-rows.mjs takes its hot subs as hotCount is taken here).
+  const reserved = grantCount > 0 ? hotCount : 0;
   const others = paths.slice(hotCount);
   const cold = others.length - reserved >= connections ? others.slice(0, others.length - reserved) : others;
   const bearer = { authorization: `Bearer ${await accessToken()}` };

@@ -45,8 +45,12 @@ export function getCatalog(tx?: TTx): Promise<TCatalog> {
 
 /** The catalog from memory without a Promise when cached (cache/maybe-promise.ts): for the hot attribute read. */
 export function readCatalog(): TMaybePromise<TCatalog> {
-  return catalogCache.read("catalog", () => loadCatalog());
+  return catalogCache.read("catalog", loadOutsideTransaction);
 }
+
+// The cache hands its loader the key: a loader of its own, so "catalog" is not taken for a transaction
+// and the hot read makes no closure per call.
+const loadOutsideTransaction = () => loadCatalog();
 
 async function loadCatalog(tx?: TTx): Promise<TCatalog> {
   return buildCatalog(await findAllAttributes(tx));
