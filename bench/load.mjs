@@ -50,20 +50,27 @@ export function watchServerCpu(pid) {
   watchedPid = pid;
 }
 
-/** One run with the server's CPU per request (µs, all threads), when a server is watched. */
+/**
+ * One run with the server's CPU per request (µs, all threads), when a server is watched. Its rate is
+ * its responses over its duration: autocannon's average of whole seconds leaves out most of a run
+ * of two or three seconds.
+ */
 async function measuredRun(name, url, opts) {
   const before = watchedPid === undefined ? undefined : cpuMs(`/proc/${watchedPid}/stat`);
-  const row = summary(name, await load(url, opts));
+  const res = await load(url, opts);
+  const row = { ...summary(name, res), rps: res.requests.total / res.duration };
   const cpuUs = before === undefined || !row.requests ? undefined : ((cpuMs(`/proc/${watchedPid}/stat`) - before) * 1000) / row.requests;
   return { ...row, cpuUs };
 }
 
 /**
- * A goal row measured beside the trivial route: BENCH_PAIRS (default 5) pairs of a trivial run and a
- * run of the row, half the usual duration each, alternating. The run's first trivial row is taken
- * with an idle, small heap; these in the state the row itself meets (caches full, heap grown, the
- * machine as busy as it is now). On this VM one run of the trivial route moved by up to a fifth
- * from the one before (bench/README.md), so the row's ratio is the median of its pairs' ratios.
+ * A goal row measured beside the trivial route: BENCH_PAIRS (default 10) pairs of a trivial run and a
+ * run of the row, a quarter of the usual duration each (as long in all as five pairs of halves, the
+ * default until 2026-11-27). The run's first trivial row is taken with an idle, small heap; these in
+ * the state the row itself meets (caches full, heap grown, the machine as busy as it is now). On this
+ * VM the trivial route's rate drifts by up to half over tens of seconds (bench/README.md), so the
+ * two runs of a pair are short, to meet the same machine, and every other pair runs the row first,
+ * so that a drift within pairs does not favour either; the row's ratio is the median of its pairs'.
  * With a watched server, each pair also gives the ratio of the server's CPU per request (trivial ÷
  * row): the same quantity as the req/s ratio while the server's one thread is saturated, as it is
  * at these rates, but untouched by time the VM's host takes the core away (steal), which moves
@@ -71,13 +78,20 @@ async function measuredRun(name, url, opts) {
  * @param {string} baseUrl @param {string} name @param {object} opts autocannon options of the row
  */
 export async function besideTrivial(baseUrl, name, opts) {
-  const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 5));
-  const half = Math.max(2, Math.round(duration / 2));
+  const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 10));
+  const part = Math.max(1, duration / 4);
   const trivial = [];
   const runs = [];
+  const trivialRun = async () => trivial.push(await measuredRun("trivial", `${baseUrl}/health/live`, { duration: part }));
+  const rowRun = async () => runs.push(await measuredRun(name, baseUrl, { ...opts, duration: part }));
   for (let i = 0; i < pairs; i++) {
-    trivial.push(await measuredRun("trivial", `${baseUrl}/health/live`, { duration: half }));
-    runs.push(await measuredRun(name, baseUrl, { ...opts, duration: half }));
+    if (i % 2 === 0) {
+      await trivialRun();
+      await rowRun();
+    } else {
+      await rowRun();
+      await trivialRun();
+    }
   }
   const pairRatios = runs.map((r, i) => r.rps / trivial[i].rps);
   const cpuRatios = runs.every((r, i) => r.cpuUs && trivial[i].cpuUs) ? runs.map((r, i) => trivial[i].cpuUs / r.cpuUs) : undefined;
@@ -95,7 +109,12 @@ export async function besideTrivial(baseUrl, name, opts) {
 }
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+/** The middle value; of an even count, the mean of the two middle ones (the upper one alone would favour the row). */
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
 
 /** The ratios of a goal row, for the printout: to the run's first trivial row, beside it in req/s, and in the server's CPU per request. */
 export function ratios(row, trivial) {

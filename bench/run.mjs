@@ -24,7 +24,7 @@
 //   BENCH_GRANTS     access-right grants seeded among them (default 100,000; 0: no rights rows)
 //   BENCH_GROUPS     groups seeded (default 10,000; 0: no group row)
 //   BENCH_BURST      parallel sign-ins of the burst row (default 200)
-//   BENCH_PAIRS      alternating trivial/row pairs of each goal row (default 5; load.mjs besideTrivial)
+//   BENCH_PAIRS      alternating trivial/row pairs of each goal row (default 10; load.mjs besideTrivial)
 //   BENCH_DB=postgres  a throw-away database on TEST_DATABASE_URL's server instead of the embedded one
 //   BENCH_CPU_PROF=1 the main server writes a .cpuprofile into bench/results when it stops
 //   BENCH_COMPARE=0  skips the comparison section (about 1.5 min at 10 s rows, 2–2.5 min on PostgreSQL)
