@@ -110,7 +110,7 @@ export async function besideTrivial(baseUrl, name, opts) {
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 /** The middle value; of an even count, the mean of the two middle ones (the upper one alone would favour the row). */
-const median = (xs) => {
+export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;

@@ -26,7 +26,7 @@ import path from "node:path";
 import { buildIfStale, root } from "../scripts/build-lib.mjs";
 import { startServer } from "../scripts/server-lib.mjs";
 import { SECURITY_SCOPES } from "./account-security.mjs";
-import { benchEnv, connections, cpuMs, endRun, load, rotating, sampleSubs, seedUsers, summary } from "./load.mjs";
+import { benchEnv, connections, cpuMs, endRun, load, median, rotating, sampleSubs, seedUsers, summary } from "./load.mjs";
 import { seedGrants } from "./rights-rows.mjs";
 import { signInFixtures, userAccessToken } from "./sign-in.mjs";
 
@@ -70,8 +70,6 @@ async function bearer(baseUrl, scope) {
   if (res.status !== 200) throw new Error(`no token: ${res.status}`);
   return { authorization: `Bearer ${(await res.json()).access_token}` };
 }
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 let finished = false;
 try {

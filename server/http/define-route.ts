@@ -125,7 +125,7 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
 function loggedPath(op: TOperation, pathname: string, params: Record<string, string>): string {
   // Nearly every operation has none: its requests make no Map, array or closures for this.
   if (!op.secretParams) return pathname;
-  const secrets = new Map((op.secretParams ?? []).flatMap((name) => (params[name] ? [[params[name], `{${name}}`] as const] : [])));
+  const secrets = new Map(op.secretParams.flatMap((name) => (params[name] ? [[params[name], `{${name}}`] as const] : [])));
   if (!secrets.size) return pathname;
   return pathname
     .split("/")
