@@ -36,6 +36,8 @@ const ERROR_DEFS = {
   "auth.wrong_mode": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_token_mode", oauth: "invalid_token" },
   /** HTTP Basic with an unknown client, a wrong REST password, or a client without one. */
   "auth.basic_invalid": { status: 401, type: "security_error", error: "invalid_credential", desc: "client_authentication_failed" },
+  /** v1 HTTP Basic of a client that authenticated but is not allowed the operation: none of its system scopes is the operation's. */
+  "auth.basic_not_allowed": { status: 401, type: "security_error", error: "access_denied", desc: "the client application is not allowed this operation" },
   /** v1/v2 HTTP Basic of a client that authenticated but lacks the operation's scope: the contract's v2 access_denied, not a Bearer challenge. */
   "auth.basic_scope_missing": { status: 403, type: "security_error", error: "access_denied", desc: "access_denied" },
 
@@ -256,6 +258,8 @@ const ERROR_DEFS = {
   "federation.provider_in_use": { status: 409, type: "process_error", error: "fp_in_use", desc: "accounts are still bound to this provider; unbind them or delete with force" },
   /** The external account (provider, sid) is bound to another user already: one external account binds to one user. */
   "federation.sid_bound": { status: 409, type: "process_error", error: "fa_bound_to_other_user", desc: "this external account is bound to another user" },
+  /** A user-mode token binding an external account by its sid: nothing proves the caller controls that account; user mode binds through POST /api/v3/users/current/fa/bind. */
+  "federation.bind_proof_required": { status: 403, type: "security_error", error: "access_denied", desc: "in user mode an external account is bound through POST /api/v3/users/current/fa/bind, which proves the user controls it" },
   /** The user has no binding of this provider and sid. */
   "federation.binding_not_found": { status: 404, type: "not_found_error", error: "unknown_fa", desc: "external account binding not found" },
   /** The callback's state is unknown, used already or expired (or the v2 binding's handle is): start again. Nothing changes. */

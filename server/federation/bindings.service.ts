@@ -56,6 +56,9 @@ export async function listFederatedAccounts(ctx: TRequestContext, subjectId: str
 
 /** POST /api/v3/users/{subjectId}/fa/{fpType}/{fpName}/{sid} */
 export async function bindFederatedAccount(ctx: TRequestContext, subjectId: string, b: TBindingKey, name: string | undefined): Promise<void> {
+  // A sid in a path proves nothing: a user could claim someone else's external account and receive
+  // that person's later "Sign in with …". Only administrators bind by sid; users go through the provider.
+  if (ctx.actor.mode === "user") throw new AppError("federation.bind_proof_required");
   const account = await accountOfSubject(ctx, subjectId);
   await bindExternalAccount(account.id, b, name, eventActorOf(ctx));
 }

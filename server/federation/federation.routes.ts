@@ -38,13 +38,15 @@ export const bindFederatedAccountRoute = defineRoute(
       `${PATH_NOTE} The body may be omitted. Binding the same account to the same user again is 204 and only updates the name (an absent ` +
       "name keeps the earlier one). One external account binds to one user: when another user holds it, 409 fa_bound_to_other_user " +
       "and nothing changes; of parallel binds of one sid to different users exactly one succeeds. An unknown provider is 404 unknown_fp. " +
-      "A security event user.fa_bound records who bound what. System scopes: idp_api_sys_ufa_chg, or idp_api_sys_ufa as the contract's scope table has it.",
+      "A security event user.fa_bound records who bound what. System scopes: idp_api_sys_ufa_chg, or idp_api_sys_ufa as the scope table has it. " +
+      "Departure for security: a user-mode token (idp_api_ufa_chg) is refused with 403 access_denied, because a sid in a path does not prove that the " +
+      "caller controls the external account; users bind through POST /api/v3/users/current/fa/bind, which sends them to the provider.",
     tags: TAGS,
     auth: BIND,
     params: ZBindingParams,
     body: ZBindBody.optional(),
     response: { status: 204, description: "Bound" },
-    errors: ["user.not_found", "federation.provider_not_found", "federation.sid_bound"],
+    errors: ["user.not_found", "federation.provider_not_found", "federation.sid_bound", "federation.bind_proof_required"],
   },
   async ({ ctx, params, body }) => {
     const { subjectId, ...key } = params;

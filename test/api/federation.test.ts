@@ -129,7 +129,7 @@ describe("external account bindings in system mode", () => {
 });
 
 describe("external account bindings in user mode", () => {
-  it("works on `current` and the own subject, records the address, and refuses another account", async () => {
+  it("lists and removes on `current` and the own subject, records the address, and refuses another account", async () => {
     const me = await createUserWithPassword();
     const other = await createUser();
     const ip = "203.0.113.61";
@@ -137,7 +137,7 @@ describe("external account bindings in user mode", () => {
     const call = (method: string, path: string, body?: unknown) =>
       api(method, path, { token: tokens.access_token, body, headers: { "x-forwarded-for": ip, "user-agent": "FaTest/1.0" } });
     const sid = unique("mine-");
-    expect((await call("POST", faPath("current", "oidc", "corp", sid), { federatedAccountName: "me" })).status).toBe(204);
+    expect((await bind(me.sub, sid, { federatedAccountName: "me" })).status).toBe(204);
     expect((await call("GET", `/api/v3/users/current/fa`)).body).toEqual([{ sid, fpType: "oidc", fpName: "corp", userName: "me" }]);
     expect((await call("GET", `/api/v3/users/${me.sub}/fa`)).body).toEqual([{ sid, fpType: "oidc", fpName: "corp", userName: "me" }]);
     const foreign = await call("POST", faPath(other.sub, "oidc", "corp", unique("x-")));
@@ -146,8 +146,28 @@ describe("external account bindings in user mode", () => {
     expect((await call("GET", `/api/v3/users/${other.sub}/fa`)).status).toBe(401);
     expect((await call("DELETE", faPath("current", "oidc", "corp", sid))).status).toBe(204);
     expect((await call("GET", `/api/v3/users/current/fa`)).body).toEqual([]);
-    const [event] = await eventsOf(me.sub, "user.fa_bound");
+    const [event] = await eventsOf(me.sub, "user.fa_unbound");
     expect(event).toMatchObject({ ip, userAgent: "FaTest/1.0" });
+  });
+
+  it("cannot claim someone else's external account by its sid: the path form is for administrators", async () => {
+    // The victim's external account is known to the attacker (sids are often e-mail addresses or
+    // public profile ids). Were the bind allowed, the victim's next "Sign in with …" would land in
+    // the attacker's account.
+    const attacker = await createUserWithPassword();
+    const victimSid = unique("victim-");
+    const { tokens } = await webTokens(new Browser(), { scope: "openid idp_api_ufa idp_api_ufa_chg" }, { identifier: attacker.sub, password: attacker.password });
+    for (const subject of ["current", attacker.sub]) {
+      const r = await api("POST", faPath(subject, "oidc", "corp", victimSid), { token: tokens.access_token, body: { federatedAccountName: "victim" } });
+      expect(r.status).toBe(403);
+      expect(r.body).toMatchObject({ type: "security_error", error: "access_denied" });
+      expect(String(r.body.desc)).toContain("/api/v3/users/current/fa/bind");
+    }
+    expect((await list(attacker.sub)).body).toEqual([]);
+    expect(await eventsOf(attacker.sub, "user.fa_bound")).toEqual([]);
+    // The sid stays free for its real owner.
+    const owner = await createUser();
+    expect((await bind(owner.sub, victimSid)).status).toBe(204);
   });
 });
 
