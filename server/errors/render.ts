@@ -49,7 +49,7 @@ function errorBody(e: AppError, shape: TErrorShape, requestId: string): Record<s
 function wwwAuthenticate(e: AppError, shape: TErrorShape): string | undefined {
   if (e.status !== 401) return undefined;
   // On OAuth endpoints a 401 is about the client's credentials, except at the userinfo endpoint, whose bearer token fails with auth.*.
-  if ((shape === "oauth" && !e.code.startsWith("auth.")) || e.code === "auth.basic_invalid") return 'Basic realm="idp", charset="UTF-8"';
+  if ((shape === "oauth" && !e.code.startsWith("auth.")) || e.code === "auth.basic_invalid" || e.code === "auth.basic_not_allowed") return 'Basic realm="idp", charset="UTF-8"';
   if (e.code === "auth.token_missing") return 'Bearer realm="idp"';
   const desc = (e.details.desc ?? e.def.desc).replace(/["\\]/g, "");
   if (e.code === "auth.scope_missing") {

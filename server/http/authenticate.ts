@@ -16,8 +16,11 @@ export type TBearerAuth = {
   /** Path parameter naming the account acted on; in user mode it must be the token's user. */
   subjectParam?: string;
 };
-/** v1/v2 HTTP Basic; with `scopes`, the client must hold one of them among its (system) scopes. */
-export type TBasicAuth = { kind: "basic"; scopes?: readonly string[] };
+/**
+ * v1/v2 HTTP Basic; with `scopes`, the client must hold one of them among its (system) scopes. A v1
+ * operation refuses a client without them with 401 (v1 knows no 403); v2 with its 403 access_denied.
+ */
+export type TBasicAuth = { kind: "basic"; scopes?: readonly string[]; v1?: true };
 export type TAuthSpec = { kind: "none" } | TBasicAuth | TBearerAuth;
 
 // The scheme and the first word after it (RFC 9110 §11.4: `scheme 1*SP token`); leading blanks fail.
@@ -125,7 +128,7 @@ async function basic(req: Request, spec: TBasicAuth): Promise<TActor> {
   const cert = tlsClientIdentity(req);
   const client = cert && (!value || creds?.secret === "") ? await certificateClient(cert, creds?.id) : await passwordClient(req, creds);
   if (spec.scopes && !spec.scopes.some((s) => client.scopes.includes(s))) {
-    throw new AppError("auth.basic_scope_missing", { desc: `the client application lacks the scope: ${spec.scopes.join(" or ")}`, params: { scopes: spec.scopes } });
+    throw new AppError(spec.v1 ? "auth.basic_not_allowed" : "auth.basic_scope_missing", { desc: `the client application lacks the scope: ${spec.scopes.join(" or ")}`, params: { scopes: spec.scopes } });
   }
   return { mode: "basic", clientId: client.id };
 }

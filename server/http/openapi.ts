@@ -34,7 +34,8 @@ function impliedErrors(op: TOperation): TErrorCode[] {
     codes.push("auth.token_missing", "auth.token_expired", "auth.token_invalid", "auth.token_revoked", "auth.scope_missing", "auth.wrong_mode");
     if (op.auth.subjectParam) codes.push("auth.wrong_subject");
   }
-  if (op.auth.kind === "basic") codes.push("auth.basic_invalid", ...(op.auth.scopes ? (["auth.basic_scope_missing"] as const) : []));
+  if (op.auth.kind === "basic" && op.auth.scopes) codes.push(op.auth.v1 ? "auth.basic_not_allowed" : "auth.basic_scope_missing");
+  if (op.auth.kind === "basic") codes.push("auth.basic_invalid");
   if (op.body) codes.push("request.malformed", "request.invalid_values", "request.unsupported_media_type", "request.too_large");
   else if (op.params || op.query) codes.push("request.invalid_values");
   return codes;

@@ -17,10 +17,11 @@ export const attachHotpV1Route = defineRoute(
       "otp1, otp2, otp3 are consecutive codes of it: an HOTP generator is searched up to 1000 presses ahead of its counter, whose " +
       "next value becomes the one after otp3; for a TOTP generator otp3 must be the current code. Binding it again to the same " +
       "account resynchronises it. The binding id is hw-<serial>_<sub>. Errors: 400 process_error unknown_otp_device, otp_device_bound " +
-      "(another account has it), wrong_otp_code.",
+      "(another account has it), wrong_otp_code. Departure for security: the client needs idp_api_otp_full_access among its scopes, as " +
+      "POST /api/v3/users/hotps/attach does; otherwise 401 access_denied.",
     tags: ["One-time passwords (v1, deprecated)"],
     deprecated: true,
-    auth: { kind: "basic" },
+    auth: { kind: "basic", scopes: ["idp_api_otp_full_access"], v1: true },
     params: z.object({ username: z.string().min(1).max(256) }),
     body: z.strictObject({ serial: z.string().min(1).max(64), otp1: ZCode, otp2: ZCode, otp3: ZCode }).meta({ id: "HotpDeviceAttachV1" }),
     response: { status: 204, description: "Bound (or resynchronised)" },

@@ -79,10 +79,11 @@ export const registerV1Route: TRouteHandler = defineRoute(
     description:
       "Deprecated: use PUT /reg/api/v3/users. A flat object of attributes (v1 aliases such as uid, surname, name, personal_mail, personal_mobile, " +
       "or catalog names) and `password`. The account is created at once; contacts are stored unconfirmed and a code is sent to each " +
-      `(enter-code instructions; confirm with POST /reg/api/v3/users/{context}). ${LANG}`,
+      `(enter-code instructions; confirm with POST /reg/api/v3/users/{context}). ${LANG} Departure for security: the client needs ` +
+      "idp_api_sys_users_reg among its scopes, as PUT /reg/api/v3/users does; otherwise 401.",
     tags: TAGS,
     deprecated: true,
-    auth: { kind: "basic" },
+    auth: { kind: "basic", scopes: ["idp_api_sys_users_reg"], v1: true },
     errorShape: "registration",
     body: ZRegisterRequestV1,
     response: { status: 200, description: "subject, instructions and context", schema: ZRegistrationResponseV1 },

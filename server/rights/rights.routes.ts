@@ -19,8 +19,10 @@ import {
 
 const TAGS = ["Access rights (v3)"];
 const ADMIN_TAGS = ["Right definitions (admin v3)"];
-// The contract lists idp_api_sys_rights_chg among the user scopes; its name is a system scope's. Both modes accept it.
-const DEFINITIONS_AUTH = { kind: "bearer", user: ["idp_api_sys_rights_chg"], system: ["idp_api_sys_rights_chg"] } as const;
+// The scope table lists idp_api_sys_rights_chg among the user scopes too, but a definition changes what
+// every grant means: an end user's token must never rewrite one, so only system tokens are accepted.
+const DEFINITIONS_AUTH = { kind: "bearer", system: ["idp_api_sys_rights_chg"] } as const;
+const SYSTEM_ONLY = " Departure for security: system-mode tokens only; a user-mode token is refused with 401 wrong_token_mode whatever its scopes.";
 const FULL_ACCESS = ["idp_rights_full_access"];
 // A user reads the rights of (and on) itself with idp_user_rights, also written idp_api_user_rights.
 const USER_READ = ["idp_user_rights", "idp_api_user_rights"];
@@ -35,7 +37,7 @@ export const getDefinitionRoute = defineRoute(
     method: "GET",
     path: "/admin/api/v3/rights/{right_name}",
     summary: "Read a right definition",
-    description: "`grants` counts the (subject, object) pairs that hold the right now.",
+    description: `\`grants\` counts the (subject, object) pairs that hold the right now.${SYSTEM_ONLY}`,
     tags: ADMIN_TAGS,
     auth: DEFINITIONS_AUTH,
     params: ZRightNameParams,
@@ -52,7 +54,7 @@ export const putDefinitionRoute = defineRoute(
     summary: "Create or replace a right definition",
     description:
       "The body is the whole definition. Narrowing the kinds keeps existing grants (revoke them as usual); new grants must fit. " +
-      "The built-in change_password and change_attrs keep their kinds (user on user); their descriptions may change.",
+      `The built-in change_password and change_attrs keep their kinds (user on user); their descriptions may change.${SYSTEM_ONLY}`,
     tags: ADMIN_TAGS,
     auth: DEFINITIONS_AUTH,
     params: ZRightNameParams,
@@ -70,7 +72,7 @@ export const deleteDefinitionRoute = defineRoute(
     summary: "Delete a right definition",
     description:
       "Refused with 409 right_in_use (params.grants) while the right is granted. With `?force=true` the definition and every grant of it " +
-      "are deleted in one transaction. Built-in rights cannot be deleted.",
+      `are deleted in one transaction. Built-in rights cannot be deleted.${SYSTEM_ONLY}`,
     tags: ADMIN_TAGS,
     auth: DEFINITIONS_AUTH,
     params: ZRightNameParams,

@@ -1,9 +1,11 @@
 import { flatValue, normalizePhone } from "../attributes/attribute-values.ts";
 import { getCatalog, type TCatalog } from "../attributes/attributes.service.ts";
+import { selectionFor } from "../attributes/selections.service.ts";
 import { AppError } from "../errors/app-error.ts";
-import type { TEventActor } from "../audit/audit.service.ts";
+import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { attributesOf, subjectOfInstance } from "./account.ts";
 import { toVersionRecordV1, type TChangeUserV1, type TVersionRecordV1 } from "./api/v1.ts";
+import type { TSelectionPair } from "./api/v3.ts";
 import { searchAccounts } from "./users.repository.ts";
 import { changeAttributes, readAccount } from "./users.service.ts";
 
@@ -23,29 +25,37 @@ export function maskToLike(mask: string): string {
   return runs.map((r) => r.replace(/[\\%_]/g, (c) => `\\${c}`)).join("%");
 }
 
-function searchTerm(catalog: TCatalog, query: string): { attr: string; like: string } {
+/** The calling client's selections for the system scopes (v1 clients act in system mode). */
+async function selectionsOf(ctx: TRequestContext): Promise<TSelectionPair> {
+  if (ctx.actor.mode !== "basic") throw new AppError("auth.basic_invalid");
+  const id = ctx.actor.clientId;
+  return { read: await selectionFor(id, "idp_api_sys_users"), change: await selectionFor(id, "idp_api_sys_users_chg") };
+}
+
+function searchTerm(catalog: TCatalog, query: string, read: Set<string> | null): { attr: string; like: string } {
   const eq = query.indexOf("=");
   if (eq <= 0) throw bad("query", "expected {attr}={value}");
   const name = catalog.byAlias.get(query.slice(0, eq));
   const def = name ? catalog.byName.get(name) : undefined;
-  if (!def) throw bad("query", `unknown attribute ${query.slice(0, eq)}`);
+  // An attribute the client may not read is unknown to it: a search by it would reveal its values.
+  if (!def || (read && !read.has(def.name))) throw bad("query", `unknown attribute ${query.slice(0, eq)}`);
   if (!def.searchable) throw bad("query", `${query.slice(0, eq)} is not searchable`);
   let value = query.slice(eq + 1).toLowerCase();
   if (def.type === "phone" && !value.includes("*")) value = normalizePhone(value) ?? value;
   return { attr: def.name, like: maskToLike(value) };
 }
 
-export async function searchUsersV1(query: string, limit: number): Promise<TVersionRecordV1[]> {
-  const catalog = await getCatalog();
-  const term = searchTerm(catalog, query);
-  return (await searchAccounts(term.attr, term.like, limit)).map((a) => toVersionRecordV1(a, catalog));
+export async function searchUsersV1(ctx: TRequestContext, query: string, limit: number): Promise<TVersionRecordV1[]> {
+  const [catalog, sel] = [await getCatalog(), await selectionsOf(ctx)];
+  const term = searchTerm(catalog, query, sel.read);
+  return (await searchAccounts(term.attr, term.like, limit)).map((a) => toVersionRecordV1(a, catalog, sel));
 }
 
 /** Any version id of an account reads its current version (the record's instanceId says which). */
-export async function getUserV1(instanceId: string): Promise<TVersionRecordV1> {
+export async function getUserV1(ctx: TRequestContext, instanceId: string): Promise<TVersionRecordV1> {
   const sub = subjectOfInstance(instanceId);
   if (sub === undefined) throw new AppError("user.not_found", { params: { instanceId } });
-  return toVersionRecordV1(await readAccount(sub), await getCatalog());
+  return toVersionRecordV1(await readAccount(sub), await getCatalog(), await selectionsOf(ctx));
 }
 
 /**
@@ -69,11 +79,12 @@ function toChanges(catalog: TCatalog, current: Record<string, unknown>, req: TCh
   return changes;
 }
 
-export async function changeUserV1(req: TChangeUserV1, actor: TEventActor): Promise<TVersionRecordV1> {
-  const catalog = await getCatalog();
+export async function changeUserV1(ctx: TRequestContext, req: TChangeUserV1): Promise<TVersionRecordV1> {
+  const [catalog, sel] = [await getCatalog(), await selectionsOf(ctx)];
   const sub = subjectOfInstance(req.instanceId);
   if (sub === undefined) throw new AppError("user.not_found", { params: { instanceId: req.instanceId } });
   const changes = toChanges(catalog, attributesOf(await readAccount(sub)), req);
-  const { account } = await changeAttributes(req.instanceId, changes, { contactFlag: "bare", confirmUnverified: false, allowed: null, actor });
-  return toVersionRecordV1(account, catalog);
+  const opts = { contactFlag: "bare", confirmUnverified: false, allowed: sel.change, actor: eventActorOf(ctx) } as const;
+  const { account } = await changeAttributes(req.instanceId, changes, opts);
+  return toVersionRecordV1(account, catalog, sel);
 }

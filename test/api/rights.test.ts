@@ -18,6 +18,27 @@ function processError(r: { status: number; body: unknown }, error: string, param
 }
 
 describe("right definitions: /admin/api/v3/rights/{right_name}", () => {
+  it("refuses an end user's token even when it carries idp_api_sys_rights_chg: nothing is defined, changed or deleted", async () => {
+    const me = await createUserWithPassword();
+    const name = unique("victim_");
+    const original = { description: { ru: "Платежи", en: "Payments" }, subjectKinds: ["user"], objectKinds: ["user"] };
+    expect((await define(name, original)).status).toBe(200);
+    const { tokens } = await webTokens(new Browser({ "x-forwarded-for": uniqueIp() }), { scope: "openid idp_api_sys_rights_chg" }, { identifier: me.sub, password: me.password });
+    expect(tokens.scope.split(" ")).toContain("idp_api_sys_rights_chg");
+    const token = tokens.access_token;
+    const attempts = [
+      await api("PUT", `/admin/api/v3/rights/${name}`, { token, body: { subjectKinds: ["user", "application"], objectKinds: ["user", "group", "application"] } }),
+      await api("PUT", `/admin/api/v3/rights/${unique("mine_")}`, { token, body: { subjectKinds: ["user"], objectKinds: ["user"] } }),
+      await api("DELETE", `/admin/api/v3/rights/${name}?force=true`, { token }),
+      await api("GET", `/admin/api/v3/rights/${name}`, { token }),
+    ];
+    for (const r of attempts) {
+      expect(r.status).toBe(401);
+      expect(r.body).toMatchObject({ type: "security_error", error: "bad_access_token", desc: expect.stringContaining("user-mode") });
+    }
+    expect((await api("GET", `/admin/api/v3/rights/${name}`, { token: await adminToken() })).body).toEqual({ name, ...original, builtin: false, grants: 0 });
+  });
+
   it("creates, reads, replaces and deletes a definition; a granted one only when forced", async () => {
     const name = unique("docs_");
     const body = { description: { ru: "Документы", en: "Documents" }, subjectKinds: ["user", "application"], objectKinds: ["user", "group"] };

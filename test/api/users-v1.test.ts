@@ -75,3 +75,57 @@ describe("v1 accounts (HTTP Basic, deprecated)", () => {
     expect((await api("GET", "/api/v1/users/garbage", { basic })).status).toBe(404);
   });
 });
+
+describe("v1 operations need the client's system scopes and honour its attribute selections", () => {
+  // limits-app holds idp_api_sys_users only; limited-app reads sub, family_name and email and changes family_name.
+  const readOnly: [string, string] = ["limits-app", "limits-app-rest-password"];
+  const limited: [string, string] = ["limited-app", "limited-rest-password"];
+
+  function expectNotAllowed(r: { status: number; body: Record<string, unknown>; headers: Headers }) {
+    expect(r.status).toBe(401);
+    expect(r.headers.get("www-authenticate")).toContain("Basic");
+  }
+
+  it("a client with only the read scope searches and reads, but cannot change, register or bind a generator", async () => {
+    const { sub, instanceId } = await createUser({ given_name: "Пётр" });
+    expect((await api("GET", `/api/v1/users/${instanceId}`, { basic: readOnly })).status).toBe(200);
+    expect((await search("surname=Иван*", { basic: readOnly })).status).toBe(200);
+
+    const change = await api("POST", "/api/v1/users", { basic: readOnly, body: { instanceId, replaced: { locked: "true", surname: "Взломов" } } });
+    expectNotAllowed(change);
+    expect(change.body).toMatchObject({ type: "security_error", error: "access_denied" });
+    const after = (await readUser(sub)).body;
+    expect(after.family_name).toBe("Тестов");
+    expect(after.meta.instanceId).toBe(instanceId);
+
+    const uid = unique("v1reg-");
+    const reg = await api("PUT", "/reg/api/v1/users", { basic: readOnly, body: { uid, surname: "Захватов", password: "long-enough-pass" } });
+    expectNotAllowed(reg);
+    expect(reg.body).toEqual({ errors: [{ errMsg: "the client application lacks the scope: idp_api_sys_users_reg", field: "" }], context: "" });
+    expect((await search(`uid=${uid}`)).body).toEqual([]);
+
+    const hotp = await api("PUT", `/rest/usr/${sub}/attach/hotp`, { basic: readOnly, body: { serial: "NOPE-1", otp1: "1", otp2: "2", otp3: "3" } });
+    expectNotAllowed(hotp);
+    expect(hotp.body).toMatchObject({ type: "security_error", error: "access_denied" });
+  });
+
+  it("shows, searches and changes only the attributes the client's selections name", async () => {
+    const { sub, instanceId } = await createUser({ given_name: "Анна", email: { value: `${unique("sel")}@example.ru`, verified: true } });
+    const read = await api("GET", `/api/v1/users/${instanceId}`, { basic: limited });
+    expect(read.status).toBe(200);
+    expect(Object.keys(read.body.attrs).sort()).toEqual(["personal_mail", "surname", "uid"]);
+    expect(read.body.unmodifiable.sort()).toEqual(["personal_mail", "uid"]);
+
+    const byHidden = await search("name=Анна", { basic: limited });
+    expect(byHidden.status).toBe(400);
+    expect(byHidden.body.errors[0].pos).toBe("query");
+    expect((await search("surname=Тестов", { basic: limited })).status).toBe(200);
+
+    const hidden = await api("POST", "/api/v1/users", { basic: limited, body: { instanceId, replaced: { name: "Мария" } } });
+    expect(hidden.status).toBe(400);
+    expect((await readUser(sub)).body.given_name).toBe("Анна");
+    const allowed = await api("POST", "/api/v1/users", { basic: limited, body: { instanceId, replaced: { surname: "Новикова" } } });
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.attrs).toEqual({ uid: sub, surname: "Новикова", personal_mail: read.body.attrs.personal_mail });
+  });
+});

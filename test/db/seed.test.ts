@@ -32,10 +32,12 @@ describe.each(DB_KINDS)("seed-users on %s", (kind) => {
     });
     expect(subjectOfInstance(account.instanceId)).toBe(account.id);
 
+    // A v1 client without attribute selections sees every attribute.
+    const v1Client = { requestId: "seed-test", actor: { mode: "basic", clientId: "seed-test-client" } } as const;
     const prefix = [...attrs.family_name].slice(0, 3).join("");
-    expect(uids(await searchUsersV1(`surname=${prefix}*`, 1000))).toContain(account.id);
-    expect(uids(await searchUsersV1(`personal_mail=${attrs.email.value.toUpperCase()}`, 10))).toEqual([account.id]);
-    expect(uids(await searchUsersV1(`personal_mobile=${attrs.phone_number.value}`, 10))).toEqual([account.id]);
+    expect(uids(await searchUsersV1(v1Client, `surname=${prefix}*`, 1000))).toContain(account.id);
+    expect(uids(await searchUsersV1(v1Client, `personal_mail=${attrs.email.value.toUpperCase()}`, 10))).toEqual([account.id]);
+    expect(uids(await searchUsersV1(v1Client, `personal_mobile=${attrs.phone_number.value}`, 10))).toEqual([account.id]);
 
     const phones = new Set(items.map((i) => i.phone));
     const emails = new Set(items.map((i) => i.email));

@@ -3,6 +3,7 @@ import { flatValue } from "../../attributes/attribute-values.ts";
 import type { TAttributeDef } from "../../attributes/attributes.schemas.ts";
 import type { TCatalog } from "../../attributes/attributes.service.ts";
 import { attributesOf, type TAccountVersion } from "../account.ts";
+import { readableDefs, type TSelectionPair } from "./v3.ts";
 
 /** The account version record of the contract's v1 section. */
 export const ZVersionRecordV1 = z
@@ -32,14 +33,16 @@ export const ZSearchQueryV1 = z.strictObject({
 /** The name v1 clients know an attribute by: its first alias, else its name. */
 export const v1Name = (def: TAttributeDef): string => def.aliases[0] ?? def.name;
 
-export function toVersionRecordV1(account: TAccountVersion, catalog: TCatalog): TVersionRecordV1 {
+/** The record as a client with these selections sees it: what it may not read is left out, what it may not change is unmodifiable. */
+export function toVersionRecordV1(account: TAccountVersion, catalog: TCatalog, sel: TSelectionPair): TVersionRecordV1 {
   const all = attributesOf(account);
+  const readable = readableDefs(catalog, sel.read);
   const attrs: Record<string, unknown> = {};
-  for (const def of catalog.defs) if (all[def.name] !== undefined) attrs[v1Name(def)] = flatValue(all[def.name]!);
+  for (const def of readable) if (all[def.name] !== undefined) attrs[v1Name(def)] = flatValue(all[def.name]!);
   return {
     instanceId: account.instanceId,
     attrs,
     readOnly: false,
-    unmodifiable: catalog.defs.filter((d) => d.unmodifiable).map(v1Name),
+    unmodifiable: readable.filter((d) => d.unmodifiable || (sel.change && !sel.change.has(d.name))).map(v1Name),
   };
 }
