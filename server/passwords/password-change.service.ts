@@ -30,7 +30,18 @@ export type TPasswordChange = {
   locale: TLocale;
 };
 
-export type TChangeMode = { mode: "user" | "system"; actor: TEventActor; note?: Record<string, unknown> };
+export type TChangeMode = {
+  mode: "user" | "system";
+  actor: TEventActor;
+  note?: Record<string, unknown>;
+  /**
+   * User mode through the REST API: the client application that relays the person's input. The
+   * address it reports (X-Forwarded-For) is only its word, so failures count per (client, account),
+   * never per that address. Absent: a browser talking to the service itself (the portal), whose
+   * address the service saw.
+   */
+  relayedBy?: string;
+};
 
 function refuse(violations: TPolicyViolation[], locale: TLocale): never {
   throw new AppError("password.policy_violated", { items: violations.map((v) => violationItem(v, locale)) });
@@ -55,14 +66,20 @@ async function phoneOf(account: TAccount, attr: string): Promise<string> {
   return phone;
 }
 
+/** The second counter of a current-password check: the relaying client's for this account, or the browser's address. */
+function secondKeyOf(userId: string, actor: TEventActor, relayedBy: string | undefined): TThrottleKey | undefined {
+  if (relayedBy !== undefined) return { key: `client-user:${relayedBy}:${userId}`, policy: ACCOUNT_POLICY };
+  return actor.ip ? { key: `ip:${actor.ip}`, policy: IP_POLICY } : undefined;
+}
+
 /**
- * User mode: the current password, checked against the sign-in's brute-force counters of the
- * account and the address (a guess here and a guess at the sign-in page count alike).
+ * User mode: the current password, checked against the sign-in's brute-force counter of the account
+ * (a guess here and a guess at the sign-in page count alike) and a second one (secondKeyOf).
  */
-async function checkCurrent(userId: string, hash: string | null, current: string, actor: TEventActor): Promise<void> {
+async function checkCurrent(userId: string, hash: string | null, current: string, actor: TEventActor, relayedBy: string | undefined): Promise<void> {
   const accountKey = `user:${userId}`;
-  const ipKey = actor.ip ? `ip:${actor.ip}` : undefined;
-  const keys: TThrottleKey[] = [{ key: accountKey, policy: ACCOUNT_POLICY }, ...(ipKey ? [{ key: ipKey, policy: IP_POLICY }] : [])];
+  const second = secondKeyOf(userId, actor, relayedBy);
+  const keys: TThrottleKey[] = [{ key: accountKey, policy: ACCOUNT_POLICY }, ...(second ? [second] : [])];
   const reserved = await reserveSignInAttempt(keys);
   if (!reserved.allowed) throw new AppError("password.locked_out", { headers: { "retry-after": String(reserved.retryAfterS) } });
   if (hash === null || !(await verifySecret(hash, current))) {
@@ -70,7 +87,7 @@ async function checkCurrent(userId: string, hash: string | null, current: string
     await recordEvent("user.password_change_failed", { ...actor, subject: userId }, { reason: "wrong_current" });
     throw new AppError("password.invalid_credential");
   }
-  await settleSuccessfulAttempt(accountKey, ipKey);
+  await settleSuccessfulAttempt(accountKey, second?.key);
 }
 
 /**
@@ -110,7 +127,7 @@ export async function changePassword(account: TAccount, input: TPasswordChange, 
   const actor = { ...how.actor, subject: account.id };
   if (how.mode === "user") {
     if (input.current === undefined) throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "current is required", pos: "current" }] });
-    await checkCurrent(account.id, hash, input.current, actor);
+    await checkCurrent(account.id, hash, input.current, actor, how.relayedBy);
   }
   const phone = input.sendPswdToAttr === undefined ? undefined : await phoneOf(account, input.sendPswdToAttr);
   const history = await findPasswordHistory(account.id, policy.historySize + 1);

@@ -36,7 +36,8 @@ export const changePasswordRoute = defineRoute(
   async ({ ctx, params, body, request }) => {
     const account = await accountOfInstance(ctx, params.instanceId);
     const keepDevice = request.headers.get(DEVICE_HEADER)?.trim().slice(0, 256) || undefined;
-    await changePassword(account, { ...body, keepDevice, locale: localeOf(request) }, { mode: ctx.actor.mode === "user" ? "user" : "system", actor: eventActorOf(ctx) });
+    const how = ctx.actor.mode === "user" ? ({ mode: "user", relayedBy: ctx.actor.clientId } as const) : ({ mode: "system" } as const);
+    await changePassword(account, { ...body, keepDevice, locale: localeOf(request) }, { ...how, actor: eventActorOf(ctx) });
   },
 );
 

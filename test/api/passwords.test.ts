@@ -165,6 +165,23 @@ describe("POST /api/v3/users/{instanceId}/pswd", () => {
     expect(await eventsOf(account.sub, "user.password_change_failed")).toHaveLength(5);
   });
 
+  it("user mode: wrong current passwords relayed with a forged X-Forwarded-For never lock that address out of the sign-in page", async () => {
+    // The address an application relays is only its word: an attacker's app could name a victim's
+    // address. 25 failures over five accounts is more than the per-address limit of the sign-in page (20).
+    const victimIp = uniqueIp();
+    for (let a = 0; a < 5; a++) {
+      const account = await createUserWithPassword("first correct horse");
+      const { tokens } = await signIn(account);
+      const opts = { token: tokens.access_token, headers: { "x-forwarded-for": victimIp } };
+      for (let i = 0; i < 5; i++) expect((await pswd(account.sub, { current: `guess ${i}`, password: "brand new words 1" }, opts)).status).toBe(401);
+      // That account's checks are what the failures used up.
+      expect((await pswd(account.sub, { current: account.password, password: "brand new words 1" }, opts)).status).toBe(429);
+    }
+    const victim = await createUserWithPassword("victim correct horse");
+    const { tokens } = await webTokens(new Browser({ "x-forwarded-for": victimIp }), { scope: "openid" }, { identifier: victim.sub, password: victim.password });
+    expect(tokens.access_token).toBeTruthy();
+  });
+
   it("checks scopes, mode, subject, version and the body", async () => {
     const account = await createUserWithPassword("first correct horse");
     const other = await createUserWithPassword("first correct horse");
