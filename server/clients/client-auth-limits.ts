@@ -13,11 +13,15 @@ import type { TJudge } from "./clients.service.ts";
  * cores, at the cost of an IPC round trip per secret checked with argon2 (none for a secret verified
  * before). Client secrets are long random strings (or 8+ characters chosen on import); the limit
  * bounds the guessing rate and the argon2 work a stranger can cause, and that holds per instance.
- * While a key is over its limit every attempt is refused with 429, a right secret too: otherwise the
- * answer would still tell a guesser when a guess was right.
+ * Failures count per (client id, address) and per address, never per client id alone: a counter of
+ * the id alone would let anyone lock a confidential client (the console's own among them) out by
+ * sending wrong secrets under its id. While a key is over its limit every attempt under it is refused
+ * with 429, a right secret too, so the answer never tells that guesser when a guess was right; the
+ * owner, calling from its own address, is not slowed. Without a known address (a transport that does
+ * not say) the id alone is all there is to count.
  * Two credentials are guarded: the OAuth client secret (/oauth/te, /introspect, /revoke) and the v1/v2
- * REST password (HTTP Basic). Each has its own per-client counter, so guessing one does not lock the
- * other out; the address counter is shared: one address guessing either is one guesser.
+ * REST password (HTTP Basic). Each has its own (client, address) counter, so guessing one does not
+ * lock the other out; the address counter is shared: one address guessing either is one guesser.
  */
 type TWindows = {
   lockedFor(limits: TLimit[]): Promise<number>;
@@ -88,9 +92,8 @@ export type TGuardedCredential = "secret" | "rest_password";
 
 function limitsOf(credential: TGuardedCredential, id: string, ip: string | undefined): TLimit[] {
   const { perClient, perIp } = getConfig().clientAuthLimits;
-  const limits = [{ key: `${credential === "secret" ? "client" : "rest"}:${id.slice(0, 128)}`, max: perClient }];
-  if (ip) limits.push({ key: `ip:${ip}`, max: perIp });
-  return limits;
+  const client = `${credential === "secret" ? "client" : "rest"}:${id.slice(0, 128)}`;
+  return ip ? [{ key: `${client}@${ip}`, max: perClient }, { key: `ip:${ip}`, max: perIp }] : [{ key: client, max: perClient }];
 }
 
 function throttled(wait: number): AppError {
@@ -103,7 +106,7 @@ function throttled(wait: number): AppError {
 /** A key that has just reached its limit is a security event, once per window (not every refusal after it). */
 async function recordLockouts(keys: string[], clientId: string, ip: string | undefined, credential: TGuardedCredential): Promise<void> {
   for (const key of keys) {
-    await recordEvent("client.auth_locked_out", { clientId: clientId.slice(0, 128), ip }, { by: key.startsWith("ip:") ? "ip" : "client_id", credential, windowS: getConfig().clientAuthLimits.windowS });
+    await recordEvent("client.auth_locked_out", { clientId: clientId.slice(0, 128), ip }, { by: key.startsWith("ip:") ? "ip" : "client_id_and_ip", credential, windowS: getConfig().clientAuthLimits.windowS });
   }
 }
 

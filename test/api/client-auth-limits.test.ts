@@ -1,10 +1,11 @@
-import { describe, expect, it } from "vitest";
-import { uniqueIp } from "../support/browser.ts";
+import { describe, expect, inject, it } from "vitest";
+import { appSignIn } from "../support/console.ts";
+import { Browser, uniqueIp } from "../support/browser.ts";
 import { fixtureClient, oauthBasic } from "../support/fixtures.ts";
 import { api, request, type TResult } from "../support/http.ts";
 
 // Failed client authentication at /oauth/te, /oauth/introspect and /oauth/revoke is limited per
-// client id (10 per window) and per address (30 per window). The suite's server runs with a 3 s
+// (client id, address) (10 per window) and per address (30 per window), never per client id alone. The suite's server runs with a 3 s
 // window (IDP_CLIENT_AUTH_WINDOW in global-setup.ts), so waiting one out is short. limits-app is a
 // fixture client no other test uses; each test comes from addresses of its own (X-Forwarded-For).
 
@@ -38,7 +39,7 @@ describe("failed client authentication is limited", () => {
     expect(results.map((r) => r.status)).toEqual(Array(3 * PER_CLIENT).fill(200));
   });
 
-  it("per client id: of parallel wrong secrets at most the limit are judged, the rest and then a right secret get 429 until the window passes", async () => {
+  it("per client id and address: of parallel wrong secrets at most the limit are judged; that address then gets 429 until the window passes, the owner elsewhere does not", async () => {
     const ip = uniqueIp();
     const burst = await Promise.all(Array.from({ length: 2 * PER_CLIENT + 5 }, (_, i) => grant(ip, `wrong-secret-${i}`)));
     const judged = burst.filter((r) => r.status === 401);
@@ -49,16 +50,29 @@ describe("failed client authentication is limited", () => {
     for (const r of judged) expect(r.body.error).toBe("invalid_client");
     refused.forEach(expectThrottled);
 
-    // No oracle: during the lockout the right secret is refused like any other, from anywhere and at every endpoint.
-    const wait = expectThrottled(await grant(uniqueIp(), LIMITS.secret));
-    expectThrottled(await post("/oauth/introspect", { token: "x" }, uniqueIp(), [LIMITS.id, LIMITS.secret]));
-    expectThrottled(await post("/oauth/revoke", { token: "x" }, uniqueIp(), [LIMITS.id, LIMITS.secret]));
-    expectThrottled(await post("/oauth/te", { grant_type: "client_credentials", scope: "idp_api_sys_users", client_id: LIMITS.id, client_secret: LIMITS.secret }, uniqueIp()));
-    // Another client is not affected.
+    // No oracle for the guesser: from its address the right secret is refused like any other, at every endpoint.
+    const wait = expectThrottled(await grant(ip, LIMITS.secret));
+    expectThrottled(await post("/oauth/introspect", { token: "x" }, ip, [LIMITS.id, LIMITS.secret]));
+    expectThrottled(await post("/oauth/revoke", { token: "x" }, ip, [LIMITS.id, LIMITS.secret]));
+    expectThrottled(await post("/oauth/te", { grant_type: "client_credentials", scope: "idp_api_sys_users", client_id: LIMITS.id, client_secret: LIMITS.secret }, ip));
+    // The owner, at its own address, is not locked out by a stranger's guesses under its id.
+    const owner = uniqueIp();
+    expect((await grant(owner, LIMITS.secret)).status).toBe(200);
+    expect((await post("/oauth/te", { grant_type: "client_credentials", scope: "idp_api_sys_users", client_id: LIMITS.id, client_secret: LIMITS.secret }, owner)).status).toBe(200);
+    // Another client is not affected at the guesser's address either.
     expect((await grant(ip, fixtureClient("post-app").secret, "post-app")).status).toBe(200);
 
     await sleep(wait);
     expect((await grant(ip, LIMITS.secret)).status).toBe(200);
+  });
+
+  it("a stranger cannot lock the console out: wrong secrets under its built-in client's id leave the administrator's sign-in working", async () => {
+    const ip = uniqueIp();
+    const burst = await Promise.all(Array.from({ length: 3 * PER_CLIENT }, (_, i) => post("/oauth/te", { grant_type: "authorization_code", code: "x", redirect_uri: "x" }, ip, ["idp-console", `guess-${i}`])));
+    expect(burst.some((r) => r.status === 429)).toBe(true);
+    const browser = new Browser();
+    const landed = await appSignIn(browser, inject("baseUrl"), "console", "admin", inject("adminPassword"));
+    expect(landed.url).toBe(`${inject("baseUrl")}/console/clients`);
   });
 
   it("per address: failures under many client ids lock the address out, a right secret of another client too", async () => {
@@ -79,7 +93,7 @@ describe("failed REST-password authentication (v1/v2 HTTP Basic) is limited", ()
   const v1Read = (ip: string, password: string) =>
     api("GET", "/api/v1/users/bm9ib2R5.AAAAAAAAAAAAAAAA", { basic: [LIMITS.id, password], headers: { "x-forwarded-for": ip } });
 
-  it("per client id, counted apart from the OAuth secret: wrong passwords lock the REST password out, a right one too, the OAuth secret not", async () => {
+  it("per client id and address, counted apart from the OAuth secret: wrong passwords lock that address out of the REST password, the owner elsewhere and the OAuth secret not", async () => {
     const ip = uniqueIp();
     // A known account-less id: a right password gets the read's own 404, a wrong one 401.
     expect((await v1Read(ip, REST_PASSWORD)).status).toBe(404);
@@ -90,14 +104,15 @@ describe("failed REST-password authentication (v1/v2 HTTP Basic) is limited", ()
     expect(judged.length).toBeLessThanOrEqual(PER_CLIENT);
     expect(refused.length).toBeGreaterThanOrEqual(burst.length - PER_CLIENT);
 
-    const locked = await v1Read(uniqueIp(), REST_PASSWORD);
+    const locked = await v1Read(ip, REST_PASSWORD);
     expect(locked.status).toBe(429);
     expect(JSON.stringify(locked.body)).toMatch(/too many failed client authentications/);
     const wait = Number(locked.headers.get("retry-after"));
     expect(wait).toBeGreaterThanOrEqual(1);
     expect(wait).toBeLessThanOrEqual(3);
+    expect((await v1Read(uniqueIp(), REST_PASSWORD)).status).toBe(404);
     // The OAuth secret of the same client has a counter of its own.
-    expect((await grant(uniqueIp(), LIMITS.secret)).status).toBe(200);
+    expect((await grant(ip, LIMITS.secret)).status).toBe(200);
 
     await sleep(wait);
     expect((await v1Read(ip, REST_PASSWORD)).status).toBe(404);
