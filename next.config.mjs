@@ -1,4 +1,5 @@
 import { parseContextPath } from "./server/config/context-path.mjs";
+import { SECURITY_HEADERS } from "./server/http/security-headers.mjs";
 
 const contextPath = parseContextPath(process.env.IDP_CONTEXT_PATH);
 if (!contextPath.ok) {
@@ -21,6 +22,10 @@ const nextConfig = {
   ],
   // `npm run typecheck` and CI check types; repeating it in every `next build` only slows the start.
   typescript: { ignoreBuildErrors: true },
+  // What Next serves, `next dev` included (the production server sets them on every answer too).
+  async headers() {
+    return [{ source: "/:path*", headers: Object.entries(SECURITY_HEADERS).map(([key, value]) => ({ key, value })) }];
+  },
   async redirects() {
     const toConsole = [{ source: "/", destination: "/console", permanent: false }];
     // The host's own root too, so whoever opens http://host:port/ lands in the console.

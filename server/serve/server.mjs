@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { parseContextPath } from "../config/context-path.mjs";
+import { hstsOf, SECURITY_HEADERS } from "../http/security-headers.mjs";
 import { loadFastPath } from "./fast-path.mjs";
 import { runClusterPrimary } from "./cluster.mjs";
 import { threadPoolSize } from "./threadpool.mjs";
@@ -64,8 +65,12 @@ await require("next/dist/server/lib/router-utils/instrumentation-globals.externa
 const nextHandler = app.getRequestHandler();
 const fast = process.env.IDP_FAST_PATH === "0" ? undefined : await loadFastPath({ dir, contextPath: contextPath.value, hostname, port });
 
+// Set before either transport answers: node:http merges them into what the answer writes, and an
+// answer that sets one itself keeps its own value.
+const everyAnswer = Object.entries({ ...SECURITY_HEADERS, ...(hstsOf() ? { "strict-transport-security": hstsOf() } : {}) });
 const server = createListener((req, res) => {
   identify(req);
+  for (const [name, value] of everyAnswer) res.setHeader(name, value);
   if (fast?.handle(req, res)) return;
   void nextHandler(req, res);
 });

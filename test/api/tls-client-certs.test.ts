@@ -158,6 +158,8 @@ describe("TLS with client certificates (IDP_TLS_CERT, IDP_TLS_KEY, IDP_TLS_CLIEN
   it("serves HTTPS, and pages to a browser without a certificate", async () => {
     const ready = await call("GET", "/health/ready");
     expect(ready.status).toBe(200);
+    // Served over https: browsers are told never to use plain http here again.
+    expect(ready.headers["strict-transport-security"]).toBe("max-age=31536000");
     // The sign-in page of an authorization request (Next's path), to a connection without a certificate.
     const { url } = webAuthorization({}, server.baseUrl);
     const authorize = await call("GET", url.slice(server.baseUrl.length));
