@@ -23,6 +23,7 @@ export function proxy(request: NextRequest): Response | undefined {
   headers.set("content-security-policy", policy);
   const response = NextResponse.next({ request: { headers } });
   response.headers.set("content-security-policy", policy);
+  response.headers.set("referrer-policy", "same-origin");
   return response;
 }
 

@@ -1,13 +1,15 @@
 // Headers every answer of the service carries, and the policy of the console's and portal's pages.
 // Plain JavaScript: next.config.mjs (the headers of `next dev` and of what Next serves) and the
 // production server (server/serve/server.mjs, which also covers the fast path) read the same list.
-// An answer that sets one of these itself (the sign-in pages' stricter policy) keeps its own.
 
-/** Never framed (clickjacking), never sniffed into another type, no URL leaked to another site. */
+/**
+ * Never framed (clickjacking), never sniffed into another type: the same for every answer. (Pages
+ * also say what referrer they send: the sign-in pages none, the console and portal their own
+ * origin only; an answer that is no document has no use for it.)
+ */
 export const SECURITY_HEADERS = Object.freeze({
   "x-frame-options": "DENY",
   "x-content-type-options": "nosniff",
-  "referrer-policy": "same-origin",
 });
 
 /**

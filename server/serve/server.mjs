@@ -65,8 +65,7 @@ await require("next/dist/server/lib/router-utils/instrumentation-globals.externa
 const nextHandler = app.getRequestHandler();
 const fast = process.env.IDP_FAST_PATH === "0" ? undefined : await loadFastPath({ dir, contextPath: contextPath.value, hostname, port });
 
-// Set before either transport answers: node:http merges them into what the answer writes, and an
-// answer that sets one itself keeps its own value.
+// Set before either transport answers: node:http merges them into what the answer writes.
 const everyAnswer = Object.entries({ ...SECURITY_HEADERS, ...(hstsOf() ? { "strict-transport-security": hstsOf() } : {}) });
 const server = createListener((req, res) => {
   identify(req);

@@ -42,6 +42,8 @@ const MASKS: [RegExp, string][] = [
   [/127\.0\.0\.1:\d+/g, "127.0.0.1:<port>"],
   // A lockout's remaining seconds: the two servers' windows started a few hundred ms apart.
   [/try again in \d+ s/g, "try again in <n> s"],
+  // A page's Content-Security-Policy nonce is new on every answer.
+  [/'nonce-[A-Za-z0-9+/=]+'/g, "'nonce-<n>'"],
   [/"(access_token|refresh_token|id_token|jti|iat|exp|nbf|kid|x|y|n|id|time|instanceId|base64QRCode|base32Secret|created|updated|createdAt|updatedAt|expiresAt|expires_at|generated_at|client_secret|client_id_issued_at|registration_access_token|code|secret)":\s*("[^"]*"|\d+)/g, '"$1":"<v>"'],
 ];
 const mask = (s: string) => MASKS.reduce((t, [re, by]) => t.replace(re, by), s);
