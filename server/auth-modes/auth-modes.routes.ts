@@ -3,9 +3,9 @@ import { andThen } from "../cache/maybe-promise.ts";
 import { derivedOnce } from "../cache/derived-once.ts";
 import { defineRoute, toJsonText } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
-import { eventActorOf } from "../http/request-context.ts";
 import { accountIdOfSubject } from "../users/subject-param.ts";
-import { changeAuthModes, readAuthModes, toAuthModesV3, type TAuthModes } from "./auth-modes.service.ts";
+import { readAuthModes, toAuthModesV3, type TAuthModes } from "./auth-modes.service.ts";
+import { changeAuthModesOfSubject, STEP_UP_ERRORS } from "./recent-auth.ts";
 
 const TAGS = ["Authentication modes (v3)"];
 
@@ -63,12 +63,9 @@ export const changeAuthModesRoute = defineRoute(
     params: ZSubjectParams,
     body: ZAuthModesChange,
     response: { status: 200, description: "The resulting modes", schema: ZAuthModes },
-    errors: ["user.not_found", "auth_modes.no_second_factor_method"],
+    errors: ["user.not_found", "auth_modes.no_second_factor_method", ...STEP_UP_ERRORS],
   },
-  async ({ ctx, params, body }) => {
-    const userId = await accountIdOfSubject(ctx, params.subjectId);
-    return toAuthModesV3(await changeAuthModes(userId, body ?? {}, eventActorOf(ctx)));
-  },
+  async ({ ctx, params, body }) => toAuthModesV3(await changeAuthModesOfSubject(ctx, params.subjectId, body ?? {})),
 );
 
 export const AUTH_MODES_ROUTES = [readAuthModesRoute, changeAuthModesRoute];

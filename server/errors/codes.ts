@@ -34,6 +34,10 @@ const ERROR_DEFS = {
   "auth.wrong_subject": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_subject" },
   /** A system token on a user-only operation or a user token on a system-only one. */
   "auth.wrong_mode": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_token_mode", oauth: "invalid_token" },
+  /** A user-mode change of factors (second factor, generators, security question, external accounts) with a sign-in older than IDP_REAUTH_MAX_AGE: sign the person in again (prompt=login or max_age) and use the new token. */
+  "auth.reauth_required": { status: 403, type: "security_error", error: "reauthentication_required", desc: "this change needs a recent sign-in; sign the user in again and retry with the new token" },
+  /** The same change by a user whose second factor is on, with a token from a sign-in that did not pass it. */
+  "auth.second_factor_required": { status: 403, type: "security_error", error: "second_factor_required", desc: "this change needs a sign-in with the second factor" },
   /** HTTP Basic with an unknown client, a wrong REST password, or a client without one. */
   "auth.basic_invalid": { status: 401, type: "security_error", error: "invalid_credential", desc: "client_authentication_failed" },
   /** v1 HTTP Basic of a client that authenticated but is not allowed the operation: none of its system scopes is the operation's. */
@@ -155,6 +159,10 @@ const ERROR_DEFS = {
   "qr.already_used": { status: 409, type: "process_error", error: "qr_code_used", desc: "QR code was confirmed or refused already" },
   /** A locked account cannot sign a browser in by QR code. */
   "qr.account_locked": { status: 403, type: "security_error", error: "account_locked", desc: "account locked" },
+  /** A confirmation with a token of no live browser session (ended, expired, or a token without one): a QR sign-in must inherit a real sign-in. */
+  "qr.session_required": { status: 403, type: "security_error", error: "session_required", desc: "confirm with a token from a sign-in that is still active" },
+  /** A confirmation through an application that is not first-party: only the service's own applications may vouch for a sign-in elsewhere. */
+  "qr.client_not_allowed": { status: 403, type: "security_error", error: "client_not_allowed", desc: "only first-party applications may confirm QR sign-ins" },
   /** No pending contact confirmation with this state (unknown, already confirmed, or another user's). */
   "contact.not_found": { status: 404, type: "not_found_error", error: "unknown_confirmation", desc: "confirmation not found" },
   /** A new code was asked for before the resend cooldown passed (Retry-After says when). */

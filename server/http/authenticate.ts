@@ -96,7 +96,7 @@ function bearerActor(claims: TAccessClaims, client: TClientAuthRow | null, spec:
   if (subject !== undefined && subject !== claims.sub && subject !== CURRENT_SUBJECT) {
     throw new AppError("auth.wrong_subject", { desc: "wrong_subject: the token was issued to another user" });
   }
-  return { mode, userId: claims.sub, clientId: claims.client_id, scopes: held, jti: claims.jti };
+  return { mode, userId: claims.sub, clientId: claims.client_id, scopes: held, jti: claims.jti, sessionId: claims.sid, authTime: claims.auth_time, amr: claims.amr };
 }
 
 /**

@@ -6,7 +6,7 @@ import { peerAddressOf } from "./tls-identity.ts";
 export type TActor =
   | { mode: "anonymous" }
   | { mode: "system"; clientId: string; scopes: readonly string[]; jti: string }
-  | { mode: "user"; userId: string; clientId: string; scopes: readonly string[]; jti: string }
+  | { mode: "user"; userId: string; clientId: string; scopes: readonly string[]; jti: string; sessionId?: string; authTime?: number; amr?: readonly string[] }
   | { mode: "basic"; clientId: string };
 
 export type TRequestContext = {

@@ -1,5 +1,6 @@
 import QRCode from "qrcode";
 import { TOTP } from "otpauth";
+import { requireRecentAuth } from "../auth-modes/recent-auth.ts";
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
 import { CURRENT_SUBJECT } from "../http/authenticate.ts";
@@ -54,6 +55,7 @@ function prefixOf(id: string, userId: string): string {
 
 /** POST …/totps/attach/qr and POST …/totps/{id}: binds a secret handed out by the QR flow, proved by its current code. */
 export async function finishQrBinding(ctx: TRequestContext, subjectId: string, body: TQrAttach, id?: string): Promise<void> {
+  await requireRecentAuth(ctx);
   const account = await accountOfSubject(ctx, subjectId);
   const prefix = id === undefined ? DEFAULT_TOTP_PREFIX : prefixOf(id, account.id);
   const seed = decodeBase32(body.base32Secret);
@@ -83,6 +85,7 @@ function requireFullAccess(ctx: TRequestContext, what: string): void {
 /** POST /api/v3/users/totps/attach: with otpCode the code proves the generator; without it only idp_api_otp_full_access may bind. */
 export async function attachTotp(ctx: TRequestContext, body: TTotpAttach): Promise<void> {
   if (body.otpCode === undefined) requireFullAccess(ctx, "binding without otpCode");
+  await requireRecentAuth(ctx);
   const userId = await attachTarget(ctx, body.subjectId);
   const seed = decodeBase32(body.base32Secret)!;
   const key = { seed, algo: body.algo, digits: body.len };
@@ -97,6 +100,7 @@ export async function attachTotp(ctx: TRequestContext, body: TTotpAttach): Promi
 
 /** POST /api/v3/users/hotps/attach (idp_api_otp_full_access). */
 export async function attachHotp(ctx: TRequestContext, body: THotpAttach): Promise<void> {
+  await requireRecentAuth(ctx);
   const userId = await attachTarget(ctx, body.subjectId);
   const seed = decodeBase32(body.base32Secret)!;
   await bindGenerator(
@@ -108,6 +112,7 @@ export async function attachHotp(ctx: TRequestContext, body: THotpAttach): Promi
 
 /** DELETE …/totps/{id}. */
 export async function deleteBinding(ctx: TRequestContext, subjectId: string, id: string): Promise<void> {
+  await requireRecentAuth(ctx);
   const account = await accountOfSubject(ctx, subjectId);
   await removeGenerator(account.id, id, eventActorOf(ctx));
 }

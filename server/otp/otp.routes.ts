@@ -1,3 +1,4 @@
+import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
 import type { TErrorCode } from "../errors/codes.ts";
 import { defineRoute } from "../http/define-route.ts";
@@ -53,7 +54,7 @@ const QR_FINISH = {
   auth: CHANGE,
   body: ZQrAttach,
   response: { status: 204, description: "Bound" },
-  errors: ["user.not_found", "otp.wrong_code", "otp.unknown_secret"] as TErrorCode[],
+  errors: ["user.not_found", "otp.wrong_code", "otp.unknown_secret", ...STEP_UP_ERRORS] as TErrorCode[],
 } as const;
 
 export const finishQrRoute = defineRoute(
@@ -94,7 +95,7 @@ export const deleteTotpRoute = defineRoute(
     auth: CHANGE,
     params: ZBindingParams,
     response: { status: 204, description: "Removed" },
-    errors: ["user.not_found", "otp.not_found", "otp.last_second_factor"],
+    errors: ["user.not_found", "otp.not_found", "otp.last_second_factor", ...STEP_UP_ERRORS],
   },
   async ({ ctx, params }) => {
     await deleteBinding(ctx, params.subjectId, params.id);
@@ -114,7 +115,7 @@ export const attachTotpRoute = defineRoute(
     auth: { kind: "bearer", user: ["idp_api_usec_chg", FULL_ACCESS], system: ["idp_api_sys_usec_chg", FULL_ACCESS] },
     body: ZTotpAttach,
     response: { status: 204, description: "Bound" },
-    errors: ["user.not_found", "otp.wrong_code", "auth.wrong_subject"],
+    errors: ["user.not_found", "otp.wrong_code", "auth.wrong_subject", ...STEP_UP_ERRORS],
   },
   async ({ ctx, body }) => {
     await attachTotp(ctx, body);
@@ -133,7 +134,7 @@ export const attachHotpRoute = defineRoute(
     auth: { kind: "bearer", user: [FULL_ACCESS], system: [FULL_ACCESS] },
     body: ZHotpAttach,
     response: { status: 204, description: "Bound" },
-    errors: ["user.not_found", "auth.wrong_subject"],
+    errors: ["user.not_found", "auth.wrong_subject", ...STEP_UP_ERRORS],
   },
   async ({ ctx, body }) => {
     await attachHotp(ctx, body);

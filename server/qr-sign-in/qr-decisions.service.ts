@@ -2,6 +2,7 @@ import { recordEvent } from "../audit/audit.service.ts";
 import { getClientForAuth } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
+import { findLiveSession } from "../sessions/sessions.service.ts";
 import { describeUserAgent } from "../sessions/user-agent.ts";
 import { findUserById } from "../users/users.repository.ts";
 import { qrCodeHash } from "./qr-code.ts";
@@ -25,14 +26,29 @@ async function waitingSignIn(code: string, now: Date): Promise<TQrWithFlow> {
   return row;
 }
 
-function userOf(ctx: TRequestContext): string {
+type TUserActor = Extract<TRequestContext["actor"], { mode: "user" }>;
+
+function userActorOf(ctx: TRequestContext): TUserActor {
   if (ctx.actor.mode !== "user") throw new Error("QR decisions are user-mode operations");
-  return ctx.actor.userId;
+  return ctx.actor;
+}
+
+/**
+ * Who vouches for the waiting browser: a first-party application's token of a browser session that
+ * still lives. The new session inherits that session's auth_time and methods, so a QR sign-in is
+ * never fresher or stronger than the sign-in that confirmed it.
+ */
+async function confirmingSession(actor: TUserActor, now: Date): Promise<{ authTime: Date; amr: string[] }> {
+  const client = await getClientForAuth(actor.clientId);
+  if (!client?.firstParty) throw new AppError("qr.client_not_allowed");
+  const session = actor.sessionId ? await findLiveSession(actor.sessionId, now) : null;
+  if (!session || session.userId !== actor.userId) throw new AppError("qr.session_required");
+  return { authTime: session.authTime, amr: session.amr };
 }
 
 /** GET: the application, browser, address and times of the sign-in the code stands for. */
 export async function describeQrSignIn(ctx: TRequestContext, code: string, now = new Date()): Promise<TQrSignInRequest> {
-  userOf(ctx);
+  userActorOf(ctx);
   const row = await waitingSignIn(code, now);
   const client = await getClientForAuth(row.flow.clientId);
   if (!client?.enabled) throw new AppError("qr.not_found");
@@ -51,16 +67,19 @@ export async function describeQrSignIn(ctx: TRequestContext, code: string, now =
  * with the caller's user-mode headers (and the device IDP-CI-UA-ID names, when sent).
  */
 export async function decideQrSignIn(ctx: TRequestContext, code: string, decision: "confirm" | "refuse", device?: string, now = new Date()): Promise<void> {
-  const userId = userOf(ctx);
+  const user = userActorOf(ctx);
+  const userId = user.userId;
   const actor = eventActorOf(ctx);
   let row: TQrWithFlow | undefined;
   try {
     row = await waitingSignIn(code, now);
+    let confirming: { authTime: Date; amr: string[] } | undefined;
     if (decision === "confirm") {
       const account = await findUserById(userId);
       if (!account || account.locked) throw new AppError("qr.account_locked");
+      confirming = await confirmingSession(user, now);
     }
-    if (!(await decideQr(row.id, decision === "confirm" ? "confirmed" : "refused", userId, now))) throw new AppError("qr.already_used");
+    if (!(await decideQr(row.id, decision === "confirm" ? "confirmed" : "refused", userId, now, confirming))) throw new AppError("qr.already_used");
   } catch (e) {
     if (e instanceof AppError) {
       await recordEvent("user.qr_decision_failed", actor, { decision, reason: e.def.error, qrSignIn: row?.id ?? null, device: device ?? null });

@@ -10,7 +10,8 @@ const CODE_ERRORS = ["qr.not_found", "qr.expired", "qr.already_used"] as const;
 const FLOW =
   "The sign-in page can show a QR code (`{ctx}/login`, \"Sign in with a QR code\"); it holds a single-use code that expires after " +
   "`IDP_QR_CODE_TTL` seconds (default 120). An application where the user is signed in reads it, shows what asks to sign in, and " +
-  "confirms or refuses; the waiting browser is then signed in as the token's user (session `amr` [\"qr\"]) or told it was refused.";
+  "confirms or refuses; the waiting browser is then signed in as the token's user or told it was refused. Its session inherits the confirming session's " +
+  "auth_time and amr (plus \"qr\"): it counts as a second factor only when the confirming sign-in passed one.";
 
 export const describeQrRoute = defineRoute(
   {
@@ -36,14 +37,17 @@ function decisionRoute(decision: "confirm" | "refuse") {
       summary: decision === "confirm" ? "Sign the waiting browser in as this user" : "Refuse the sign-in a QR code asks for",
       description:
         `${FLOW} A code is decided once: of parallel decisions one succeeds, the others answer 409. ` +
-        (decision === "confirm" ? "A locked account cannot confirm (403). " : "") +
+        (decision === "confirm"
+          ? "A locked account cannot confirm (403). Departure for security: only a first-party application's token may confirm " +
+            "(403 client_not_allowed), and only one of a browser session that still lives (403 session_required). "
+          : "") +
         "In user mode send X-Forwarded-For and User-Agent, and optionally `IDP-CI-UA-ID` (the confirming device): they are recorded in the security event.",
       tags: TAGS,
       auth: AUTH,
       params: ZQrParams,
       secretParams: ["QR_code"],
       response: { status: 204, description: decision === "confirm" ? "Confirmed: the waiting browser signs in" : "Refused: the waiting browser is told so" },
-      errors: decision === "confirm" ? [...CODE_ERRORS, "qr.account_locked"] : [...CODE_ERRORS],
+      errors: decision === "confirm" ? [...CODE_ERRORS, "qr.account_locked", "qr.client_not_allowed", "qr.session_required"] : [...CODE_ERRORS],
     },
     async ({ ctx, params, request }) => {
       const device = request.headers.get(DEVICE_HEADER)?.trim().slice(0, 256) || undefined;

@@ -12,7 +12,7 @@ import { findQrOfFlow, replaceQrSignIn, takeConfirmedQr } from "./qr-sign-ins.re
 export type TQrState =
   | { state: "none" }
   | { state: "waiting"; code: string; expiresAt: Date }
-  | { state: "confirmed"; id: string; userId: string }
+  | { state: "confirmed"; id: string; userId: string; authTime: Date; amr: string[] }
   | { state: "refused" }
   | { state: "expired" };
 
@@ -46,14 +46,14 @@ export async function qrStateOf(flowId: string, browserCookie: string, now = new
   if (!row || row.status === "used") return { state: "none" };
   if (row.status === "refused") return { state: "refused" };
   if (row.status === "confirmed") {
-    const fresh = row.userId && row.decidedAt && now.getTime() - row.decidedAt.getTime() < ttlMs();
-    return fresh ? { state: "confirmed", id: row.id, userId: row.userId! } : { state: "expired" };
+    const fresh = row.userId && row.decidedAt && row.authTime && now.getTime() - row.decidedAt.getTime() < ttlMs();
+    return fresh ? { state: "confirmed", id: row.id, userId: row.userId!, authTime: row.authTime!, amr: row.amr } : { state: "expired" };
   }
   if (row.expiresAt <= now) return { state: "expired" };
   return { state: "waiting", code: qrCodeFor(browserCookie, row.id), expiresAt: row.expiresAt };
 }
 
-export type TTakeResult = { ok: true; userId: string } | { ok: false; reason: "taken" | "account_locked" };
+export type TTakeResult = { ok: true; userId: string; authTime: Date; amr: string[] } | { ok: false; reason: "taken" | "account_locked" };
 
 /**
  * The waiting browser signs in with a confirmed code: once (a second tab or reload finds it taken),
@@ -72,5 +72,5 @@ export async function takeConfirmedSignIn(
   }
   if (!(await takeConfirmedQr(confirmed.id))) return { ok: false, reason: "taken" };
   await recordEvent("user.signed_in", who, { method: "qr", qrSignIn: confirmed.id });
-  return { ok: true, userId: confirmed.userId };
+  return { ok: true, userId: confirmed.userId, authTime: confirmed.authTime, amr: confirmed.amr };
 }

@@ -11,14 +11,17 @@ export type TQrRow = {
   createdAt: Date;
   expiresAt: Date;
   decidedAt: Date | null;
+  /** Of the confirming session: when and how it signed in. */
+  authTime: Date | null;
+  amr: string[];
 };
 /** A code as the confirming device finds it: with the flow it belongs to. */
 export type TQrWithFlow = TQrRow & { flow: { clientId: string; step: string; expiresAt: Date } };
 
-const QR = { id: true, flowId: true, status: true, userId: true, ip: true, userAgent: true, createdAt: true, expiresAt: true, decidedAt: true } as const;
+const QR = { id: true, flowId: true, status: true, userId: true, ip: true, userAgent: true, createdAt: true, expiresAt: true, decidedAt: true, authTime: true, amr: true } as const;
 
 /** A new code for a flow, replacing the one it had (whatever became of it) in one step. */
-export async function replaceQrSignIn(row: Omit<TQrRow, "status" | "userId" | "decidedAt"> & { codeHash: string }): Promise<void> {
+export async function replaceQrSignIn(row: Omit<TQrRow, "status" | "userId" | "decidedAt" | "authTime" | "amr"> & { codeHash: string }): Promise<void> {
   await inTransaction(async (tx) => {
     await tx.qrSignIn.deleteMany({ where: { flowId: row.flowId } });
     await tx.qrSignIn.create({ data: { ...row, status: "waiting" }, select: { id: true } });
@@ -43,11 +46,11 @@ export async function findQrByCodeHash(codeHash: string): Promise<TQrWithFlow | 
  * Records a decision on a waiting, unexpired code. The condition is the lock: of parallel
  * decisions exactly one finds the code waiting, the others change nothing.
  */
-export async function decideQr(id: string, to: "confirmed" | "refused", userId: string, now: Date): Promise<boolean> {
+export async function decideQr(id: string, to: "confirmed" | "refused", userId: string, now: Date, confirming?: { authTime: Date; amr: string[] }): Promise<boolean> {
   const prisma = await getPrisma();
   const { count } = await prisma.qrSignIn.updateMany({
     where: { id, status: "waiting", expiresAt: { gt: now } },
-    data: { status: to, userId, decidedAt: now },
+    data: { status: to, userId, decidedAt: now, ...confirming },
   });
   return count === 1;
 }

@@ -1,3 +1,4 @@
+import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
 import { defineRoute } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
@@ -38,7 +39,7 @@ export const setSecurityQuestionRoute = defineRoute(
     params: ZSubjectOrInstance,
     body: ZSetSecurityQuestion,
     response: { status: 204, description: "Set" },
-    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject"],
+    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject", ...STEP_UP_ERRORS],
   },
   async ({ ctx, params, body }) => {
     await setSecurityQuestion(ctx, params.subjectId, body);
@@ -55,7 +56,7 @@ export const deleteSecurityQuestionRoute = defineRoute(
     auth: { kind: "bearer", user: ["idp_api_usec_chg"], system: ["idp_api_sys_usec_chg"] },
     params: ZSubjectOrInstance,
     response: { status: 204, description: "Deleted" },
-    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject", "secqsn.not_set"],
+    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject", "secqsn.not_set", ...STEP_UP_ERRORS],
   },
   async ({ ctx, params }) => {
     await unsetSecurityQuestion(ctx, params.subjectId);

@@ -1,4 +1,5 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { requireRecentAuth } from "../auth-modes/recent-auth.ts";
 import { hashSecret } from "../crypto/password-hash.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
@@ -79,12 +80,14 @@ export async function getSecurityQuestion(ctx: TRequestContext, subjectId: strin
 
 /** POST /api/v3/users/{subjectId | instanceId}/secQsn */
 export async function setSecurityQuestion(ctx: TRequestContext, segment: string, input: TSetSecurityQuestion): Promise<void> {
+  await requireRecentAuth(ctx);
   const account = await accountOfSubjectOrInstance(ctx, segment);
   await setSecurityQuestionOf(account.id, input, eventActorOf(ctx));
 }
 
 /** DELETE /api/v3/users/{subjectId | instanceId}/secQsn */
 export async function unsetSecurityQuestion(ctx: TRequestContext, segment: string): Promise<void> {
+  await requireRecentAuth(ctx);
   const account = await accountOfSubjectOrInstance(ctx, segment);
   await removeSecurityQuestionOf(account.id, eventActorOf(ctx));
 }

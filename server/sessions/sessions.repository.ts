@@ -16,6 +16,15 @@ export async function findSessionByTokenHash(tokenHash: string): Promise<(TSessi
   return { ...session, userLocked: user.locked };
 }
 
+/** A session by its id, with whether its account is locked now. */
+export async function findSessionById(id: string): Promise<(TSessionRow & { userLocked: boolean }) | null> {
+  const prisma = await getPrisma();
+  const row = await prisma.browserSession.findUnique({ where: { id }, select: { ...SESSION, user: { select: { locked: true } } } });
+  if (!row) return null;
+  const { user, ...session } = row;
+  return { ...session, userLocked: user.locked };
+}
+
 export async function updateSessionSeen(id: string, at: Date): Promise<void> {
   const prisma = await getPrisma();
   await prisma.browserSession.updateMany({ where: { id }, data: { lastSeenAt: at } });

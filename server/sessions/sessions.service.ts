@@ -7,6 +7,7 @@ import {
   deleteSession,
   deleteSessionByTokenHash,
   findDeviceId,
+  findSessionById,
   findSessionByTokenHash,
   insertDevice,
   insertSession,
@@ -52,6 +53,8 @@ export type TSessionStart = {
   replacesToken?: string;
   /** The sign-in's security events, written with the session or not at all. */
   events?: TPendingEvent[];
+  /** When the person proved who they are, if not now (a QR sign-in inherits the confirming session's). */
+  authTime?: Date;
 } & TClientInfo;
 
 /**
@@ -69,7 +72,7 @@ export async function startSession(input: TSessionStart, now = new Date()): Prom
       id: randomUUID(),
       userId: input.userId,
       deviceId: device.id,
-      authTime: now,
+      authTime: input.authTime ?? now,
       amr: input.amr,
       expiresAt: new Date(now.getTime() + getConfig().sessionTtl * 1000),
       lastSeenAt: now,
@@ -89,6 +92,14 @@ export async function findActiveSession(token: string | undefined, now = new Dat
   const row = await findSessionByTokenHash(hashOpaqueToken(token));
   if (!row || row.expiresAt <= now || row.userLocked) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > SEEN_PRECISION_MS) await updateSessionSeen(row.id, now);
+  const { userLocked: _, ...session } = row;
+  return session;
+}
+
+/** A session by id while it lives: not ended, not expired, its account not locked. */
+export async function findLiveSession(id: string, now = new Date()): Promise<TSession | null> {
+  const row = await findSessionById(id);
+  if (!row || row.expiresAt <= now || row.userLocked) return null;
   const { userLocked: _, ...session } = row;
   return session;
 }

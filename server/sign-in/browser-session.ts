@@ -8,7 +8,7 @@ import { DEVICE_COOKIE, DEVICE_KEY_TTL_MS, SESSION_COOKIE, startSession, type TS
  */
 export async function startBrowserSession(
   req: Request,
-  input: { userId: string; amr: string[]; ip?: string; userAgent?: string; events?: TPendingEvent[] },
+  input: { userId: string; amr: string[]; authTime?: Date; ip?: string; userAgent?: string; events?: TPendingEvent[] },
 ): Promise<{ session: TSession; cookies: string[] }> {
   const started = await startSession({ ...input, deviceKey: readCookie(req, DEVICE_COOKIE), replacesToken: readCookie(req, SESSION_COOKIE) });
   return {

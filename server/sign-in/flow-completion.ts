@@ -32,11 +32,11 @@ export async function completeSignIn(
   ctx: TRequestContext,
   flow: TFlow,
   client: TClientAuthRow,
-  user: { userId: string; amr: string[]; events?: TPendingEvent[] },
+  user: { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[] },
 ): Promise<Response> {
   ctx.clientId = client.id;
   await linkOnSignIn(flow.id, user.userId, { clientId: client.id, ...browserActor(req) });
-  const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, events: user.events, ...browserActor(req) });
+  const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, authTime: user.authTime, events: user.events, ...browserActor(req) });
   await noteSignedIn(user.userId);
   return seeOther(await continueAfterSignIn(flow, client, session), cookies);
 }

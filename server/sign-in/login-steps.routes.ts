@@ -18,7 +18,8 @@ import { readForm } from "../oauth/token-endpoint/form.ts";
 // asked for one. No session exists until the last step is passed; the flow holds the account and
 // the methods passed so far (amr), bound to this browser by its CSRF cookie like the first step.
 
-type TSignedInBy = { userId: string; amr: string[]; events?: TPendingEvent[] };
+/** authTime: when the person proved who they are, when that was not now (a QR sign-in's confirming session). */
+type TSignedInBy = { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[] };
 
 const STEP_PAGE = { second_factor: "/login/otp", password_change: "/login/password" } as const;
 
@@ -43,7 +44,8 @@ export async function continueSignIn(
   const steps = await stepsAfterSignIn(user.userId, user.amr, { clientId: client.id, ...browserActor(req) });
   if (steps.refusal) return refuse(steps.refusal);
   await accepted?.();
-  const next = steps.secondFactor && !user.amr.some((m) => m === "otp" || m === "qr") ? "second_factor" : steps.passwordChange ? "password_change" : undefined;
+  // A QR sign-in carries the confirming session's methods: "otp" there if it passed the second factor.
+  const next = steps.secondFactor && !user.amr.includes("otp") ? "second_factor" : steps.passwordChange ? "password_change" : undefined;
   if (!next) return completeSignIn(req, ctx, flow, client, user);
   await moveFlow(flow, next, { userId: user.userId, amr: user.amr });
   return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: new URL(req.url).searchParams.get("lang") ?? undefined }));

@@ -65,8 +65,12 @@ export const qrPage = pageRoute(async (req, ctx) => {
   if (qr.state !== "confirmed") return renderQr(req, flow, csrf, { state: qr.state });
   const client = await clientOf(flow);
   const taken = await takeConfirmedSignIn(qr, { clientId: client.id, ...browserActor(req) });
-  // A QR code confirmed on a device where the person is signed in stands for the second factor too.
-  if (taken.ok) return continueSignIn(req, ctx, flow, client, { userId: taken.userId, amr: ["qr"] }, async () => renderQr(req, flow, csrf, { state: "inactive" }));
+  // The session inherits the confirming session's sign-in: its time, and its methods (the second factor
+  // among them only if that session passed it), plus "qr".
+  if (taken.ok) {
+    const signedIn = { userId: taken.userId, authTime: taken.authTime, amr: [...new Set([...taken.amr, "qr"])] };
+    return continueSignIn(req, ctx, flow, client, signedIn, async () => renderQr(req, flow, csrf, { state: "inactive" }));
+  }
   if (taken.reason === "account_locked") return renderQr(req, flow, csrf, { state: "locked" });
   // Another tab of this browser took it a moment ago and is moving the flow on.
   return seeOther(pageLink("/login/qr", { flow: flow.id }));

@@ -8,7 +8,7 @@ import { changeUser, createUserWithPassword, readUser } from "../support/account
 import { alertOf, Browser, uniqueIp, type TPage } from "../support/browser.ts";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { api, base, request, systemToken } from "../support/http.ts";
-import { callbackParams, IVANOV, tokenAs, WEB, webAuthorization, webTokens } from "../support/oidc.ts";
+import { authorizeThrough, callbackParams, IVANOV, SPA, tokenAs, WEB, webAuthorization, webTokens } from "../support/oidc.ts";
 
 // QR sign-in end to end: a browser without JavaScript shows the QR code on the sign-in page; a user
 // signed in on another device confirms or refuses it through the API with their own token; the
@@ -22,13 +22,21 @@ const CODE = /<code id="qr-code">([A-Z2-7]{26})<\/code>/;
 type TAccount = { sub: string; password: string };
 type TWaiting = { browser: Browser; page: TPage; code: string; ip: string; verifier?: string };
 
-/** A user-mode token of `account` from "their phone" (rp-web, with the scope the QR operations need). */
-async function phoneToken(account: TAccount, origin = base(), scope = "openid idp_qr_auth"): Promise<{ token: string; ip: string }> {
+/**
+ * A user-mode token of `account` from "their phone": rp-spa, a first-party application (only those
+ * may confirm), with the scope the QR operations need; `browser` holds the phone's session.
+ */
+async function phoneToken(account: TAccount, origin = base(), scope = "openid idp_qr_auth"): Promise<{ token: string; ip: string; browser: Browser; idToken: string }> {
   const ip = uniqueIp();
   const browser = new Browser({ "user-agent": UA.phone, "x-forwarded-for": ip }, origin);
-  const { tokens } = await webTokens(browser, { scope }, { identifier: account.sub, password: account.password });
-  return { token: tokens.access_token, ip };
+  const { url, verifier } = webAuthorization({ scope, client_id: SPA.id, redirect_uri: SPA.redirectUri }, origin);
+  const code = callbackParams(await authorizeThrough(browser, url, { identifier: account.sub, password: account.password })).get("code")!;
+  const r = await tokenAs("spa", { grant_type: "authorization_code", code, redirect_uri: SPA.redirectUri, code_verifier: verifier }, origin);
+  if (r.status !== 200) throw new Error(`phone token: ${r.status} ${r.text}`);
+  return { token: r.body.access_token, ip, browser, idToken: r.body.id_token };
 }
+
+const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
 
 /** The form of a page that posts to `pathPart`, with its hidden fields. */
 function formTo(page: TPage, pathPart: string): { action: string; hidden: Record<string, string> } {
@@ -137,7 +145,10 @@ describe("QR sign-in through the sign-in page (no JavaScript) and the API", () =
     // The next reload signs the browser in; consent is asked as after a password, then back to the client.
     const back = await reload(w);
     const tokens = await oidc.authorizationCodeGrant(config, new URL(back.location!), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
-    expect(tokens.claims()).toMatchObject({ sub: account.sub, aud: WEB.id, nonce, acr: "1", amr: ["qr"] });
+    // The session inherits the phone's sign-in: its time and its methods, plus "qr" (never "now"); so
+    // acr is "0": nobody proved who they are during this authorization, the phone vouched for them.
+    const phoneClaims = claimsOf(phone.token);
+    expect(tokens.claims()).toMatchObject({ sub: account.sub, aud: WEB.id, nonce, acr: "0", amr: ["pwd", "qr"], auth_time: phoneClaims.auth_time });
     expect((await api("GET", "/api/v3/users/current", { token: tokens.access_token })).body.sub).toBe(account.sub);
 
     // A code works once.
@@ -148,7 +159,7 @@ describe("QR sign-in through the sign-in page (no JavaScript) and the API", () =
 
     // The decision carries the phone's user-mode headers; the sign-in the laptop's address.
     const [decision] = await auditOf(account.sub, "user.qr_confirmed");
-    expect(decision).toMatchObject({ clientId: WEB.id, ip: phone.ip, userAgent: UA.phone, params: { device: "phone-device-1", signInTo: WEB.id } });
+    expect(decision).toMatchObject({ clientId: SPA.id, ip: phone.ip, userAgent: UA.phone, params: { device: "phone-device-1", signInTo: WEB.id } });
     const signIns = await auditOf(account.sub, "user.signed_in");
     expect(signIns[0]).toMatchObject({ clientId: WEB.id, ip, userAgent: UA.laptop, params: { method: "qr" } });
     const failed = await auditOf(account.sub, "user.qr_decision_failed");
@@ -249,6 +260,33 @@ describe("QR sign-in through the sign-in page (no JavaScript) and the API", () =
     expect(page.text).not.toContain(w.code);
     const status = await w.browser.open(w.page.url.replace("/login/qr?", "/login/qr/status?"));
     expect(JSON.parse(status.text)).toEqual({ state: "waiting" });
+  });
+});
+
+describe("who may confirm a QR sign-in", () => {
+  it("not a third-party application's token, nor a token whose session has ended; the code keeps waiting for a real one", async () => {
+    const account = await createUserWithPassword();
+    const w = await waitingBrowser();
+    // rp-web's users may grant it idp_qr_auth, but it is not first-party: it cannot vouch for a sign-in elsewhere.
+    const { tokens } = await webTokens(new Browser({ "x-forwarded-for": uniqueIp() }), { scope: "openid idp_qr_auth" }, { identifier: account.sub, password: account.password });
+    const third = await qrCall(tokens.access_token, w.code, "/confirm");
+    expect(third.status).toBe(403);
+    expect(third.body).toEqual({ type: "security_error", error: "client_not_allowed", desc: "only first-party applications may confirm QR sign-ins" });
+
+    // The phone signs out at the service; its access token no longer stands for a live sign-in.
+    const phone = await phoneToken(account);
+    const out = await phone.browser.fetch(`${base()}/oauth/logout?${new URLSearchParams({ id_token_hint: phone.idToken, post_logout_redirect_uri: SPA.logoutUri })}`);
+    expect(out.status).toBe(302);
+    const ended = await qrCall(phone.token, w.code, "/confirm");
+    expect(ended.status).toBe(403);
+    expect(ended.body).toMatchObject({ type: "security_error", error: "session_required" });
+
+    const still = await reload(w);
+    expect(still.status).toBe(200);
+    expect(CODE.exec(still.text)?.[1]).toBe(w.code);
+    expect((await auditOf(account.sub, "user.qr_decision_failed")).map((e) => e.params.reason).sort()).toEqual(["client_not_allowed", "session_required"]);
+    const live = await phoneToken(account);
+    expect((await qrCall(live.token, w.code, "/confirm")).status).toBe(204);
   });
 });
 

@@ -1,3 +1,4 @@
+import { STEP_UP_ERRORS } from "../../auth-modes/recent-auth.ts";
 import { z } from "zod";
 import { defineRoute } from "../../http/define-route.ts";
 import { FP_TYPES, ZFpName, type TProviderKey } from "../federation.schemas.ts";
@@ -57,7 +58,7 @@ export const faBindV3Route = defineRoute(
     params: ZCurrent,
     body: ZFaBindBody,
     response: { status: 200, description: "The service's page that continues in the user's browser", schema: ZRedirectTo },
-    errors: ["request.invalid_values", "federation.provider_not_found", "federation.provider_unavailable"],
+    errors: ["request.invalid_values", "federation.provider_not_found", "federation.provider_unavailable", ...STEP_UP_ERRORS],
   },
   ({ ctx, body }) => startBindForUser(ctx, { provider: body.fp, callback: body.callback, isPopup: body.isPopup }),
 );

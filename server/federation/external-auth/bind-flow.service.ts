@@ -1,3 +1,4 @@
+import { requireRecentAuth } from "../../auth-modes/recent-auth.ts";
 import { getClientForAuth } from "../../clients/clients.service.ts";
 import { getConfig } from "../../config/config.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../../crypto/opaque-token.ts";
@@ -40,6 +41,7 @@ export async function checkCallback(clientId: string, callback: string): Promise
 /** POST /api/v3/users/current/fa/bind: the service's page that binds to the token's user, in that user's browser. */
 export async function startBindForUser(ctx: TRequestContext, req: TBindRequest): Promise<{ redirectTo: string }> {
   if (ctx.actor.mode !== "user") throw new AppError("auth.wrong_mode");
+  await requireRecentAuth(ctx);
   await checkCallback(ctx.actor.clientId, req.callback);
   return handOutBind({ provider: req.provider, returnTo: req.callback, isPopup: req.isPopup, clientId: ctx.actor.clientId, userId: ctx.actor.userId });
 }

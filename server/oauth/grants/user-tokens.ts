@@ -52,7 +52,16 @@ export async function prepareUserTokens(
   opts: { scopes?: string[]; nonce?: string | null; now?: Date } = {},
 ): Promise<TPreparedTokens> {
   const scopes = opts.scopes ?? grant.scopes;
-  const access = await issueAccessToken({ clientId: client.id, sub: grant.userId, subType: "user", scopes, ttl: client.accessTokenTtl, sessionId: grant.sessionId });
+  const access = await issueAccessToken({
+    clientId: client.id,
+    sub: grant.userId,
+    subType: "user",
+    scopes,
+    ttl: client.accessTokenTtl,
+    sessionId: grant.sessionId,
+    authTime: grant.authTime,
+    amr: grant.amr,
+  });
   const response: TTokenSet = { access_token: access.token, token_type: "Bearer", expires_in: access.expiresIn, scope: access.scope };
   if (scopes.includes("openid")) {
     response.id_token = await issueIdToken({ ...grant, clientId: client.id, nonce: opts.nonce, accessToken: access.token, ttl: client.idTokenTtl });

@@ -22,12 +22,24 @@ export type TAccessClaims = {
   exp: number;
   /** User mode: the browser session the grant came from, which cutoffs may name. */
   sid?: string;
+  /** User mode: when the person last proved who they are, and how (OIDC's ID token claims), for step-up checks. */
+  auth_time?: number;
+  amr?: string[];
 };
 
 export type TIssuedToken = { token: string; expiresIn: number; jti: string; scope: string; expiresAt: Date };
 
 /** Signs an RFC 9068 JWT access token (`typ: at+jwt`); `ttl` (seconds) overrides the server's default. */
-export async function issueAccessToken(input: { clientId: string; sub: string; subType: TSubjectType; scopes: string[]; ttl?: number | null; sessionId?: string | null }): Promise<TIssuedToken> {
+export async function issueAccessToken(input: {
+  clientId: string;
+  sub: string;
+  subType: TSubjectType;
+  scopes: string[];
+  ttl?: number | null;
+  sessionId?: string | null;
+  authTime?: Date;
+  amr?: string[];
+}): Promise<TIssuedToken> {
   const { issuer } = getConfig();
   const accessTokenTtl = input.ttl ?? getConfig().accessTokenTtl;
   const { kid, key } = await getSigningKey();
@@ -45,6 +57,8 @@ export async function issueAccessToken(input: { clientId: string; sub: string; s
     iat,
     exp: iat + accessTokenTtl,
     ...(input.sessionId ? { sid: input.sessionId } : {}),
+    ...(input.authTime ? { auth_time: Math.floor(input.authTime.getTime() / 1000) } : {}),
+    ...(input.amr ? { amr: input.amr } : {}),
   };
   const token = await signEs256Jwt({ typ: "at+jwt", kid }, claims, key);
   return { token, expiresIn: accessTokenTtl, jti, scope, expiresAt: new Date(claims.exp * 1000) };
@@ -75,7 +89,9 @@ async function verifySigned(token: string): Promise<{ claims: TAccessClaims; kid
     typeof claims.scope !== "string" ||
     typeof claims.iat !== "number" ||
     (claims.sub_type !== "client" && claims.sub_type !== "user") ||
-    (claims.sid !== undefined && typeof claims.sid !== "string")
+    (claims.sid !== undefined && typeof claims.sid !== "string") ||
+    (claims.auth_time !== undefined && typeof claims.auth_time !== "number") ||
+    (claims.amr !== undefined && !(Array.isArray(claims.amr) && claims.amr.every((m) => typeof m === "string")))
   ) {
     throw invalid("missing_claims");
   }
