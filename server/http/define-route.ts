@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { derivedOnce } from "../cache/derived-once.ts";
 import type { TMaybePromise } from "../cache/maybe-promise.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { TErrorCode } from "../errors/codes.ts";
 import type { TErrorShape } from "../errors/render.ts";
 import { authenticate, type TAuthSpec } from "./authenticate.ts";
@@ -114,11 +115,21 @@ export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends 
       const result = answered instanceof Promise ? await answered : answered;
       res = result instanceof Response ? result : jsonResponse(op, result);
     } catch (e) {
-      res = op.renderError ? op.renderError(req, e, requestId) : respondWithError(e, op.errorShape ?? "v3", ctx);
+      res = op.renderError ? op.renderError(req, e, requestId) : respondWithError(e, errorShapeOf(op, e instanceof AppError ? e.code : undefined), ctx);
     }
     return finish(res, req, ctx, op, started, loggedPath(op, url.pathname, rawParams));
   };
   return Object.assign(route, { operation: op as unknown as TOperation });
+}
+
+/**
+ * The body shape an error of `code` takes at `op`. A bearer token is refused in the v3 security_error
+ * shape at every v3 operation, the registration operations included, whose other errors take the
+ * registration shape: a client tells a bad token from bad data the same way everywhere.
+ */
+export function errorShapeOf(op: Pick<TOperation, "auth" | "errorShape">, code: string | undefined): TErrorShape {
+  const shape = op.errorShape ?? "v3";
+  return shape === "registration" && op.auth.kind === "bearer" && code?.startsWith("auth.") ? "v3" : shape;
 }
 
 /** The path as logged: a segment that is a secret parameter's value is replaced by its name. */

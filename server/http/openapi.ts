@@ -2,7 +2,7 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteaso
 import { z } from "zod";
 import { ERROR_CODES, type TErrorCode, type TErrorType } from "../errors/codes.ts";
 import type { TErrorShape } from "../errors/render.ts";
-import type { TOperation } from "./define-route.ts";
+import { errorShapeOf, type TOperation } from "./define-route.ts";
 import { ZRqlQueryParam } from "../rql/rql.schemas.ts";
 
 const ZItem = z.object({ type: z.literal("input_error"), error: z.string(), desc: z.string(), pos: z.string(), params: z.record(z.string(), z.unknown()) });
@@ -47,14 +47,17 @@ function errorResponses(op: TOperation): RouteConfig["responses"] {
     const status = ERROR_CODES[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
-  const shape = op.errorShape ?? "v3";
+  const schemaOf = (code: TErrorCode): z.ZodType => {
+    const shape = errorShapeOf(op, code);
+    return shape === "v3" ? SHAPES[ERROR_CODES[code].type] : FAMILY_SHAPES[shape];
+  };
   return Object.fromEntries(
     [...byStatus].map(([status, codes]) => {
-      const schemas = shape === "v3" ? [...new Set(codes.map((c) => SHAPES[ERROR_CODES[c].type]))] : [FAMILY_SHAPES[shape]];
+      const schemas = [...new Set(codes.map(schemaOf))];
       const schema = schemas.length === 1 ? schemas[0]! : z.union(schemas as [z.ZodType, z.ZodType]);
       const lines = codes.map((c) => {
         const d = ERROR_CODES[c];
-        return shape === "oauth" ? `\`${d.oauth ?? "server_error"}\`` : `\`${d.error}\` / \`${d.desc}\``;
+        return errorShapeOf(op, c) === "oauth" ? `\`${d.oauth ?? "server_error"}\`` : `\`${d.error}\` / \`${d.desc}\``;
       });
       const description = [...new Set(lines)].join(", ");
       // A browser-facing endpoint shows its failures as a page.

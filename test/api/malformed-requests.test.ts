@@ -52,7 +52,8 @@ const PARSER_REFUSED = [
 ];
 
 /** `page`: a browser-facing endpoint (authorization, logout) that answers failures with an HTML page. */
-type TOp = { method: string; template: string; shape: TShape; bodyType?: string; page?: boolean };
+/** shape: the family's, as its 500 documents it; statusShapes: where a status documents another (a bad token at a registration operation). */
+type TOp = { method: string; template: string; shape: TShape; statusShapes: Record<string, TShape>; bodyType?: string; page?: boolean };
 type TCase = { op: TOp; label: string; path: string; query?: string; header?: string; badEscape?: boolean; parserRefused?: boolean; rawTarget?: string };
 
 const SHAPE_OF_SCHEMA: Record<string, TShape> = { OAuthError: "oauth", RegistrationError: "registration", V2Error: "v2" };
@@ -63,9 +64,10 @@ function operationsOf(doc: any): TOp[] {
       .filter(([m]) => ["get", "post", "put", "patch", "delete"].includes(m))
       .map(([m, op]) => {
         // Every operation documents its 500 in its family's error schema.
-        const ref: string = op.responses["500"]?.content?.["application/json"]?.schema?.$ref ?? "";
+        const shapeOf = (response: any): TShape => SHAPE_OF_SCHEMA[String(response?.content?.["application/json"]?.schema?.$ref ?? "").split("/").pop()!] ?? "v3";
         const page = !!op.responses["500"]?.content?.["text/html"];
-        return { method: m.toUpperCase(), template, shape: SHAPE_OF_SCHEMA[ref.split("/").pop()!] ?? "v3", bodyType: Object.keys(op.requestBody?.content ?? {})[0], page };
+        const statusShapes = Object.fromEntries(Object.entries<any>(op.responses).map(([status, response]) => [status, shapeOf(response)]));
+        return { method: m.toUpperCase(), template, shape: shapeOf(op.responses["500"]), statusShapes, bodyType: Object.keys(op.requestBody?.content ?? {})[0], page };
       }),
   );
 }
@@ -144,7 +146,8 @@ function problemWith(c: TCase, r: TRawResponse): string | undefined {
   const reachesOperation = c.header !== undefined || c.query !== undefined;
   if (!reachesOperation && !family) return undefined;
   if (reachesOperation && c.op.page) return r.headers["content-type"]?.startsWith("text/html") ? undefined : `content-type ${r.headers["content-type"]}, not an HTML page`;
-  const expected = c.badEscape ? [family!] : reachesOperation ? [c.op.shape] : [family!, c.op.shape];
+  const opShape = c.op.statusShapes[String(r.status)] ?? c.op.shape;
+  const expected = c.badEscape ? [family!] : reachesOperation ? [opShape] : [family!, opShape];
   const body = jsonOf(r);
   if (!r.headers["content-type"]?.startsWith("application/json")) return `content-type ${r.headers["content-type"]}, not JSON`;
   if (!expected.some((s) => SHAPE_CHECKS[s](body) && (!c.badEscape || REFUSAL_CHECKS[s](body)))) return `body not in the ${expected.join("/")} shape: ${r.text.slice(0, 200)}`;

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { readUser, regToken, unique, uniquePhone } from "../support/accounts.ts";
-import { api } from "../support/http.ts";
+import { api, systemToken } from "../support/http.ts";
 import { codeAfter, codeOf, delivered, setSmsStatus, waitForMessage } from "../support/inbox.ts";
 
 const register = async (body: unknown, headers?: Record<string, string>) => api("PUT", "/reg/api/v3/users", { token: await regToken(), body, headers });
@@ -163,6 +163,28 @@ describe("PUT /reg/api/v3/users", () => {
     expect(two.status).toBe(400);
     expect(two.body.context).toBe("");
     expect((await confirm("no-such-context", { sms_code: "123456" })).status).toBe(404);
+  });
+});
+
+describe("registration refuses a bad token like every v3 operation", () => {
+  it("answers a missing, malformed or insufficient token with the security_error body, and registers nobody", async () => {
+    const sub = unique("noreg-");
+    const body = { user: { attrs: { sub, family_name: "Без" } } };
+    const narrow = await systemToken("users-app", "idp_api_sys_users");
+    const cases: [string, Record<string, string>, string][] = [
+      ["missing", {}, "missing_access_token"],
+      ["malformed", { authorization: "Bearer not.a.token" }, "invalid_access_token"],
+      ["without idp_api_sys_users_reg", { authorization: `Bearer ${narrow}` }, "missing scopes: idp_api_sys_users_reg"],
+    ];
+    for (const [what, headers, desc] of cases) {
+      for (const path of ["/reg/api/v3/users", "/reg/api/v3/users/no-such-context"]) {
+        const r = await api(path.endsWith("users") ? "PUT" : "POST", path, { body: path.endsWith("users") ? body : { email_code: "123456" }, headers });
+        expect(r.status, `${what} ${path}`).toBe(401);
+        expect(r.body, `${what} ${path}`).toEqual({ type: "security_error", error: "bad_access_token", desc });
+        expect(r.headers.get("www-authenticate"), what).toMatch(/^Bearer realm="idp"/);
+      }
+    }
+    expect((await readUser(sub)).status).toBe(404);
   });
 });
 
