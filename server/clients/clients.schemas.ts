@@ -15,10 +15,31 @@ const ZScopeList = z
   .max(200)
   .refine((a) => new Set(a).size === a.length, "scopes must not repeat");
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Where a browser may be sent with a code (RFC 9700 §2.1, RFC 8252 §7): https; plain http only to
+ * the loopback interface, where a native app listens; or an app's private-use scheme in reverse-domain
+ * form (`com.example.app:/cb`, a dot in the scheme). Never javascript:, data: or another scheme a
+ * browser would run or render in the service's name.
+ */
+export function isAllowedRedirectUri(uri: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.protocol === "https:") return true;
+  if (url.protocol === "http:") return LOOPBACK_HOSTS.has(url.hostname);
+  return url.protocol.slice(0, -1).includes(".");
+}
+
 const ZRedirectUri = z
   .url({ error: "must be an absolute URL" })
   .max(2000)
-  .refine((u) => !u.includes("#"), "must not contain a fragment (RFC 6749 §3.1.2)");
+  .refine((u) => !u.includes("#"), "must not contain a fragment (RFC 6749 §3.1.2)")
+  .refine(isAllowedRedirectUri, "must be https, http on the loopback interface (127.0.0.1, [::1], localhost), or a private-use scheme with a dot (com.example.app:/callback)");
 
 const ZSecret = z.string().min(8, "must be at least 8 characters").max(512);
 

@@ -59,6 +59,17 @@ describe("verifyEs256Jwt", () => {
     expect(await reason(await token({ ...claims, nbf: now + 3600 }))).toBe("bad_claims");
   });
 
+  it("refuses another spelling of the same signature: one token, one string", async () => {
+    const token = await signEs256Jwt({ kid: "k1", typ: "at+jwt" }, claims, privateKey);
+    const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    // 64 bytes in 86 characters: the last one's low four bits are not part of the signature.
+    const last = ALPHABET.indexOf(token.at(-1)!);
+    const respelled = token.slice(0, -1) + ALPHABET[last ^ 1];
+    expect(Buffer.from(respelled.split(".")[2]!, "base64url")).toEqual(Buffer.from(token.split(".")[2]!, "base64url"));
+    expect(await reason(token)).toBe("accepted");
+    expect(await reason(respelled)).toBe("malformed");
+  });
+
   it("refuses garbage without throwing anything else", async () => {
     for (const t of ["", "a", "a.b", "a.b.c.d", "é.b.c", `${b64([1])}.${b64(claims)}.AAAA`, `${"x".repeat(10)}.${"y".repeat(10)}.${"z".repeat(10)}`]) {
       expect(["malformed", "unsupported"]).toContain(await reason(t));

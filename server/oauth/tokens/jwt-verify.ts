@@ -48,9 +48,12 @@ export async function verifyEs256Jwt(token: string, opts: TVerifyOptions): Promi
   const key = await opts.keyFor(header.kid);
   if (!key) throw new JwtError("unknown_key");
   const signature = Buffer.from(s, "base64url");
-  if (signature.length !== 64 || !verify("sha256", Buffer.from(`${h}.${p}`), { key, dsaEncoding: "ieee-p1363" }, signature)) {
-    throw new JwtError("bad_signature");
-  }
+  if (signature.length !== 64) throw new JwtError("bad_signature");
+  // The last character of 64 bytes in base64url carries four unused bits: sixteen spellings of one
+  // signature. Only the canonical one is accepted, so one token has one string (caches and
+  // revocations key on it).
+  if (signature.toString("base64url") !== s) throw new JwtError("malformed");
+  if (!verify("sha256", Buffer.from(`${h}.${p}`), { key, dsaEncoding: "ieee-p1363" }, signature)) throw new JwtError("bad_signature");
   const claims = decodeJson(p);
   const now = opts.now ?? Math.floor(Date.now() / 1000);
   const aud = claims.aud;
