@@ -5,6 +5,7 @@ import type { TRPCClient } from "@trpc/client";
 import type { QueryClient } from "@tanstack/react-query";
 import { useState, type ComponentType, type ReactNode } from "react";
 import type { AppRouter } from "@/server/trpc/root";
+import { MAX_TRPC_BATCH } from "@/server/trpc/trpc.shared";
 import { ContextPath, leaveTo } from "./context-path.tsx";
 import type { TLang } from "./i18n.ts";
 import { I18nProvider } from "./i18n-provider.tsx";
@@ -19,7 +20,7 @@ type TTRPCProvider = ComponentType<{ trpcClient: TRPCClient<AppRouter>; queryCli
 export function AppProviders(props: { contextPath: string; lang: TLang; unauthorizedPath: string; TRPCProvider: TTRPCProvider; children: ReactNode }) {
   const { contextPath, lang, unauthorizedPath, TRPCProvider, children } = props;
   const [queryClient] = useState(() => makeQueryClient(() => leaveTo(contextPath, unauthorizedPath)));
-  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${contextPath}/api/trpc` })] }));
+  const [trpcClient] = useState(() => createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: `${contextPath}/api/trpc`, maxItems: MAX_TRPC_BATCH })] }));
   return (
     <ContextPath.Provider value={contextPath}>
       <QueryClientProvider client={queryClient}>

@@ -1,6 +1,11 @@
 import NextAuth from "next-auth";
 import type { NextRequest } from "next/server";
+import { isOversizedBody } from "../http/browser-requests.ts";
 import { notFoundRoutes } from "../http/fallback-routes.ts";
+import { MAX_BODY_BYTES } from "../http/parse.ts";
+import { respondWithError } from "../http/respond.ts";
+import { requestIdOf } from "../http/request-context.ts";
+import { AppError } from "../errors/app-error.ts";
 import { getConfig } from "../config/config.ts";
 import { AUTH_APPS, appOfProvider, type TAuthApp } from "./apps.ts";
 import { appAuthOptions } from "./auth-options.ts";
@@ -9,6 +14,8 @@ import { signOutOfApp } from "./sign-out.ts";
 export type TAuthRouteContext = { params: Promise<{ nextauth: string[] }> };
 
 const notFound = notFoundRoutes("v3").GET;
+const tooLarge = (req: Request) =>
+  respondWithError(new AppError("request.too_large", { desc: `body exceeds ${MAX_BODY_BYTES} bytes or does not declare its size` }), "v3", { requestId: requestIdOf(req) });
 
 /**
  * /api/auth/{action}/{provider}: one next-auth endpoint serves two apps, told apart by the provider
@@ -18,6 +25,7 @@ const notFound = notFoundRoutes("v3").GET;
  * Nothing else of next-auth is used (its pages, `session`, `providers`), so nothing else answers.
  */
 export async function handleAuthRequest(req: NextRequest, context: TAuthRouteContext): Promise<Response> {
+  if (isOversizedBody(req)) return tooLarge(req);
   const [action, providerId, ...rest] = (await context.params).nextauth ?? [];
   const app = appOfProvider(providerId);
   if (rest.length) return notFound(req);

@@ -3,6 +3,8 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { getConfig } from "@/server/config/config";
 import { describeError, log } from "@/server/log/logger";
 import { isServerFault } from "@/server/trpc/errors";
+import { refuseTrpcRequest } from "@/server/trpc/request-guard";
+import { MAX_TRPC_BATCH } from "@/server/trpc/trpc.shared";
 import { createTrpcContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
 
@@ -13,11 +15,14 @@ function endpointOf(req: Request): string {
   return new URL(req.url).pathname.startsWith(`${withBase}/`) ? withBase : "/api/trpc";
 }
 
-function handle(req: Request): Promise<Response> {
+async function handle(req: Request): Promise<Response> {
+  const refused = refuseTrpcRequest(req);
+  if (refused) return refused;
   return fetchRequestHandler({
     endpoint: endpointOf(req),
     req,
     router: appRouter,
+    maxBatchSize: MAX_TRPC_BATCH,
     createContext: () => createTrpcContext(req),
     // Console answers hold client data and, once, secrets: no cache may keep them.
     responseMeta: () => ({ headers: { "cache-control": "no-store" } }),

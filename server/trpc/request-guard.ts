@@ -1,0 +1,23 @@
+import { getConfig } from "../config/config.ts";
+import { isCrossSite, isOversizedBody } from "../http/browser-requests.ts";
+import { MAX_BODY_BYTES } from "../http/parse.ts";
+
+
+function refusal(status: number, code: string, message: string): Response {
+  // tRPC's own error envelope, so the pages show it like any other failed call.
+  return Response.json({ error: { message, code: -32600, data: { code, httpStatus: status } } }, { status, headers: { "cache-control": "no-store" } });
+}
+
+/**
+ * What tRPC must never see: a call from another site's page (the console's procedures act with the
+ * administrator's cookies), a mutation whose body is not JSON (an HTML form can send no JSON, so a
+ * cross-site form post is refused twice over), or a body over the request limit.
+ */
+export function refuseTrpcRequest(req: Request): Response | undefined {
+  if (isCrossSite(req, new URL(getConfig().publicUrl).origin)) return refusal(403, "FORBIDDEN", "calls come only from the service's own pages");
+  if (req.method === "POST" && req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
+    return refusal(415, "UNSUPPORTED_MEDIA_TYPE", "calls send JSON");
+  }
+  if (isOversizedBody(req)) return refusal(413, "PAYLOAD_TOO_LARGE", `a call's body is at most ${MAX_BODY_BYTES} bytes, with its size declared`);
+  return undefined;
+}
