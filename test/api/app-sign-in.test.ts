@@ -3,7 +3,7 @@ import { createUserWithPassword, readUser } from "../support/accounts.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
 import { APP_CLIENT, appSignIn, cookieHeader, mintConsoleSession, sessionCookie, startAppSignIn, trpcCall, type TApp } from "../support/console.ts";
 import { api, base, systemToken } from "../support/http.ts";
-import { authorizeThrough, IVANOV } from "../support/oidc.ts";
+import { authorizeThrough, callbackParams, IVANOV, tokenAs, WEB, webAuthorization } from "../support/oidc.ts";
 
 // next-auth in the console and the portal is the service's third relying party (after openid-client
 // and oauth4webapi in oidc-relying-parties.test.ts): these tests drive it as a browser without
@@ -128,6 +128,29 @@ describe("console and portal sign in at the service itself through next-auth", (
     expect((await me(cookie)).status).toBe(200);
     await resetSessions(account.sub);
     expect((await me(cookie)).status).toBe(401);
+  });
+
+  it("sign-out makes every copy of the session useless at once: the portal's cookie and the tokens of the same sign-in", async () => {
+    const account = await createUserWithPassword();
+    const browser = newBrowser();
+    await appSignIn(browser, base(), "portal", account.sub, account.password);
+    const copied = sessionCookie(browser, "portal")!;
+    // An application signed in through the same browser session (no password asked again).
+    const { url, verifier } = webAuthorization({ scope: "openid idp_api_user" });
+    const code = callbackParams(await authorizeThrough(browser, url)).get("code")!;
+    const app = await tokenAs("web", { grant_type: "authorization_code", code, redirect_uri: WEB.redirectUri, code_verifier: verifier });
+    expect(app.status).toBe(200);
+    expect((await api("GET", "/api/v3/users/current", { token: app.body.access_token })).status).toBe(200);
+    expect((await me(copied)).status).toBe(200);
+
+    const out = await browser.fetch(`${base()}/api/auth/signout/idp-portal`, { method: "POST", headers: { origin: new URL(base()).origin } });
+    expect((await browser.open(out.location!)).url).toBe(`${base()}/account`);
+
+    // Someone who copied the cookie (or the token) before is refused now, without waiting for any expiry.
+    expect((await me(copied)).status).toBe(401);
+    const token = await api("GET", "/api/v3/users/current", { token: app.body.access_token });
+    expect(token.status).toBe(401);
+    expect(token.body).toMatchObject({ error: "bad_access_token", desc: "revoked_access_token" });
   });
 
   it("signs out of the portal and of the service: the next sign-in asks for the password", async () => {

@@ -3,7 +3,9 @@ import { getClientForAuth, type TClientAuthRow } from "../../clients/clients.ser
 import { getConfig } from "../../config/config.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { endSession, type TSession } from "../../sessions/sessions.service.ts";
+import { findActiveAccount } from "../../users/account-snapshots.ts";
 import type { TParams } from "../authorize/authorization-request.ts";
+import { invalidateSessionTokens } from "../grants/token-invalidation.service.ts";
 import { getVerificationKey } from "../keys/signing-keys.service.ts";
 import { JwtError, verifyEs256Jwt } from "../tokens/jwt-verify.ts";
 
@@ -75,10 +77,21 @@ export function needsConfirmation(request: TLogoutRequest, session: TSession | n
   return !!session && request.hint?.sub !== session.userId;
 }
 
-/** Ends the browser's session (if it has one) and records it. */
+/**
+ * Ends the browser's session (if it has one) and records it, and cuts off every token issued in that
+ * session: access and refresh tokens of its applications, and the console's and portal's own session
+ * cookies, which name it (a copy of one stops working at once, on every instance). Without a session
+ * in this browser, the sign-in the application's ID token names is cut off all the same: the
+ * application says it is over.
+ */
 export async function signOut(session: TSession | null, request: TLogoutRequest, actor: TEventActor): Promise<void> {
-  if (!session) return;
+  if (!session) {
+    // A deleted or locked account's tokens are cut off already (and a cutoff needs its account).
+    if (request.hint?.sid && (await findActiveAccount(request.hint.sub))) await invalidateSessionTokens(request.hint.sub, [request.hint.sid]);
+    return;
+  }
   await endSession(session.id);
+  await invalidateSessionTokens(session.userId, [session.id]);
   await recordEvent("user.signed_out", { ...actor, subject: session.userId, clientId: request.client?.id }, { sid: session.id });
 }
 
