@@ -19,6 +19,9 @@ import type { TJudge } from "./clients.service.ts";
  * with 429, a right secret too, so the answer never tells that guesser when a guess was right; the
  * owner, calling from its own address, is not slowed. Without a known address (a transport that does
  * not say) the id alone is all there is to count.
+ * Guessing from many addresses is still bounded per client id, ten times higher, but only where a
+ * secret must be checked with argon2: a secret this process verified before answers from memory and
+ * never meets that counter, so its owner keeps working while strangers exhaust it.
  * Two credentials are guarded: the OAuth client secret (/oauth/te, /introspect, /revoke) and the v1/v2
  * REST password (HTTP Basic). Each has its own (client, address) counter, so guessing one does not
  * lock the other out; the address counter is shared: one address guessing either is one guesser.
@@ -90,10 +93,15 @@ const MAX_MIRRORED_LOCKS = 20_000;
 
 export type TGuardedCredential = "secret" | "rest_password";
 
-function limitsOf(credential: TGuardedCredential, id: string, ip: string | undefined): TLimit[] {
+const PER_ID_FACTOR = 10;
+
+/** The guesser's counters, which refuse every attempt once full; and the id's own, which only slows checks. */
+function limitsOf(credential: TGuardedCredential, id: string, ip: string | undefined): { guesser: TLimit[]; checks: TLimit[] } {
   const { perClient, perIp } = getConfig().clientAuthLimits;
   const client = `${credential === "secret" ? "client" : "rest"}:${id.slice(0, 128)}`;
-  return ip ? [{ key: `${client}@${ip}`, max: perClient }, { key: `ip:${ip}`, max: perIp }] : [{ key: client, max: perClient }];
+  if (!ip) return { guesser: [{ key: client, max: perClient }], checks: [{ key: client, max: perClient }] };
+  const guesser = [{ key: `${client}@${ip}`, max: perClient }, { key: `ip:${ip}`, max: perIp }];
+  return { guesser, checks: [...guesser, { key: client, max: perClient * PER_ID_FACTOR }] };
 }
 
 function throttled(wait: number): AppError {
@@ -106,7 +114,7 @@ function throttled(wait: number): AppError {
 /** A key that has just reached its limit is a security event, once per window (not every refusal after it). */
 async function recordLockouts(keys: string[], clientId: string, ip: string | undefined, credential: TGuardedCredential): Promise<void> {
   for (const key of keys) {
-    await recordEvent("client.auth_locked_out", { clientId: clientId.slice(0, 128), ip }, { by: key.startsWith("ip:") ? "ip" : "client_id_and_ip", credential, windowS: getConfig().clientAuthLimits.windowS });
+    await recordEvent("client.auth_locked_out", { clientId: clientId.slice(0, 128), ip }, { by: key.startsWith("ip:") ? "ip" : key.includes("@") ? "client_id_and_ip" : "client_id", credential, windowS: getConfig().clientAuthLimits.windowS });
   }
 }
 
@@ -119,25 +127,25 @@ export type TClientAuthGuard = {
 
 /** The guard of one authentication attempt; 429 at once when the client id or the address is over its limit. */
 export async function guardClientAuth(credential: TGuardedCredential, id: string, ip: string | undefined): Promise<TClientAuthGuard> {
-  const limits = limitsOf(credential, id, ip);
+  const { guesser, checks } = limitsOf(credential, id, ip);
   const windows = failureWindows();
-  const locked = await windows.lockedFor(limits);
+  const locked = await windows.lockedFor(guesser);
   if (locked) throw throttled(locked);
   const onReached = (keys: string[]) => recordLockouts(keys, id, ip, credential);
   return {
     judge: async (check) => {
-      const wait = await windows.reserve(limits);
+      const wait = await windows.reserve(checks);
       if (wait) throw throttled(wait);
       let ok: boolean;
       try {
         ok = await check();
       } catch (e) {
-        await windows.settle(limits, false);
+        await windows.settle(checks, false);
         throw e;
       }
-      await onReached(await windows.settle(limits, !ok));
+      await onReached(await windows.settle(checks, !ok));
       return ok;
     },
-    failed: async () => onReached(await windows.fail(limits)),
+    failed: async () => onReached(await windows.fail(guesser)),
   };
 }
