@@ -5,7 +5,8 @@ import { defineRoute, toJsonText } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { accountIdOfSubject } from "../users/subject-param.ts";
 import { readAuthModes, toAuthModesV3, type TAuthModes } from "./auth-modes.service.ts";
-import { changeAuthModesOfSubject, STEP_UP_ERRORS } from "./recent-auth.ts";
+import { changeAuthModesOfSubject } from "./auth-modes-api.service.ts";
+import { STEP_UP_ERRORS } from "./recent-auth.ts";
 
 const TAGS = ["Authentication modes (v3)"];
 

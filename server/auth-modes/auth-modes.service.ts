@@ -4,6 +4,7 @@ import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
 import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { inTransaction } from "../db/index.ts";
+import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 import { countGeneratorsOf, lockAccount } from "../otp/otp.repository.ts";
 import { findAuthModes, saveAuthModes, unsetNeedPasswordChange, type TAuthModes } from "./auth-modes.repository.ts";
 
@@ -64,6 +65,7 @@ export async function changeAuthModes(userId: string, change: TAuthModesChange, 
   await publishModesChange(userId);
   const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof TAuthModes])));
   if (Object.keys(changed).length) await recordEvent("user.auth_modes_changed", { ...actor, subject: userId }, { ...changed, ...note });
+  if (before.secondFactor && !after.secondFactor) await tellAccountHolderOf(userId, { kind: "second_factor_off", actor });
   return after;
 }
 

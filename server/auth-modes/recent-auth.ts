@@ -1,8 +1,7 @@
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
-import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
-import { accountIdOfSubject } from "../users/subject-param.ts";
-import { changeAuthModes, readAuthModes, type TAuthModes, type TAuthModesChange } from "./auth-modes.service.ts";
+import type { TRequestContext } from "../http/request-context.ts";
+import { readAuthModes } from "./auth-modes.service.ts";
 
 /** What a step-up refusal answers, for the API document of each operation that asks for one. */
 export const STEP_UP_ERRORS = ["auth.reauth_required", "auth.second_factor_required"] as const;
@@ -28,8 +27,3 @@ export async function requireRecentAuth(ctx: TRequestContext, now = Date.now()):
   }
 }
 
-/** POST /api/v3/users/{subjectId}/auth: in user mode a change of how the person signs in is a change of factors. */
-export async function changeAuthModesOfSubject(ctx: TRequestContext, subjectId: string, change: TAuthModesChange): Promise<TAuthModes> {
-  await requireRecentAuth(ctx);
-  return changeAuthModes(await accountIdOfSubject(ctx, subjectId), change, eventActorOf(ctx));
-}

@@ -1,5 +1,7 @@
 import { recordEvents, type TEventActor } from "../audit/audit.service.ts";
+import { requireRecentAuth } from "../auth-modes/recent-auth.ts";
 import { inTransaction } from "../db/index.ts";
+import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { accountOfSubject } from "../users/subject-param.ts";
@@ -27,7 +29,7 @@ export async function bindingsOf(userId: string): Promise<TBindingRow[]> {
  */
 export async function bindExternalAccount(userId: string, b: TBindingKey, userName: string | undefined, actor: TEventActor, note: Record<string, unknown> = {}): Promise<void> {
   const key = { fpType: b.fpType, fpName: b.fpName };
-  await inTransaction(async (tx) => {
+  const linked = await inTransaction(async (tx) => {
     // Both held until commit, so neither the provider nor the account can go from under the new row.
     if (!(await lockProviderShared(key, tx))) throw new AppError("federation.provider_not_found", { params: key });
     if (!(await lockUserShared(userId, tx))) throw new AppError("user.not_found", { params: { userId } });
@@ -35,7 +37,9 @@ export async function bindExternalAccount(userId: string, b: TBindingKey, userNa
     if (outcome === "taken") throw new AppError("federation.sid_bound", { params: { ...key, sid: b.sid } });
     const params = { ...note, provider: providerLabel(key), sid: b.sid, rebound: outcome === "updated", ...(userName !== undefined ? { userName } : {}) };
     await recordEvents([{ type: "user.fa_bound", actor: { ...actor, subject: userId }, params }], tx);
+    return outcome;
   });
+  if (linked !== "updated") await tellAccountHolderOf(userId, { kind: "external_linked", actor, detail: providerLabel(key) });
 }
 
 /** Removes the user's binding: 404 for an unknown provider, or when the user has no such binding. */
@@ -65,6 +69,8 @@ export async function bindFederatedAccount(ctx: TRequestContext, subjectId: stri
 
 /** DELETE /api/v3/users/{subjectId}/fa/{fpType}/{fpName}/{sid} */
 export async function unbindFederatedAccount(ctx: TRequestContext, subjectId: string, b: TBindingKey): Promise<void> {
+  // Removing the only way in of an account without a password locks its holder out: a factor change.
+  await requireRecentAuth(ctx);
   const account = await accountOfSubject(ctx, subjectId);
   await unbindExternalAccount(account.id, b, eventActorOf(ctx));
 }

@@ -1,3 +1,4 @@
+import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { defineRoute } from "../http/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZBindBody, ZBindingParams, ZFederatedAccountV3 } from "./api/v3.ts";
@@ -7,10 +8,11 @@ import { externalAuthCallbackRoute } from "./external-auth/callback.routes.ts";
 import { readFedTokensRoute } from "./external-auth/fed-tokens.routes.ts";
 
 const TAGS = ["External providers (v3)"];
-// The contract's two tables disagree on the system scopes: ufa reads, ufa_chg changes, and the POST
-// binding, which its scope table gives to idp_api_sys_ufa, accepts both.
+// The contract's two tables disagree on the system scopes: its scope table gives the POST binding to
+// idp_api_sys_ufa, the read scope. A client allowed to read bindings must not be able to bind a sid
+// of its choice to anyone, so binding takes idp_api_sys_ufa_chg only (documented as a departure).
 const READ = { kind: "bearer", user: ["idp_api_ufa"], system: ["idp_api_sys_ufa"], subjectParam: "subjectId" } as const;
-const BIND = { kind: "bearer", user: ["idp_api_ufa_chg"], system: ["idp_api_sys_ufa_chg", "idp_api_sys_ufa"], subjectParam: "subjectId" } as const;
+const BIND = { kind: "bearer", user: ["idp_api_ufa_chg"], system: ["idp_api_sys_ufa_chg"], subjectParam: "subjectId" } as const;
 const UNBIND = { kind: "bearer", user: ["idp_api_ufa_chg"], system: ["idp_api_sys_ufa_chg"], subjectParam: "subjectId" } as const;
 const PATH_NOTE = "fpType is `oidc` or `oauth2`; fpName and sid are percent-decoded path segments (encode `/` in a sid as %2F).";
 
@@ -38,7 +40,8 @@ export const bindFederatedAccountRoute = defineRoute(
       `${PATH_NOTE} The body may be omitted. Binding the same account to the same user again is 204 and only updates the name (an absent ` +
       "name keeps the earlier one). One external account binds to one user: when another user holds it, 409 fa_bound_to_other_user " +
       "and nothing changes; of parallel binds of one sid to different users exactly one succeeds. An unknown provider is 404 unknown_fp. " +
-      "A security event user.fa_bound records who bound what. System scopes: idp_api_sys_ufa_chg, or idp_api_sys_ufa as the scope table has it. " +
+      "A security event user.fa_bound records who bound what. System scope: idp_api_sys_ufa_chg (departure for security: not the read scope " +
+      "idp_api_sys_ufa, which the scope table also names). " +
       "Departure for security: a user-mode token (idp_api_ufa_chg) is refused with 403 access_denied, because a sid in a path does not prove that the " +
       "caller controls the external account; users bind through POST /api/v3/users/current/fa/bind, which sends them to the provider.",
     tags: TAGS,
@@ -66,7 +69,7 @@ export const unbindFederatedAccountRoute = defineRoute(
     auth: UNBIND,
     params: ZBindingParams,
     response: { status: 204, description: "Removed" },
-    errors: ["user.not_found", "federation.provider_not_found", "federation.binding_not_found"],
+    errors: ["user.not_found", "federation.provider_not_found", "federation.binding_not_found", ...STEP_UP_ERRORS],
   },
   async ({ ctx, params }) => {
     const { subjectId, ...key } = params;

@@ -18,7 +18,7 @@ export const SECURITY_HEADERS = Object.freeze({
  * Undefined over plain http, where the header would mean nothing and could only be stale later.
  */
 export function hstsOf(env = process.env) {
-  const publicUrl = env.IDP_PUBLIC_URL ?? (env.IDP_TLS_CERT ? "https:" : "http:");
+  const publicUrl = env.IDP_PUBLIC_URL || (env.IDP_TLS_CERT ? "https:" : "http:");
   return publicUrl.startsWith("https:") ? "max-age=31536000" : undefined;
 }
 

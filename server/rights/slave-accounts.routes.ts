@@ -1,3 +1,4 @@
+import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
 import { defineRoute } from "../http/define-route.ts";
 import { localeOf } from "../http/locale.ts";
@@ -69,7 +70,7 @@ export const setSlavePasswordRoute = defineRoute(
       { status: 400, description: "validation_error (bad body) or password_policy_violated (one item per rule)", schema: ZV2Errors },
       { status: 403, description: "access_denied", schema: ZV2Errors },
     ],
-    errors: ["rights.access_denied", "request.invalid_values", "request.too_large", "password.policy_violated"],
+    errors: ["rights.access_denied", "request.invalid_values", "request.too_large", "password.policy_violated", ...STEP_UP_ERRORS],
   },
   async ({ ctx, params, request }) => {
     const body = await bodyOf(ZSlavePassword, request);

@@ -1,3 +1,4 @@
+import { requireRecentAuth } from "../auth-modes/recent-auth.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
@@ -78,6 +79,8 @@ async function refuseNewRights(master: string, update: TSlaveRightsChange["updat
  */
 export async function setSlavePassword(ctx: TRequestContext, slave: string, value: string, locale: TLocale): Promise<{ subject: string }> {
   if (ctx.actor.mode !== "user") throw new AppError("rights.access_denied");
+  // Setting someone's password is a change of their factors: the master's sign-in must be recent.
+  await requireRecentAuth(ctx);
   const master = ctx.actor.userId;
   const account = await findAccount(slave);
   if (!account || !(await holdsRight({ type: "user", id: master }, { type: "user", id: slave }, "change_password"))) {

@@ -1,4 +1,5 @@
-import type { TAttributeScope } from "../attributes/attributes.schemas.ts";
+import { CONTACT_TYPES, type TAttributeScope } from "../attributes/attributes.schemas.ts";
+import { requireRecentAuth } from "../auth-modes/recent-auth.ts";
 import { getCatalog, readCatalog, type TCatalog } from "../attributes/attributes.service.ts";
 import { clientSelections, type TSelections } from "../attributes/selections.service.ts";
 import { derivedOnce, derivedOncePer } from "../cache/derived-once.ts";
@@ -80,6 +81,8 @@ const answerWithoutNotes = derivedOncePer((snap: TFoundSnapshot, view: { sel: TS
 
 export async function changeUserV3(ctx: TRequestContext, instanceId: string, body: Record<string, unknown>, locale: TLocale): Promise<TUserV3> {
   const actor = bearerActor(ctx);
+  // A new e-mail or phone is where password resets and codes go: in user mode, a factor change.
+  if (actor.mode === "user" && (await touchesContacts(body))) await requireRecentAuth(ctx);
   const sel = await selectionsOf(actor);
   const { account } = await changeConfirmingContacts(instanceId, body, {
     allowed: sel.change,
@@ -93,6 +96,11 @@ export async function changeUserV3(ctx: TRequestContext, instanceId: string, bod
 export async function deleteUserV3(ctx: TRequestContext, instanceId: string): Promise<void> {
   const actor = bearerActor(ctx);
   await deleteAccount(instanceId, { expectSubject: actor.mode === "user" ? actor.userId : undefined, actor: eventActorOf(ctx) });
+}
+
+async function touchesContacts(body: Record<string, unknown>): Promise<boolean> {
+  const catalog = await getCatalog();
+  return Object.keys(body).some((name) => CONTACT_TYPES.includes(catalog.byName.get(name)?.type ?? "string"));
 }
 
 /** The account as this caller may see it (after a confirmation changed it). */

@@ -1,3 +1,4 @@
+import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
 import { confirmContactRoute } from "../contacts/contacts.routes.ts";
 import { andThen } from "../cache/maybe-promise.ts";
@@ -36,14 +37,15 @@ export const changeUserRoute = defineRoute(
     description:
       "Send only the attributes to change; `null` removes one. Phone and e-mail are {value, vrf}: vrf=true stores the contact as confirmed, " +
       "vrf=false leaves it unchanged and sends a code to the new contact (see notes.actions and the validate operations). " +
-      "An instanceId that is no longer current is refused with 409 and nothing changes: of two changes from the same version exactly one succeeds.",
+      "An instanceId that is no longer current is refused with 409 and nothing changes: of two changes from the same version exactly one succeeds. " +
+      "In user mode a change of a phone or e-mail needs a recent sign-in (403 reauthentication_required / second_factor_required): codes and reset passwords go there.",
     tags: TAGS,
     auth: { kind: "bearer", user: ["idp_api_user_chg"], system: ["idp_api_sys_users_chg"] },
     params: ZInstanceParams,
     paramNames: INSTANCE_FOLDER,
     body: ZChangeUserV3,
     response: { status: 200, description: "The account after the change", schema: ZUserV3 },
-    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject"],
+    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject", ...STEP_UP_ERRORS],
   },
   ({ ctx, params, body, request }) => changeUserV3(ctx, params.instanceId, body, localeOf(request)),
 );

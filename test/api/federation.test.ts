@@ -121,7 +121,9 @@ describe("external account bindings in system mode", () => {
     expect(missing.body).toMatchObject({ type: "security_error", error: "bad_access_token", desc: "missing scopes: idp_api_sys_ufa" });
     expect((await list(sub, "idp_api_sys_users")).status).toBe(401);
     expect((await bind(sub, sid, undefined, ["oidc", "corp"], "idp_api_sys_users")).status).toBe(401);
-    expect((await bind(sub, sid, undefined, ["oidc", "corp"], "idp_api_sys_ufa")).status).toBe(204);
+    // The read scope does not bind (the scope table names it, but a reader must not bind a sid of its choice).
+    expect((await bind(sub, sid, undefined, ["oidc", "corp"], "idp_api_sys_ufa")).status).toBe(401);
+    expect((await bind(sub, sid)).status).toBe(204);
     expect((await unbind(sub, sid, ["oidc", "corp"], "idp_api_sys_ufa")).status).toBe(401);
     expect((await list(sub)).body).toEqual([{ sid, fpType: "oidc", fpName: "corp" }]);
     expect((await api("GET", `/api/v3/users/${sub}/fa`)).status).toBe(401);

@@ -15,12 +15,14 @@ import { callbackParams, tokenAs, WEB, webAuthorization, webTokens } from "../su
 // person signed in (auth_time, amr). Each refusal leaves everything as it was.
 
 const SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
-const SCOPE = "openid idp_api_usec idp_api_usec_chg idp_api_ufa_link";
+const SCOPE = "openid idp_api_usec idp_api_usec_chg idp_api_ufa_link idp_api_ufa_chg idp_api_user_chg";
 type TAccount = { sub: string; password: string };
 
 const claimsOf = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;
 const sysModes = async (sub: string, origin = base()) =>
   (await api("GET", `/api/v3/users/${sub}/auth`, { token: await systemToken("otp-app", "idp_api_sys_usec", origin), origin })).body;
+const instanceOf = async (sub: string, origin = base()) =>
+  (await api("GET", `/api/v3/users/${sub}`, { token: await systemToken("users-app", "idp_api_sys_users", origin), origin })).body.meta.instanceId as string;
 const question = async (sub: string, origin = base()) =>
   api("GET", `/api/v3/users/${sub}/secQsn`, { token: await systemToken("otp-app", "idp_api_sys_usec", origin), origin });
 
@@ -33,6 +35,8 @@ function attempts(token: string, sub: string, origin = base()) {
     dropQuestion: () => call("DELETE", `/api/v3/users/${sub}/secQsn`),
     removeGenerator: () => call("DELETE", `/api/v3/users/current/totps/totp_${sub}`),
     bindExternal: () => call("POST", "/api/v3/users/current/fa/bind", { fp: "oidc:ext", callback: WEB.redirectUri }),
+    unbindExternal: () => call("DELETE", "/api/v3/users/current/fa/oidc/corp/some-sid"),
+    newEmail: async () => call("POST", `/api/v3/users/${await instanceOf(sub, origin)}`, { email: { value: "thief@example.test", vrf: false } }),
   };
 }
 
@@ -132,6 +136,7 @@ describe("factor changes in user mode with an old sign-in", () => {
       expect(r.body, what).toMatchObject({ type: "security_error", error: "reauthentication_required" });
     }
     expect((await question(account.sub, origin)).body).toEqual(before);
+    expect((await api("GET", `/api/v3/users/${account.sub}`, { token: await systemToken("users-app", "idp_api_sys_users", origin), origin })).body.email).toBeUndefined();
     // The token itself still works for what is not a change of factors.
     expect((await api("GET", "/api/v3/users/current/auth", { token: tokens.access_token, origin })).status).toBe(200);
   });
