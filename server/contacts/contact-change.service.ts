@@ -3,6 +3,9 @@ import { getConfig } from "../config/config.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
+import { maskRecipient } from "../messaging/recipient-mask.ts";
+import type { TChannel } from "../messaging/templates.ts";
+import { tellAccountHolder } from "../notices/account-notices.ts";
 import type { TLocale } from "../http/locale.ts";
 import type { TAccount } from "../users/account.ts";
 import { attributesOf } from "../users/account.ts";
@@ -93,7 +96,8 @@ export async function pendingNotes(userId: string): Promise<TPendingConfirmation
 }
 
 export type TConfirmOutcome =
-  | { kind: "confirmed"; account: TAccount }
+  /** contact: the address or number now confirmed; replaced: the one it took the place of, if any. */
+  | { kind: "confirmed"; account: TAccount; contact: string; replaced?: { channel: TChannel; to: string } }
   | { kind: "wrong_code"; pending: TPendingConfirmation }
   | { kind: "resent"; pending: TPendingConfirmation }
   | { kind: "failed"; failure: TConfirmationFailure };
@@ -120,7 +124,8 @@ async function judge(row: TConfirmationRow, call: TConfirmCall, tx: TTx): Promis
   if (codeMatches(row.state, call.request.value, row.codeHash)) {
     const account = await setVerifiedContact(row.userId!, row.attr, row.value, tx);
     await deleteConfirmation(row.state, tx);
-    return { kind: "confirmed", account };
+    const replaced = row.oldValue && row.oldValue !== row.value ? { channel: kindOfAttr(row) === "email" ? ("email" as const) : ("sms" as const), to: row.oldValue } : undefined;
+    return { kind: "confirmed", account, contact: row.value, replaced };
   }
   const attemptsLeft = row.attemptsLeft - 1;
   await updateConfirmation(row.state, { attemptsLeft, ...(attemptsLeft <= 0 ? { status: "no_attempts_left" } : {}) }, tx);
@@ -142,5 +147,10 @@ export async function confirmContactChange(call: TConfirmCall): Promise<TConfirm
   const subject = outcome.kind === "confirmed" ? outcome.account.id : call.userId;
   const event = { confirmed: "user.contact_confirmed", wrong_code: "user.contact_code_wrong", resent: "user.contact_code_resent", failed: "user.contact_confirmation_failed" }[outcome.kind];
   await recordEvent(event, { ...call.actor, subject }, outcome.kind === "failed" ? { cause: outcome.failure.cause } : {});
+  // The new address learns it now serves the account; the old one that it no longer does.
+  if (outcome.kind === "confirmed") {
+    const alsoTo = outcome.replaced ? [outcome.replaced] : [];
+    await tellAccountHolder(outcome.account, { kind: "contact_changed", actor: call.actor, detail: maskRecipient(outcome.contact), alsoTo, locale: call.locale });
+  }
   return outcome;
 }

@@ -15,6 +15,20 @@ const ZCodeParams = z.strictObject({
 const ZNoParams = z.strictObject({});
 const ZPasswordParams = z.strictObject({ password: z.string().min(1).max(1024) });
 
+/** Changes of an account its holder is told about, whoever made them. */
+export const NOTICE_KINDS = ["password_changed", "password_reset", "second_factor_off", "factor_added", "contact_changed", "external_linked", "new_device"] as const;
+export type TNoticeKind = (typeof NOTICE_KINDS)[number];
+const ZNoticeParams = z.strictObject({
+  kind: z.enum(NOTICE_KINDS),
+  /** When it happened, ISO 8601 (UTC). */
+  when: z.string().min(1).max(40),
+  /** The address and the device it was done from, as far as the service knows them. */
+  from: z.string().max(64).nullable(),
+  device: z.string().max(120).nullable(),
+  /** What it concerns, where that helps: the provider, the new address (masked), the generator. */
+  detail: z.string().max(200).nullable(),
+});
+
 const PARAMS = {
   confirm_email_code: ZCodeParams,
   confirm_phone_code: ZCodeParams,
@@ -22,6 +36,7 @@ const PARAMS = {
   registration_phone_code: ZCodeParams,
   test_message: ZNoParams,
   new_password: ZPasswordParams,
+  account_notice: ZNoticeParams,
 } as const;
 
 export type TTemplateName = keyof typeof PARAMS;
@@ -62,6 +77,49 @@ const TEST: Record<TLocale, TRendered> = {
   en: { subject: "Delivery test", text: "This is a test message from the identity service: delivery works.\n" },
 };
 
+type TNotice = z.infer<typeof ZNoticeParams>;
+
+const NOTICE_SUBJECTS: Record<TNoticeKind, Record<TLocale, string>> = {
+  password_changed: { ru: "Пароль вашей учётной записи изменён", en: "Your password was changed" },
+  password_reset: { ru: "Пароль вашей учётной записи сброшен", en: "Your password was reset" },
+  second_factor_off: { ru: "Вход с кодом подтверждения выключен", en: "Two-step sign-in was turned off" },
+  factor_added: { ru: "К учётной записи привязан генератор кодов", en: "A code generator was added to your account" },
+  contact_changed: { ru: "Адрес почты или номер телефона изменён", en: "Your e-mail address or phone number was changed" },
+  external_linked: { ru: "К учётной записи привязан внешний аккаунт", en: "An external account was linked to your account" },
+  new_device: { ru: "Вход с нового устройства", en: "Sign-in from a new device" },
+};
+
+const NOTICE_LINES: Record<TLocale, { when: string; from: string; detail: string; unknown: string; advice: string; sms: string }> = {
+  ru: {
+    when: "Когда",
+    from: "Откуда",
+    detail: "Что именно",
+    unknown: "неизвестно",
+    advice: "Если это были вы, ничего делать не нужно. Если нет, сразу смените пароль в личном кабинете, выйдите там на всех устройствах и сообщите администратору.",
+    sms: "Если это не вы, смените пароль.",
+  },
+  en: {
+    when: "When",
+    from: "From",
+    detail: "What",
+    unknown: "unknown",
+    advice: "If this was you, there is nothing more to do. If it was not, change your password in your account now, sign out of every device there, and tell your administrator.",
+    sms: "If this was not you, change your password.",
+  },
+};
+
+/** "2026-11-28 03:40 UTC": a moment every reader reads the same way. */
+const utcMinute = (iso: string) => `${iso.replace("T", " ").slice(0, 16)} UTC`;
+
+const noticeEmail = (p: TNotice, l: TLocale): TRendered => {
+  const t = NOTICE_LINES[l];
+  const from = [p.from, p.device].filter(Boolean).join(", ") || t.unknown;
+  const lines = [`${NOTICE_SUBJECTS[p.kind][l]}.`, "", `${t.when}: ${utcMinute(p.when)}`, `${t.from}: ${from}`, ...(p.detail ? [`${t.detail}: ${p.detail}`] : []), "", t.advice, ""];
+  return { subject: NOTICE_SUBJECTS[p.kind][l], text: lines.join("\n") };
+};
+
+const noticeSms = (p: TNotice, l: TLocale): TRendered => ({ subject: null, text: `${NOTICE_SUBJECTS[p.kind][l]} (${utcMinute(p.when)}). ${NOTICE_LINES[l].sms}` });
+
 const FORMS: { [K in TTemplateName]: TForms<TTemplateParams<K>> } = {
   confirm_email_code: {
     email: emailCode(
@@ -83,6 +141,7 @@ const FORMS: { [K in TTemplateName]: TForms<TTemplateParams<K>> } = {
     email: (_p, l) => TEST[l],
     sms: (_p, l) => ({ subject: null, text: TEST[l].text.trim() }),
   },
+  account_notice: { email: noticeEmail, sms: noticeSms },
   new_password: {
     sms: (p, l) => ({
       subject: null,

@@ -8,6 +8,7 @@ import { sealSeed, unsealSeed } from "./otp-seeds.ts";
 import { bindingId } from "./otp.service.ts";
 import { lockAccount, saveGenerator } from "./otp.repository.ts";
 import { inTransaction } from "../db/index.ts";
+import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 
 export type TDeviceLoadSummary = { created: string[]; updated: string[]; unchanged: string[] };
 
@@ -95,5 +96,6 @@ export async function bindDevice(userId: string, serial: string, codes: string[]
     return { id, resync: device.boundTo === userId };
   });
   await recordEvent(resync ? "user.otp_resynchronised" : "user.otp_bound", { ...actor, subject: userId }, { generator: id, kind: "hardware", serial });
+  if (!resync) await tellAccountHolderOf(userId, { kind: "factor_added", actor, detail: `Hardware token ${serial}` });
   return id;
 }

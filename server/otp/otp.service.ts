@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { secondFactorRequired } from "../auth-modes/auth-modes.repository.ts";
 import { inTransaction } from "../db/index.ts";
+import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 import { AppError } from "../errors/app-error.ts";
 import { HOTP_LOOK_AHEAD, matchHotpCounter, matchTotpStep, sameCode, type TOtpAlgorithm, type TOtpKey } from "./otp-codes.ts";
 import { findPendingOf, insertPending, takePending } from "./otp-pending.repository.ts";
@@ -77,6 +78,7 @@ export async function bindGenerator(userId: string, g: TNewGenerator & { lastSte
     );
   });
   await recordEvent(outcome === "created" ? "user.otp_bound" : "user.otp_replaced", { ...actor, subject: userId }, { generator: id, kind: g.kind, ...note });
+  await tellAccountHolderOf(userId, { kind: "factor_added", actor, detail: g.name });
   return id;
 }
 

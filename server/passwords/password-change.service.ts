@@ -7,6 +7,7 @@ import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
+import { tellAccountHolder } from "../notices/account-notices.ts";
 import { enqueueMessage } from "../messaging/outbox.service.ts";
 import { endSessionsOf } from "../sessions/user-devices.service.ts";
 import { ACCOUNT_POLICY, IP_POLICY } from "../sign-in/throttle-policy.ts";
@@ -155,6 +156,9 @@ export async function changePassword(account: TAccount, input: TPasswordChange, 
     devicesForgotten: devices,
     ...how.note,
   });
+  // The person's own change (the API in user mode, the portal, the sign-in's step), or someone else's.
+  const kind = how.mode === "user" || how.note?.by === "sign_in" ? "password_changed" : "password_reset";
+  await tellAccountHolder(account, { kind, actor: how.actor, locale: input.locale, at, notTo: phone ? [phone] : [] });
   // A password an administrator asked the user to change (needPasswordChange) has now been changed,
   // whichever way: the API, the portal, or the sign-in's own step.
   await clearNeedPasswordChange(account.id, actor);
