@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { recordEvents, type TPendingEvent } from "../audit/audit.service.ts";
+import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 import { getConfig } from "../config/config.ts";
 import { hashOpaqueToken, newOpaqueToken } from "../crypto/opaque-token.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
@@ -7,6 +8,7 @@ import {
   deleteSession,
   deleteSessionByTokenHash,
   findDeviceId,
+  findDevicesOf,
   findSessionById,
   findSessionByTokenHash,
   insertDevice,
@@ -29,15 +31,15 @@ export const DEVICE_KEY_TTL_MS = 365 * 86_400_000;
 type TClientInfo = { ip?: string; userAgent?: string };
 
 /** The device a sign-in comes from: the one its cookie names for this user, else a new one. */
-async function recordDevice(userId: string, deviceKey: string | undefined, info: TClientInfo, now: Date, tx: TTx): Promise<{ id: string; key: string }> {
+async function recordDevice(userId: string, deviceKey: string | undefined, info: TClientInfo, now: Date, tx: TTx): Promise<{ id: string; key: string; isNew: boolean }> {
   const { kind, name } = describeUserAgent(info.userAgent);
   const data = { kind, name, userAgent: info.userAgent ?? null, lastIp: info.ip ?? null, lastSeenAt: now };
   const known = deviceKey ? await touchDevice(userId, hashOpaqueToken(deviceKey), data, tx) : null;
-  if (known && deviceKey) return { id: known, key: deviceKey };
+  if (known && deviceKey) return { id: known, key: deviceKey, isNew: false };
   const key = newOpaqueToken();
   const id = randomUUID();
   await insertDevice({ id, userId, keyHash: hashOpaqueToken(key), ...data }, tx);
-  return { id, key };
+  return { id, key, isNew: true };
 }
 
 /** The user's device a browser's device cookie names, if it names one of theirs. */
@@ -64,7 +66,7 @@ export type TSessionStart = {
  */
 export async function startSession(input: TSessionStart, now = new Date()): Promise<TStartedSession> {
   const token = newOpaqueToken();
-  return inTransaction(async (tx) => {
+  const { started, newDevice } = await inTransaction(async (tx) => {
     if (input.replacesToken) await deleteSessionByTokenHash(hashOpaqueToken(input.replacesToken), tx);
     await recordEvents(input.events ?? [], tx);
     const device = await recordDevice(input.userId, input.deviceKey, input, now, tx);
@@ -78,8 +80,13 @@ export async function startSession(input: TSessionStart, now = new Date()): Prom
       lastSeenAt: now,
     };
     await insertSession({ ...session, tokenHash: hashOpaqueToken(token) }, tx);
-    return { session, token, deviceKey: device.key };
+    return { started: { session, token, deviceKey: device.key }, newDevice: device.isNew };
   });
+  // A device the account has not signed in from before is told to the person, unless it is their first.
+  if (newDevice && (await findDevicesOf(input.userId)).length > 1) {
+    await tellAccountHolderOf(input.userId, { kind: "new_device", actor: { ip: input.ip, userAgent: input.userAgent }, at: now });
+  }
+  return started;
 }
 
 // Writing "last seen" on every authorization request would be a write per application visit; a

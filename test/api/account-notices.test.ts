@@ -81,6 +81,21 @@ describe("account notices", () => {
     expect(fa.text).toContain("Что именно: oidc:corp");
   });
 
+  it("a sign-in from a device the account has not used before, but not the first one nor a known one", async () => {
+    const p = await personWithContacts();
+    const first = new Browser({ "x-forwarded-for": uniqueIp(), "accept-language": "en" });
+    const mails = await count(p.email);
+    await webTokens(first, { scope: "openid" }, { identifier: p.sub, password: p.password });
+    await webTokens(first, { scope: "openid", prompt: "login" }, { identifier: p.sub, password: p.password });
+    const ip = uniqueIp();
+    await webTokens(new Browser({ "x-forwarded-for": ip, "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" }), { scope: "openid" }, { identifier: p.sub, password: p.password });
+    const told = await nextTo(p.email, mails, /^(Вход с нового устройства|Sign-in from a new device)$/);
+    expect(told.text).toContain(ip);
+    // Only that one: the first device and its second sign-in said nothing.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await count(p.email)).toBe(mails + 1);
+  });
+
   it("a new e-mail address: the new one and the old one are both told once it is confirmed", async () => {
     const p = await personWithContacts();
     const fresh = `${unique("new")}@example.ru`;
