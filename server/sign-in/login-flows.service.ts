@@ -60,3 +60,11 @@ export async function moveFlow(flow: TFlow, to: TFlowStep, data: { userId?: stri
   // A second submission of the same form finds the flow moved on already.
   if (!(await advanceFlow(flow.id, flow.step, to, data))) throw new AppError("login.flow_not_found");
 }
+
+/**
+ * A QR sign-in inherits the confirming sign-in's time, so it cannot answer an application that asks
+ * for a fresh one (prompt=login, max_age): those flows do not offer it.
+ */
+export function offersQr(flow: Pick<TFlow, "request">): boolean {
+  return !flow.request.prompt.includes("login") && flow.request.maxAge === undefined;
+}

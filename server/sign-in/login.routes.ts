@@ -7,7 +7,7 @@ import { readForm } from "../oauth/token-endpoint/form.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { clientOf, flowParam } from "./flow-completion.ts";
 import { continueSignIn } from "./login-steps.routes.ts";
-import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
+import { checkCsrf, csrfFieldOf, loadFlow, offersQr, type TFlow } from "./login-flows.service.ts";
 import { pickLang, textsFor, waitText, type TKey } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
@@ -49,7 +49,7 @@ export async function renderLogin(req: Request, flow: TFlow, identifier: string 
     identifier,
     error,
     notice: external && t("login.linkNotice", { provider: external.provider.fpName, name: external.userName ?? external.sid }),
-    qrAction: linking ? undefined : pageLink("/login/qr", { flow: flow.id, lang }),
+    qrAction: linking || !offersQr(flow) ? undefined : pageLink("/login/qr", { flow: flow.id, lang }),
     registerUrl: (linking ? linking.register : getConfig().selfSignUp) ? pageLink("/register", { flow: flow.id, lang }) : undefined,
     registerLabel: linking ? t("login.linkRegister") : undefined,
     backUrl: linking ? pageLink("/login", { flow: flow.id, lang }) : undefined,

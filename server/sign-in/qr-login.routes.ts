@@ -5,7 +5,7 @@ import { pageUrl } from "../oauth/authorize/authorize.service.ts";
 import { readForm } from "../oauth/token-endpoint/form.ts";
 import { qrStateOf, startQrSignIn, takeConfirmedSignIn } from "../qr-sign-in/qr-sign-in.service.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
-import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
+import { checkCsrf, csrfFieldOf, loadFlow, offersQr, type TFlow } from "./login-flows.service.ts";
 import { clientOf, flowParam } from "./flow-completion.ts";
 import { continueSignIn } from "./login-steps.routes.ts";
 import { pickLang, textsFor } from "./pages/i18n.ts";
@@ -45,6 +45,7 @@ async function renderQr(req: Request, flow: TFlow, csrf: string, view: TQrPageSt
 export const qrStart = pageRoute(async (req) => {
   const flow = await loadFlow(flowParam(req));
   if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
+  if (!offersQr(flow)) return seeOther(pageUrl("login", flow.id));
   const form = await readForm(req);
   const { cookie } = flowCookie(req, flow);
   checkCsrf(flow, cookie, form.get("csrf_token"));

@@ -263,6 +263,17 @@ describe("QR sign-in through the sign-in page (no JavaScript) and the API", () =
   });
 });
 
+describe("where QR sign-in is offered", () => {
+  it("not where the application asks for a fresh sign-in (prompt=login, max_age): a QR sign-in inherits an older one", async () => {
+    for (const extra of [{}, { prompt: "login" }, { max_age: "60" }] as Record<string, string>[]) {
+      const browser = new Browser({ "x-forwarded-for": uniqueIp(), "accept-language": "en" });
+      const login = await browser.open(webAuthorization({ scope: "openid", ...extra }).url);
+      expect(login.url, JSON.stringify(extra)).toContain("/login?");
+      expect(login.text.includes("Use a QR code instead"), JSON.stringify(extra)).toBe(Object.keys(extra).length === 0);
+    }
+  });
+});
+
 describe("who may confirm a QR sign-in", () => {
   it("not a third-party application's token, nor a token whose session has ended; the code keeps waiting for a real one", async () => {
     const account = await createUserWithPassword();
@@ -273,18 +284,18 @@ describe("who may confirm a QR sign-in", () => {
     expect(third.status).toBe(403);
     expect(third.body).toEqual({ type: "security_error", error: "client_not_allowed", desc: "only first-party applications may confirm QR sign-ins" });
 
-    // The phone signs out at the service; its access token no longer stands for a live sign-in.
+    // The phone signs out at the service: its access token stood for that sign-in and is cut off with it.
     const phone = await phoneToken(account);
     const out = await phone.browser.fetch(`${base()}/oauth/logout?${new URLSearchParams({ id_token_hint: phone.idToken, post_logout_redirect_uri: SPA.logoutUri })}`);
     expect(out.status).toBe(302);
     const ended = await qrCall(phone.token, w.code, "/confirm");
-    expect(ended.status).toBe(403);
-    expect(ended.body).toMatchObject({ type: "security_error", error: "session_required" });
+    expect(ended.status).toBe(401);
+    expect(ended.body).toMatchObject({ type: "security_error", error: "bad_access_token", desc: "revoked_access_token" });
 
     const still = await reload(w);
     expect(still.status).toBe(200);
     expect(CODE.exec(still.text)?.[1]).toBe(w.code);
-    expect((await auditOf(account.sub, "user.qr_decision_failed")).map((e) => e.params.reason).sort()).toEqual(["client_not_allowed", "session_required"]);
+    expect((await auditOf(account.sub, "user.qr_decision_failed")).map((e) => e.params.reason)).toEqual(["client_not_allowed"]);
     const live = await phoneToken(account);
     expect((await qrCall(live.token, w.code, "/confirm")).status).toBe(204);
   });
