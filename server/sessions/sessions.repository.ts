@@ -7,23 +7,19 @@ export async function insertSession(row: TSessionRow & { tokenHash: string }, tx
   await tx.browserSession.create({ data: row, select: { id: true } });
 }
 
-/** The session a cookie names, with whether its account is locked now. */
-export async function findSessionByTokenHash(tokenHash: string): Promise<(TSessionRow & { userLocked: boolean }) | null> {
+async function findSessionWhere(where: { tokenHash: string } | { id: string }): Promise<(TSessionRow & { userLocked: boolean }) | null> {
   const prisma = await getPrisma();
-  const row = await prisma.browserSession.findUnique({ where: { tokenHash }, select: { ...SESSION, user: { select: { locked: true } } } });
+  const row = await prisma.browserSession.findUnique({ where, select: { ...SESSION, user: { select: { locked: true } } } });
   if (!row) return null;
   const { user, ...session } = row;
   return { ...session, userLocked: user.locked };
 }
 
+/** The session a cookie names, with whether its account is locked now. */
+export const findSessionByTokenHash = (tokenHash: string) => findSessionWhere({ tokenHash });
+
 /** A session by its id, with whether its account is locked now. */
-export async function findSessionById(id: string): Promise<(TSessionRow & { userLocked: boolean }) | null> {
-  const prisma = await getPrisma();
-  const row = await prisma.browserSession.findUnique({ where: { id }, select: { ...SESSION, user: { select: { locked: true } } } });
-  if (!row) return null;
-  const { user, ...session } = row;
-  return { ...session, userLocked: user.locked };
-}
+export const findSessionById = (id: string) => findSessionWhere({ id });
 
 export async function updateSessionSeen(id: string, at: Date): Promise<void> {
   const prisma = await getPrisma();

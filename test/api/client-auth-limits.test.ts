@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { describe, expect, inject, it } from "vitest";
 import { appSignIn } from "../support/console.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
-import { fixtureClient, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
+import { fixtureClient, oauthBasic } from "../support/fixtures.ts";
 import { api, request, type TResult } from "../support/http.ts";
+import { serverOfItsOwn } from "../support/own-server.ts";
 
 // Failed client authentication at /oauth/te, /oauth/introspect and /oauth/revoke is limited per
 // (client id, address) (10 per window) and per address (30 per window), never per client id alone. The suite's server runs with a 3 s
@@ -133,34 +130,13 @@ describe("failed REST-password authentication (v1/v2 HTTP Basic) is limited", ()
 });
 
 describe("guessing one client's secret from many addresses", () => {
-  const postgres = inject("dbKind") === "postgres";
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let dataDir: string;
-  let db: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
-
   // A server of its own: two failures per (id, address), so twenty per id, in a window long enough
   // for the whole test.
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "idp-guess-"));
-    const env: Record<string, string> = {
-      IDP_DATA_DIR: dataDir, IDP_IMPORT: IMPORT_FIXTURE, IDP_ADMIN_PASSWORD: "guess-admin-password",
-      IDP_CLIENT_AUTH_FAILURES: "2", IDP_CLIENT_AUTH_WINDOW: "120",
-    };
-    if (postgres) {
-      db = await createPgDatabase(process.env.TEST_DATABASE_URL!);
-      Object.assign(env, { DATABASE_URL: db.url, IDP_SECRET_KEY: "guess-test-secret-key-0123456789abcdef" });
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const own = serverOfItsOwn("guess", { IDP_CLIENT_AUTH_FAILURES: "2", IDP_CLIENT_AUTH_WINDOW: "120" });
 
   it("checks at most ten times the per-address limit per id and window, while the owner's known secret keeps working", async () => {
     const at = (ip: string, secret: string) =>
-      request("/oauth/te", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, authorization: oauthBasic(LIMITS.id, secret) }, body: "grant_type=client_credentials&scope=idp_api_sys_users" }, server.baseUrl);
+      request("/oauth/te", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip, authorization: oauthBasic(LIMITS.id, secret) }, body: "grant_type=client_credentials&scope=idp_api_sys_users" }, own().baseUrl);
     // The owner authenticates before the attack: its secret is known to be right from then on.
     expect((await at(uniqueIp(), LIMITS.secret)).status).toBe(200);
     const statuses: number[] = [];

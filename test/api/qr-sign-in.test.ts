@@ -1,13 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import * as oidc from "openid-client";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { describe, expect, inject, it } from "vitest";
 import { changeUser, createUserWithPassword, readUser } from "../support/accounts.ts";
 import { alertOf, Browser, uniqueIp, type TPage } from "../support/browser.ts";
-import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { api, base, request, systemToken } from "../support/http.ts";
+import { serverOfItsOwn } from "../support/own-server.ts";
 import { authorizeThrough, callbackParams, IVANOV, SPA, tokenAs, WEB, webAuthorization, webTokens } from "../support/oidc.ts";
 
 // QR sign-in end to end: a browser without JavaScript shows the QR code on the sign-in page; a user
@@ -302,32 +299,14 @@ describe("who may confirm a QR sign-in", () => {
 });
 
 describe("QR codes that expire", () => {
-  const postgres = inject("dbKind") === "postgres";
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let dataDir: string;
-  let db: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
-
   // A server of its own whose codes live 2 s, so the test can wait one out.
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "idp-qr-"));
-    const env: Record<string, string> = { IDP_DATA_DIR: dataDir, IDP_IMPORT: IMPORT_FIXTURE, IDP_ADMIN_PASSWORD: "qr-admin-password", IDP_QR_CODE_TTL: "2" };
-    if (postgres) {
-      db = await createPgDatabase(process.env.TEST_DATABASE_URL!);
-      Object.assign(env, { DATABASE_URL: db.url, IDP_SECRET_KEY: "qr-test-secret-key-0123456789abcdef" });
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const own = serverOfItsOwn("qr", { IDP_QR_CODE_TTL: "2" });
 
   it("refuses a decision on an expired code and offers a new one", async () => {
-    const phone = await phoneToken(IVANOV, server.baseUrl);
-    const w = await waitingBrowser(server.baseUrl);
-    await expect.poll(async () => (await qrCall(phone.token, w.code, "", { origin: server.baseUrl })).status, { timeout: 15_000, interval: 500 }).toBe(410);
-    const late = await qrCall(phone.token, w.code, "/confirm", { origin: server.baseUrl });
+    const phone = await phoneToken(IVANOV, own().baseUrl);
+    const w = await waitingBrowser(own().baseUrl);
+    await expect.poll(async () => (await qrCall(phone.token, w.code, "", { origin: own().baseUrl })).status, { timeout: 15_000, interval: 500 }).toBe(410);
+    const late = await qrCall(phone.token, w.code, "/confirm", { origin: own().baseUrl });
     expect(late.status).toBe(410);
     expect(late.body).toEqual({ type: "process_error", error: "qr_code_expired", desc: "QR code expired", params: {} });
 

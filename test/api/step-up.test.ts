@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
+import { describe, expect, it } from "vitest";
 import { createUserWithPassword } from "../support/accounts.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
-import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { api, base, systemToken } from "../support/http.ts";
 import { oathTotp } from "../support/oathtool.ts";
+import { serverOfItsOwn } from "../support/own-server.ts";
 import { callbackParams, tokenAs, WEB, webAuthorization, webTokens } from "../support/oidc.ts";
 
 // Changes of factors through the REST API in user mode need what the portal asks: a recent sign-in
@@ -92,30 +88,11 @@ describe("factor changes in user mode with the second factor on", () => {
 });
 
 describe("factor changes in user mode with an old sign-in", () => {
-  const postgres = inject("dbKind") === "postgres";
-  const MAX_AGE_S = 4;
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let dataDir: string;
-  let db: Awaited<ReturnType<typeof createPgDatabase>> | undefined;
-
   // A server of its own whose re-authentication window is a few seconds, so that a sign-in can age.
-  beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "idp-stepup-"));
-    const env: Record<string, string> = { IDP_DATA_DIR: dataDir, IDP_IMPORT: IMPORT_FIXTURE, IDP_ADMIN_PASSWORD: "step-up-admin-password", IDP_REAUTH_MAX_AGE: String(MAX_AGE_S) };
-    if (postgres) {
-      db = await createPgDatabase(process.env.TEST_DATABASE_URL!);
-      Object.assign(env, { DATABASE_URL: db.url, IDP_SECRET_KEY: "step-up-test-secret-key-0123456789abcdef" });
-    }
-    server = await startServer({ env });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await db?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const own = serverOfItsOwn("stepup", { IDP_REAUTH_MAX_AGE: "4" });
 
   it("are refused once the sign-in is older than IDP_REAUTH_MAX_AGE, and nothing changes", async () => {
-    const origin = server.baseUrl;
+    const origin = own().baseUrl;
     const reg = await api("PUT", "/reg/api/v3/users", {
       token: await systemToken("users-app", "idp_api_sys_users_reg", origin),
       body: { user: { attrs: { sub: `aged-${Date.now()}`, family_name: "Старов" }, credentials: { password: "correct horse battery" } } },
