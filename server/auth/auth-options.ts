@@ -98,6 +98,16 @@ export async function isCutOffSession(sub: string, session: Session): Promise<bo
   return !!session.idp && isCutOff(sub, session.idp.sid, session.idp.iat);
 }
 
+/** `url` (absolute, or relative to `base`) when it is on `base`'s origin; otherwise `fallback`. */
+export function sameOriginOr(url: string, base: string, fallback: string): string {
+  try {
+    const target = new URL(url, base);
+    return target.origin === new URL(base).origin ? target.toString() : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 /** Console sessions are short: an administrator's cookie is the most valuable thing this server hands out. */
 const CONSOLE_SESSION_MAX_AGE_S = 8 * 60 * 60;
 
@@ -142,6 +152,12 @@ export function appAuthOptions(app: TAuthApp): AuthOptions {
           return { sub: claims.sub, idToken: account.id_token, sid: claims.sid, idTokenIat: claims.iat, authTime: claims.auth_time, amr: claims.amr };
         }
         return token;
+      },
+      // Where the browser goes after signing in: only a page of the service itself, whatever the
+      // form's callbackUrl says; one that does not parse goes home instead of failing with a 500
+      // (next-auth's own default parses it unguarded).
+      redirect({ url }) {
+        return sameOriginOr(url, issuer, `${issuer}${AUTH_APPS[app].home}`);
       },
       session({ session, token }) {
         return { expires: session.expires, user: { id: token.sub ?? "" }, idp: { sid: token.sid, iat: token.idTokenIat ?? 0, authTime: token.authTime, amr: token.amr } };

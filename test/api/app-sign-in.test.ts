@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, inject, it } from "vitest";
 import { createUserWithPassword, readUser } from "../support/accounts.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
@@ -151,6 +152,24 @@ describe("console and portal sign in at the service itself through next-auth", (
     const token = await api("GET", "/api/v3/users/current", { token: app.body.access_token });
     expect(token.status).toBe(401);
     expect(token.body).toMatchObject({ error: "bad_access_token", desc: "revoked_access_token" });
+  });
+
+  it("a sign-in form whose callbackUrl is not a URL, or another site's, goes to the app's home, never to a 500", async () => {
+    const csrf = await fetch(`${base()}/api/auth/csrf/idp-console`);
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    for (const callbackUrl of ["http://[", "https://evil.example/steal", "javascript:alert(1)"]) {
+      const r = await fetch(`${base()}/api/auth/signin/idp-console`, {
+        method: "POST",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken, callbackUrl, json: "true" }).toString(),
+        redirect: "manual",
+      });
+      expect(r.status, callbackUrl).toBe(200);
+      const kept = r.headers.getSetCookie().find((c) => c.startsWith("idp-console.callback-url="));
+      expect(decodeURIComponent(kept!.split(";")[0]!.split("=")[1]!), callbackUrl).toBe(`${base()}/console/clients`);
+    }
+    expect(readFileSync(inject("serverLog"), "utf8")).not.toContain("Invalid URL");
   });
 
   it("signs out of the portal and of the service: the next sign-in asks for the password", async () => {
