@@ -31,9 +31,24 @@ describe("message templates", () => {
   });
 
   it("has a form for every template and the test message on both channels", () => {
-    expect(TEMPLATE_NAMES.sort()).toEqual(["confirm_email_code", "confirm_phone_code", "new_password", "registration_email_code", "registration_phone_code", "test_message"]);
+    expect(TEMPLATE_NAMES.sort()).toEqual(["account_notice", "confirm_email_code", "confirm_phone_code", "new_password", "registration_email_code", "registration_phone_code", "test_message"]);
     expect(renderTemplate("test_message", "sms", "en", {}).text).not.toContain("\n");
     expect(renderTemplate("test_message", "email", "ru", {}).subject).toBe("Проверка доставки");
+  });
+
+  it("renders an account notice in both languages and channels, with what, when, from where and what to do", () => {
+    const params = { kind: "password_changed", when: "2026-11-28T03:41:07.123Z", from: "198.51.100.7", device: "Firefox, Linux", detail: null } as const;
+    expect(renderTemplate("account_notice", "email", "en", params)).toEqual({
+      subject: "Your password was changed",
+      text:
+        "Your password was changed.\n\nWhen: 2026-11-28 03:41 UTC\nFrom: 198.51.100.7, Firefox, Linux\n\n" +
+        "If this was you, there is nothing more to do. If it was not, change your password in your account now, sign out of every device there, and tell your administrator.\n",
+    });
+    const ru = renderTemplate("account_notice", "email", "ru", { ...params, kind: "external_linked", from: null, device: null, detail: "oidc:corp" });
+    expect(ru.subject).toBe("К учётной записи привязан внешний аккаунт");
+    expect(ru.text).toContain("Откуда: неизвестно\nЧто именно: oidc:corp");
+    expect(renderTemplate("account_notice", "sms", "ru", params).text).toBe("Пароль вашей учётной записи изменён (2026-11-28 03:41 UTC). Если это не вы, смените пароль.");
+    expect(() => renderTemplate("account_notice", "email", "en", { ...params, kind: "unknown" as never })).toThrow();
   });
 
   it("refuses a template on a channel it has no form for, and wrong params", () => {
