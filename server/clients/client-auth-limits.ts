@@ -99,7 +99,10 @@ const PER_ID_FACTOR = 10;
 function limitsOf(credential: TGuardedCredential, id: string, ip: string | undefined): { guesser: TLimit[]; checks: TLimit[] } {
   const { perClient, perIp } = getConfig().clientAuthLimits;
   const client = `${credential === "secret" ? "client" : "rest"}:${id.slice(0, 128)}`;
-  if (!ip) return { guesser: [{ key: client, max: perClient }], checks: [{ key: client, max: perClient }] };
+  if (!ip) {
+    const alone = [{ key: client, max: perClient }];
+    return { guesser: alone, checks: alone };
+  }
   const guesser = [{ key: `${client}@${ip}`, max: perClient }, { key: `ip:${ip}`, max: perIp }];
   return { guesser, checks: [...guesser, { key: client, max: perClient * PER_ID_FACTOR }] };
 }
