@@ -58,4 +58,6 @@ export const SUGGESTED_EVENT_TYPES = [
   "group.profile_created",
   "group.profile_changed",
   "group.profile_deleted",
+  "keys.signing_key_rotated",
+  "keys.secret_key_rotated",
 ] as const;

@@ -1,7 +1,7 @@
 import { startInactivitySweep } from "../account-state/inactivity-sweep.ts";
 import { startChangeBus } from "../cache/change-bus.ts";
 import { getConfig } from "../config/config.ts";
-import { resolveSecretKey } from "../crypto/secret-key.ts";
+import { resolveSecretKeys } from "../crypto/secret-key.ts";
 import { getDatabase } from "../db/index.ts";
 import { migrate, withAdvisoryLock } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
@@ -24,7 +24,7 @@ import { registerShutdown } from "./shutdown.ts";
  */
 export async function boot(): Promise<void> {
   const config = getConfig();
-  resolveSecretKey(config);
+  resolveSecretKeys(config);
   const db = await getDatabase();
   const applied = await migrate(db.sql);
   if (applied.length) log.info("migrations applied", { migrations: applied });

@@ -10,8 +10,21 @@ import { seedAccounts } from "../users/seed.service.ts";
 import { ensureBuiltinRights } from "../rights/definitions.service.ts";
 import { insertSeedGrants } from "../rights/rights.repository.ts";
 import { insertSeedGroups } from "../groups/groups-seed.repository.ts";
+import { rotateSecretKey } from "../key-rotation/resealing.service.ts";
+import { rotateSigningKey } from "../oauth/keys/signing-keys.service.ts";
 
-const USAGE = "usage: npm run idp -- check-config | migrate | import <file.json> | seed-users <count> | seed-grants <count> | seed-groups <count> | lock-inactive | unlock <sub>";
+const USAGE = "usage: npm run idp -- start | dev | build | check-config | migrate | import <file.json> | seed-users <count> | seed-grants <count> | seed-groups <count> | lock-inactive | unlock <sub> | rotate-signing-key [--publish-ahead <seconds>] [--compromised] | rotate-secret-key";
+
+/** `--publish-ahead 600` and `--compromised` of rotate-signing-key; anything else is a usage error. */
+function rotationOptions(args: string[]): { publishAheadS?: number; compromised: boolean } {
+  const options: { publishAheadS?: number; compromised: boolean } = { compromised: false };
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "--compromised") options.compromised = true;
+    else if (args[i] === "--publish-ahead" && /^\d+$/.test(args[i + 1] ?? "")) options.publishAheadS = Number(args[++i]);
+    else throw new Error(USAGE);
+  }
+  return options;
+}
 
 async function withDatabase<T>(fn: () => Promise<T>): Promise<T> {
   const db = await getDatabase();
@@ -83,6 +96,26 @@ async function main(argv: string[]): Promise<void> {
       // From the command line: the one way back in for an administrator whose own account was locked.
       await withDatabase(() => unlockAccount(arg, {}, { by: "cli" }));
       console.log(`unlocked ${arg}`);
+      return;
+    }
+    case "rotate-signing-key": {
+      const options = rotationOptions(argv.slice(1));
+      const r = await withDatabase(() => rotateSigningKey(options, { by: "cli" }));
+      console.log(`new signing key ${r.kid}: published now, signs from ${r.signsFrom.toISOString()}`);
+      if (options.compromised) console.log(`withdrawn at once: ${r.retired.join(", ") || "none"}; every token they signed is refused`);
+      else console.log(`retiring ${r.retired.join(", ") || "none"}: they verify their tokens until those expire`);
+      return;
+    }
+    case "rotate-secret-key": {
+      if (arg) throw new Error(USAGE);
+      const r = await withDatabase(() => rotateSecretKey());
+      // Only the columns that had something to do: most installations use a few of the ten.
+      for (const c of r.reports.filter((c) => c.resealed + c.changedMeanwhile + c.unreadable + c.remaining > 0)) {
+        console.log(`${c.column}: ${c.resealed} re-sealed, ${c.changedMeanwhile} changed meanwhile, ${c.unreadable} unreadable, ${c.remaining} left under another key`);
+      }
+      const left = r.reports.reduce((n, c) => n + c.remaining, 0);
+      if (r.generated) console.log(left ? `new key ${r.keyId} in the data dir's secret.key; ${left} values still need an old key, which stays in the file: run again` : `new key ${r.keyId} in the data dir's secret.key; the old key is gone`);
+      else console.log(left ? `${left} values still need a key of IDP_SECRET_KEY_PREVIOUS: keep it, and run again once every instance uses the new IDP_SECRET_KEY` : `everything is sealed under ${r.keyId}; IDP_SECRET_KEY_PREVIOUS can be removed`);
       return;
     }
     default:

@@ -28,7 +28,15 @@ const ZEnv = z.object({
   IDP_DATA_DIR: z.string().min(1).default("./data"),
   IDP_IMPORT: z.string().min(1).optional(),
   IDP_ACCESS_TOKEN_TTL: ZInt(60, 86_400, 3600),
+  // Twice the JWKS's max-age (300 s): resource servers that cached it just before a rotation have refetched.
+  IDP_KEY_PUBLISH_AHEAD: ZInt(0, 86_400, 600),
   IDP_SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
+  // Keys that still open what was sealed under them (a rotation's old key, or its next one while instances switch).
+  IDP_SECRET_KEY_PREVIOUS: z
+    .string()
+    .transform((v) => v.split(",").map((k) => k.trim()).filter(Boolean))
+    .refine((keys) => keys.every((k) => k.length >= 32), "every key must be at least 32 characters")
+    .optional(),
   IDP_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   IDP_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ...ZMessagingEnv.shape,
@@ -68,7 +76,11 @@ export type TConfig = {
   dataDir: string;
   importFile?: string;
   accessTokenTtl: number;
+  /** Seconds a rotated-in signing key is published before it signs. */
+  keyPublishAhead: number;
   secretKey?: string;
+  /** IDP_SECRET_KEY_PREVIOUS: keys that only open sealed values (docs/key-rotation.md). */
+  previousSecretKeys: string[];
   adminPassword?: string;
   logLevel: "debug" | "info" | "warn" | "error";
   messaging: TMessagingConfig;
@@ -139,7 +151,9 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     dataDir,
     importFile: e.IDP_IMPORT ? path.resolve(e.IDP_IMPORT) : undefined,
     accessTokenTtl: e.IDP_ACCESS_TOKEN_TTL,
+    keyPublishAhead: e.IDP_KEY_PUBLISH_AHEAD,
     secretKey: e.IDP_SECRET_KEY,
+    previousSecretKeys: e.IDP_SECRET_KEY_PREVIOUS ?? [],
     adminPassword: e.IDP_ADMIN_PASSWORD,
     logLevel: e.IDP_LOG_LEVEL,
     messaging: toMessagingConfig(e),

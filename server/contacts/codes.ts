@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { keyFor } from "../crypto/keys.ts";
+import { keyFor, keysFor } from "../crypto/keys.ts";
 
 /** Six digits from the CSPRNG: what people can type from an SMS. */
 export function generateCode(): string {
@@ -16,12 +16,15 @@ export function newState(): string {
  * the stored hash cannot be brute-forced offline, and argon2 would only slow every check down.
  * The state is mixed in so equal codes of two confirmations hash differently.
  */
-export function hashCode(state: string, code: string): string {
-  return createHmac("sha256", keyFor("confirmation-codes")).update(`${state}:${code}`).digest("base64url");
+export function hashCode(state: string, code: string, key = keyFor("confirmation-codes")): string {
+  return createHmac("sha256", key).update(`${state}:${code}`).digest("base64url");
 }
 
+/** Checked under every key of the ring: a code sent just before a secret-key rotation still works. */
 export function codeMatches(state: string, code: string, hash: string): boolean {
-  const given = Buffer.from(hashCode(state, code.trim()));
   const stored = Buffer.from(hash);
-  return given.length === stored.length && timingSafeEqual(given, stored);
+  return keysFor("confirmation-codes").some((key) => {
+    const given = Buffer.from(hashCode(state, code.trim(), key));
+    return given.length === stored.length && timingSafeEqual(given, stored);
+  });
 }

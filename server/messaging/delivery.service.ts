@@ -1,5 +1,4 @@
-import { keyFor } from "../crypto/keys.ts";
-import { unseal } from "../crypto/sealing.ts";
+import { unsealFor } from "../crypto/keys.ts";
 import { log } from "../log/logger.ts";
 import { claimDueMessages, parkMessage, recordOutcome, type TClaimedRow, type TDeliveryOutcome } from "./outbox.repository.ts";
 import { maskIn, maskRecipient } from "./recipient-mask.ts";
@@ -53,7 +52,7 @@ export async function deliverClaimed(row: TClaimedRow, deps: TDeliveryDeps, fina
   }
   try {
     // Inside the try: a body sealed under another IDP_SECRET_KEY is a failed attempt, not a stuck worker.
-    const text = unseal(keyFor("outbox"), row.bodySealed);
+    const text = unsealFor("outbox", row.bodySealed);
     await transport.send({ id: row.id, to: row.recipient, subject: row.subject, text });
   } catch (e) {
     const error = errorText(e);

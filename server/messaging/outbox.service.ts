@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
-import { keyFor } from "../crypto/keys.ts";
-import { seal, unseal } from "../crypto/sealing.ts";
+import { sealFor, unsealFor } from "../crypto/keys.ts";
 import type { TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { kickDelivery } from "./delivery-worker.ts";
@@ -41,7 +40,7 @@ export async function enqueueMessage<T extends TTemplateName>(tx: TTx, input: TE
     channel: input.channel,
     recipient: to,
     subject,
-    bodySealed: seal(keyFor("outbox"), text),
+    bodySealed: sealFor("outbox", text),
     locale,
     template: input.template,
     purpose: input.purpose,
@@ -73,7 +72,7 @@ async function getMessage(id: string) {
 export async function readMessageText(id: string, actor: TEventActor): Promise<{ text: string }> {
   const row = await getMessage(id);
   await recordEvent("outbox.message_read", actor, { message: id, purpose: row.purpose, to: maskRecipient(row.recipient) });
-  return { text: unseal(keyFor("outbox"), row.bodySealed) };
+  return { text: unsealFor("outbox", row.bodySealed) };
 }
 
 /** Puts a pending or failed message back in the queue with fresh attempts and delivers it at once. */

@@ -1,7 +1,6 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { getConfig } from "../config/config.ts";
-import { keyFor } from "../crypto/keys.ts";
-import { seal, unseal } from "../crypto/sealing.ts";
+import { sealFor, unsealFor } from "../crypto/keys.ts";
 import { AppError } from "../errors/app-error.ts";
 import { rememberExternalTokens, type TExternalIdentity } from "../federation/external-auth/index.ts";
 import { findBoundUser } from "../federation/bindings.repository.ts";
@@ -54,10 +53,10 @@ export async function ownerOfExternalAccount(identity: TExternalIdentity, actor:
 // the link page accepted: the binding waits for that sign-in to complete (see linkOnSignIn).
 type THeld = { identity: TExternalIdentity; linkTo?: string };
 
-const sealHeld = (identity: TExternalIdentity, linkTo?: string) => seal(keyFor("federation-tokens"), JSON.stringify({ ...identity, linkTo }));
+const sealHeld = (identity: TExternalIdentity, linkTo?: string) => sealFor("federation-tokens", JSON.stringify({ ...identity, linkTo }));
 
 function unsealHeld(sealed: string): THeld {
-  const { linkTo, ...parsed } = JSON.parse(unseal(keyFor("federation-tokens"), sealed)) as TExternalIdentity & { tokens: { expiresAt?: string }; linkTo?: string };
+  const { linkTo, ...parsed } = JSON.parse(unsealFor("federation-tokens", sealed)) as TExternalIdentity & { tokens: { expiresAt?: string }; linkTo?: string };
   return { identity: { ...parsed, tokens: { ...parsed.tokens, expiresAt: parsed.tokens.expiresAt ? new Date(parsed.tokens.expiresAt) : undefined } }, linkTo };
 }
 

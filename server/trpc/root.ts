@@ -10,6 +10,7 @@ import { passwordPolicyRouter } from "./routers/console/password-policy.router.t
 import { rightsRouter } from "./routers/console/rights.router.ts";
 import { otpRouter } from "./routers/console/otp.router.ts";
 import { providersRouter } from "./routers/console/providers.router.ts";
+import { signingKeysRouter } from "./routers/console/signing-keys.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
 import { portalRouter } from "./routers/portal/portal.router.ts";
@@ -29,6 +30,7 @@ export const appRouter = createRouter({
     rights: rightsRouter,
     providers: providersRouter,
     groups: groupsRouter,
+    signingKeys: signingKeysRouter,
   }),
   portal: portalRouter,
 });

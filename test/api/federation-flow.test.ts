@@ -271,8 +271,8 @@ describe("stored external tokens", () => {
       const { rows } = await db.query("SELECT access_token, refresh_token FROM external_tokens WHERE sid = $1", [login]);
       await db.end();
       expect(rows).toHaveLength(1);
-      expect(rows[0].access_token).toMatch(/^v1\./);
-      expect(rows[0].refresh_token).toMatch(/^v1\./);
+      expect(rows[0].access_token).toMatch(/^v2\./);
+      expect(rows[0].refresh_token).toMatch(/^v2\./);
     }
     // Neither the database's files (embedded) nor the server's log hold the token in the clear.
     expect(everythingStored(inject("dataDir")).includes(token)).toBe(false);

@@ -106,7 +106,7 @@ describe("commands", () => {
       const stored = (await db.query("SELECT secret_hash FROM clients WHERE id = 'post-app'")).rows[0].secret_hash;
       expect(stored).toMatch(/^\$argon2id\$/);
       const keys = (await db.query("SELECT private_key_enc FROM signing_keys")).rows;
-      expect(keys[0].private_key_enc).toMatch(/^v1\./);
+      expect(keys[0].private_key_enc).toMatch(/^v2\.[A-Za-z0-9_-]{11}\./);
       expect(keys[0].private_key_enc).not.toContain("PRIVATE KEY");
     } finally {
       await db.end();

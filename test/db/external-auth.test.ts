@@ -74,7 +74,7 @@ describe.each(DB_KINDS)("the external providers' redirect flow in process on %s"
     expect(await t.db.prisma.federatedAccount.findMany({ where: { fpName }, select: { sid: true, userId: true, userName: true } })).toEqual([{ sid: login, userId, userName: login }]);
     const stored = await t.db.prisma.externalToken.findMany({ where: { fpName } });
     expect(stored).toHaveLength(1);
-    expect(stored[0]!.accessToken.startsWith("v1.")).toBe(true);
+    expect(stored[0]!.accessToken.startsWith("v2.")).toBe(true);
     expect(stored[0]!.refreshToken).not.toBeNull();
 
     const again = await callback(back.location!, stateHash);

@@ -201,7 +201,7 @@ describe.each(DB_KINDS)("declarative import on %s", (kind) => {
     expect(corp).toMatchObject({ fpType: "oidc", clientId: "idp-at-corp", scopes: ["openid", "profile", "email"], sidClaim: "sub", offeredAtSignIn: true, minTokenLifeS: 30 });
     expect(stored.find((p) => p.fpName === "social")).toMatchObject({ sidClaim: "id", userNameClaim: "login", rememberTokens: true, minTokenLifeS: 60 });
     expect(JSON.stringify(stored)).not.toContain("client-secret-plain");
-    expect(corp.clientSecret).toMatch(/^v1\./);
+    expect(corp.clientSecret).toMatch(/^v2\./);
     expect(unsealClientSecret(corp.clientSecret!)).toBe("corp-client-secret-plain");
 
     const second = await importFile(IMPORT_FIXTURE, {});

@@ -80,7 +80,7 @@ describe.each(DB_KINDS)("outbox delivery on %s", (kind) => {
     const stored = await row(id);
     expect(stored).toMatchObject({ status: "sent", attempts: 1, lastError: null, nextAttemptAt: null, locale: "ru", userId: "user-1" });
     expect(stored.sentAt).toBeInstanceOf(Date);
-    expect(stored.bodySealed).toMatch(/^v1\./);
+    expect(stored.bodySealed).toMatch(/^v2\./);
     expect(JSON.stringify(stored)).not.toContain(CODE);
   });
 

@@ -28,7 +28,7 @@ describe.each(DB_KINDS)("hardware generators from device files on %s", (kind) =>
     expect((await importDocument(doc, {}, FIXTURES)).otpDevices).toEqual({ created: ["987654321", "CSV-1", "CSV-T"], updated: [], unchanged: [] });
     expect((await importDocument(doc, {}, FIXTURES)).otpDevices).toEqual({ created: [], updated: [], unchanged: ["987654321", "CSV-1", "CSV-T"] });
     const rows = await (await getPrisma()).otpDevice.findMany({ select: { seed: true } });
-    expect(rows.every((r) => r.seed.startsWith("v1.") && !r.seed.includes("MTIzNDU2"))).toBe(true);
+    expect(rows.every((r) => r.seed.startsWith("v2.") && !r.seed.includes("MTIzNDU2"))).toBe(true);
 
     const bad = await failure(importDocument({ otpDevices: [{ format: "csv", content: "X,notbase32!,SHA1,6,0" }] }, {}));
     expect(bad?.details.items).toEqual([expect.objectContaining({ pos: "$.otpDevices[0] line 1" })]);

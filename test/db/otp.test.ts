@@ -24,7 +24,7 @@ describe.each(DB_KINDS)("OTP generators and authentication modes on %s", (kind) 
   it("keeps seeds sealed and accepts each TOTP code once, also under parallel requests", async () => {
     await bindGenerator("otp-a", { kind: "totp", prefix: "totp", name: "Phone", seed: SEED, algo: "SHA1", digits: 6, period: 30 }, {});
     const rows = await (await getPrisma()).otpGenerator.findMany({ where: { userId: "otp-a" }, select: { seed: true } });
-    expect(rows[0]!.seed).toMatch(/^v1\./);
+    expect(rows[0]!.seed).toMatch(/^v2\./);
     expect(rows[0]!.seed).not.toContain(Buffer.from(SEED).toString("base64"));
 
     const code = totpNow();

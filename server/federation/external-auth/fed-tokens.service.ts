@@ -1,7 +1,6 @@
 import { recordEvent } from "../../audit/audit.service.ts";
 import { getClientForAuth } from "../../clients/clients.service.ts";
-import { keyFor } from "../../crypto/keys.ts";
-import { unseal } from "../../crypto/sealing.ts";
+import { unsealFor } from "../../crypto/keys.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { TRequestContext } from "../../http/request-context.ts";
 import { cachedAccountOfSubject } from "../../users/subject-param.ts";
@@ -36,7 +35,7 @@ type TKey = { fpType: string; fpName: string; sid: string };
 /** Whose token is refreshed, and the application that asked: the audit trail's actor when the provider refuses. */
 type TAsker = { userId: string; clientId: string };
 
-const unsealToken = (sealed: string) => unseal(keyFor("federation-tokens"), sealed);
+const unsealToken = (sealed: string) => unsealFor("federation-tokens", sealed);
 const keyOf = (row: TTokenRow): TKey => ({ fpType: row.fpType, fpName: row.fpName, sid: row.sid });
 
 /** fed_tkn_any or fed_tkn_{type}_{name}, held by the token and still allowed to the application; that application's id. */

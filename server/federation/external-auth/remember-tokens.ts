@@ -1,10 +1,9 @@
-import { keyFor } from "../../crypto/keys.ts";
-import { seal } from "../../crypto/sealing.ts";
+import { sealFor } from "../../crypto/keys.ts";
 import { requireProvider } from "../providers.service.ts";
 import type { TExternalIdentity } from "./external-auth.types.ts";
 import { upsertTokens } from "./tokens.repository.ts";
 
-export const sealToken = (token: string) => seal(keyFor("federation-tokens"), token);
+export const sealToken = (token: string) => sealFor("federation-tokens", token);
 
 /**
  * After a bind or a sign-in through the provider: when the provider remembers tokens, stores the

@@ -1,62 +1,116 @@
 import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
+import { recordEvent, type TEventActor } from "../../audit/audit.service.ts";
+import { onChange, publishChange } from "../../cache/change-bus.ts";
 import { getConfig } from "../../config/config.ts";
-import { keyFor } from "../../crypto/keys.ts";
-import { seal, unseal } from "../../crypto/sealing.ts";
-import { findActiveSigningKeys, findPublishedSigningKeys, insertSigningKey } from "./signing-keys.repository.ts";
+import { sealFor, unsealFor } from "../../crypto/keys.ts";
+import { keySchedule, LONGEST_SIGNED_TOKEN_S } from "./key-schedule.ts";
+import { findLiveSigningKeys, hasUnretiredSigningKey, insertSigningKey, insertSuccessorKey, listSigningKeys } from "./signing-keys.repository.ts";
 
 // ES256: verified by every JOSE library resource servers are likely to use, and cheap to sign.
 export const SIGNING_ALG = "ES256";
+
 
 type TKeys = {
   signing: { kid: string; key: KeyObject };
   jwks: { keys: JWK[] };
   verify: Map<string, KeyObject>;
+  /** When the schedule's answer changes (a key starts signing or leaves the JWKS): reload then. */
+  changesAt: number;
 };
 
 const KEY = Symbol.for("idp.signing-keys");
 // The key set being loaded or loaded, and the same set once it is there, for synchronous lookups.
 const LOADED = Symbol.for("idp.signing-keys.loaded");
-const holder = globalThis as { [KEY]?: Promise<TKeys>; [LOADED]?: TKeys; lastKeyReload?: number };
+const holder = globalThis as { [KEY]?: Promise<TKeys>; [LOADED]?: TKeys; lastKeyReload?: number; signingKeysWatched?: boolean };
 // A token with an unknown kid may be forged; reloading for every one would let anyone drive queries.
 const RELOAD_INTERVAL_MS = 10_000;
+/** A rotation anywhere reaches every instance's key set through this topic. */
+const SIGNING_KEYS_TOPIC = "signing-keys";
 
 function forgetKeys(): void {
   holder[KEY] = undefined;
   holder[LOADED] = undefined;
 }
 
-/** Creates the first signing key if there is none (at start, before serving). */
-export async function ensureSigningKey(): Promise<void> {
-  if ((await findActiveSigningKeys()).length > 0) return;
+async function newKeyRow() {
   const { publicKey, privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
   const publicJwk = { ...(await exportJWK(publicKey)), alg: SIGNING_ALG, use: "sig" };
   const kid = await calculateJwkThumbprint(publicJwk);
-  await insertSigningKey({
-    kid,
-    alg: SIGNING_ALG,
-    publicJwk: { ...publicJwk, kid },
-    privateKeyEnc: seal(keyFor("signing-keys"), await exportPKCS8(privateKey)),
-  });
+  return { kid, alg: SIGNING_ALG, publicJwk: { ...publicJwk, kid }, privateKeyEnc: sealFor("signing-keys", await exportPKCS8(privateKey)) };
+}
+
+/** Creates the first signing key if there is none (at start, before serving). */
+export async function ensureSigningKey(): Promise<void> {
+  if (await hasUnretiredSigningKey()) return;
+  await insertSigningKey(await newKeyRow());
   forgetKeys();
 }
 
+export type TRotation = { kid: string; signsFrom: Date; retired: string[] };
+
+/**
+ * Puts a new signing key in: published at once, signing `publishAheadS` (IDP_KEY_PUBLISH_AHEAD)
+ * seconds later, when the keys in force retire (they stay published until every token they signed
+ * has expired). `compromised`: the new key signs at once and every other key leaves the JWKS at once
+ * (the signing one, and the retired ones still verifying), so every token they signed is refused.
+ */
+export async function rotateSigningKey(opts: { publishAheadS?: number; compromised?: boolean }, actor: TEventActor & { by: string }): Promise<TRotation> {
+  const now = Date.now();
+  // With no key in force (a database no server has started on), the first key signs at once.
+  const atOnce = opts.compromised || !(await hasUnretiredSigningKey());
+  const signsFrom = new Date(atOnce ? now : now + (opts.publishAheadS ?? getConfig().keyPublishAhead) * 1000);
+  const retireAt = opts.compromised ? new Date(now - LONGEST_SIGNED_TOKEN_S * 1000 - 1000) : signsFrom;
+  const row = await newKeyRow();
+  const retired = await insertSuccessorKey({ ...row, signsFrom }, retireAt);
+  forgetKeys();
+  await publishChange(SIGNING_KEYS_TOPIC);
+  const { by, ...who } = actor;
+  await recordEvent("keys.signing_key_rotated", who, { kid: row.kid, signsFrom: signsFrom.toISOString(), retired, compromised: opts.compromised === true, by });
+  return { kid: row.kid, signsFrom, retired };
+}
+
+export type TSigningKeyView = { kid: string; alg: string; signsFrom: Date; retiredAt: Date | null; createdAt: Date; state: "waiting" | "signing" | "verifying" | "retired" };
+
+/** Every key with what it does now, for the console (no private part, sealed or not), and the rotation's delay. */
+export async function describeSigningKeys(): Promise<{ keys: TSigningKeyView[]; publishAheadS: number }> {
+  const rows = await listSigningKeys();
+  const now = Date.now();
+  const schedule = keySchedule(rows, now);
+  const published = new Set(schedule.published.map((k) => k.kid));
+  const keys = rows.map(({ kid, alg, signsFrom, retiredAt, createdAt }): TSigningKeyView => ({
+    kid,
+    alg,
+    signsFrom,
+    retiredAt,
+    createdAt,
+    state: kid === schedule.signing.kid ? "signing" : !published.has(kid) ? "retired" : signsFrom.getTime() > now ? "waiting" : "verifying",
+  }));
+  return { keys, publishAheadS: getConfig().keyPublishAhead };
+}
+
 async function loadKeys(): Promise<TKeys> {
-  const active = await findActiveSigningKeys();
-  const current = active[0];
-  if (!current) throw new Error("no signing key; the server did not finish starting");
-  // Retired keys stay published for one token lifetime so tokens they signed still verify.
-  const since = new Date(Date.now() - getConfig().accessTokenTtl * 1000);
-  const published = await findPublishedSigningKeys(since);
+  watchRotations();
+  const now = Date.now();
+  const { signing, published, changesAt } = keySchedule(await findLiveSigningKeys(new Date(now - LONGEST_SIGNED_TOKEN_S * 1000)), now);
   const verify = new Map(published.map((k) => [k.kid, createPublicKey({ key: k.publicJwk as import("node:crypto").JsonWebKey, format: "jwk" })]));
   return {
-    signing: { kid: current.kid, key: createPrivateKey(unseal(keyFor("signing-keys"), current.privateKeyEnc)) },
+    signing: { kid: signing.kid, key: createPrivateKey(unsealFor("signing-keys", signing.privateKeyEnc)) },
     jwks: { keys: published.map((k) => k.publicJwk as JWK) },
     verify,
+    changesAt: changesAt ?? Infinity,
   };
 }
 
+function watchRotations(): void {
+  if (holder.signingKeysWatched) return;
+  holder.signingKeysWatched = true;
+  onChange(SIGNING_KEYS_TOPIC, () => forgetKeys());
+}
+
 function keys(): Promise<TKeys> {
+  // The schedule moved on (a rotated-in key starts signing, a retired one leaves the JWKS).
+  if ((holder[LOADED]?.changesAt ?? Infinity) <= Date.now()) forgetKeys();
   let pending = holder[KEY];
   if (!pending) {
     const loading = (pending = holder[KEY] = loadKeys());
@@ -70,10 +124,11 @@ function keys(): Promise<TKeys> {
 
 /**
  * True when the loaded key set holds `kid`: the bearer path's check, without a Promise. False says
- * nothing (not loaded yet, or a key another instance just made): ask getVerificationKey().
+ * nothing (not loaded yet, out of date, or a key another instance just made): ask getVerificationKey().
  */
 export function hasLoadedVerificationKey(kid: string): boolean {
-  return holder[LOADED]?.verify.has(kid) === true;
+  const loaded = holder[LOADED];
+  return loaded !== undefined && loaded.changesAt > Date.now() && loaded.verify.has(kid);
 }
 
 export async function getSigningKey() {
