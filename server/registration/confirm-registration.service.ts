@@ -1,4 +1,4 @@
-import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { recordEvents, type TEventActor, type TPendingEvent } from "../audit/audit.service.ts";
 import { deliverCode } from "../contacts/code-delivery.ts";
 import { codeMatches, generateCode, hashCode } from "../contacts/codes.ts";
 import {
@@ -20,7 +20,7 @@ import { registrationText } from "./messages.ts";
 import { asRegistrationError } from "./registration-errors.ts";
 import { deleteRegistration, lockRegistration, updateRegistration, type TRegistrationRow } from "./registration.repository.ts";
 import { bindAtRegistration } from "../dyn-clients/dyn-clients.service.ts";
-import { createdResponse, recordBindings, REGISTRATION_TTL_MS } from "./registration.service.ts";
+import { bindingEvents, createdResponse, REGISTRATION_TTL_MS } from "./registration.service.ts";
 import type { TConfirmRegistrationRequest, TRegistrationResponse } from "./registration.schemas.ts";
 
 type TFinished = TRegistrationResponse & { created?: true; bound?: string[] };
@@ -86,6 +86,13 @@ async function finish(reg: TRegistrationRow, tx: TTx, locale: TLocale): Promise<
   return { ...createdResponse(account), created: true, bound };
 }
 
+/** The answer while codes are still awaited: what to send next, and the account if it exists already. */
+async function waiting(reg: TRegistrationRow, remaining: Awaited<ReturnType<typeof findConfirmationsOf>>, tx: TTx): Promise<TFinished> {
+  const instructions = instructionsFor(remaining, getConfig().codes.attempts);
+  const account = reg.userId ? await findAccount(reg.userId, tx) : null;
+  return account ? createdResponse(account, reg.context, instructions) : { context: reg.context, instructions };
+}
+
 /** POST /reg/api/v3/users/{context}: one code or one resend request per call. */
 export async function confirmRegistration(context: string, body: TConfirmRegistrationRequest, locale: TLocale, actor: TEventActor): Promise<TRegistrationResponse> {
   const step = stepOf(body);
@@ -100,17 +107,17 @@ export async function confirmRegistration(context: string, body: TConfirmRegistr
     if (step.resend) await resendCode(reg, row, locale, tx);
     else confirmed = await checkCode(reg, row, step.code!, tx);
     const remaining = await findConfirmationsOf({ registrationId: context }, tx);
-    if (remaining.length === 0) return finish(reg, tx, locale);
-    const instructions = instructionsFor(remaining, getConfig().codes.attempts);
-    const account = reg.userId ? await findAccount(reg.userId, tx) : null;
-    return account ? createdResponse(account, context, instructions) : { context, instructions };
+    const finished = remaining.length === 0 ? await finish(reg, tx, locale) : await waiting(reg, remaining, tx);
+    // The step and its events commit together (the account of the last code with its user.registered).
+    const who = { ...actor, subject: finished.subject };
+    const event = step.resend ? "registration.code_resent" : confirmed ? "registration.contact_confirmed" : "registration.code_rejected";
+    const events: TPendingEvent[] = [{ type: event, actor: who, params: { contact: step.kind } }];
+    if (finished.created) events.push({ type: "user.registered", actor: who });
+    await recordEvents([...events, ...bindingEvents(finished.bound ?? [], finished.subject, actor)], tx);
+    return finished;
   });
   if (step.resend) kickDelivery();
-  const { created, bound, ...response } = result;
+  const { created: _created, bound: _bound, ...response } = result;
   if (response.subject) await publishAccountChange(response.subject);
-  const event = step.resend ? "registration.code_resent" : confirmed ? "registration.contact_confirmed" : "registration.code_rejected";
-  await recordEvent(event, { ...actor, subject: response.subject }, { contact: step.kind });
-  if (created) await recordEvent("user.registered", { ...actor, subject: response.subject });
-  await recordBindings(bound ?? [], response.subject, actor);
   return response;
 }

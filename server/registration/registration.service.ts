@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { recordEvents, type TEventActor, type TPendingEvent } from "../audit/audit.service.ts";
 import type { TAttrValue } from "../attributes/attribute-values.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
 import { newState } from "../contacts/codes.ts";
@@ -72,8 +72,8 @@ async function openRegistrationCodes(tx: TTx, context: string, pending: TPending
 }
 
 /** Each instance bindDynClient bound to the new account is a security event of that account. */
-export async function recordBindings(ids: string[], subject: string | undefined, actor: TEventActor): Promise<void> {
-  for (const instance of ids) await recordEvent("client.instance_bound", { ...actor, subject }, { instance, via: "registration" });
+export function bindingEvents(ids: string[], subject: string | undefined, actor: TEventActor): TPendingEvent[] {
+  return ids.map((instance) => ({ type: "client.instance_bound", actor: { ...actor, subject }, params: { instance, via: "registration" } }));
 }
 
 export function createdResponse(account: TAccount, context = "", instructions: TRegistrationResponse["instructions"] = []): TRegistrationResponse {
@@ -98,16 +98,27 @@ export async function register(input: TRegisterInput): Promise<TRegistrationResp
   const passwordHash = input.password === undefined ? null : await hashSecret(input.password);
   const context = plan.pending.length ? newState() : "";
   const { ttl, attempts } = getConfig().codes;
-  let bound: string[] = [];
   const response = await inTransaction(async (tx) => {
+    const { answer, bound } = await registerIn(tx);
+    // The account (or the registration) and its events commit together: a retry after a failure
+    // never finds an account without its user.registered.
+    const events = [{ type: answer.subject ? "user.registered" : "registration.started", actor: { ...input.actor, subject: answer.subject }, params: { pendingContacts: plan.pending.map((p) => p.attr) } }];
+    await recordEvents([...events, ...bindingEvents(bound, answer.subject, input.actor)], tx);
+    return answer;
+  });
+  kickDelivery();
+  if (response.subject) await publishAccountChange(response.subject);
+  return response;
+
+  async function registerIn(tx: TTx): Promise<{ answer: TRegistrationResponse; bound: string[] }> {
     const createNow = !plan.pending.length || input.mode === "create-first";
     const account: TAccount | undefined = createNow
       ? await createAccount({ sub, attrs: { ...attrs }, passwordHash }, { contactFlag: "vrf", allowed: null }, tx).catch((e) =>
           Promise.reject(asRegistrationError(e, input.locale)),
         )
       : undefined;
-    if (account) bound = await bindAtRegistration(input.dynClientIds, account.id, tx);
-    if (account && !plan.pending.length) return createdResponse(account);
+    const bound = account ? await bindAtRegistration(input.dynClientIds, account.id, tx) : [];
+    if (account && !plan.pending.length) return { answer: createdResponse(account), bound };
     const expiresAt = new Date(Date.now() + REGISTRATION_TTL_MS);
     // Without an account yet, the instances wait with the registration and are bound when it is created.
     const dynClientIds = account ? [] : input.dynClientIds;
@@ -116,11 +127,6 @@ export async function register(input: TRegisterInput): Promise<TRegistrationResp
     const now = Date.now();
     const waiting = plan.pending.map((p) => ({ kind: p.type, value: p.value, status: "code_waiting", attemptsLeft: attempts, expiresAt: new Date(now + ttl * 1000) }));
     const instructions = instructionsFor(waiting, attempts, now);
-    return account ? createdResponse(account, context, instructions) : { context, instructions };
-  });
-  kickDelivery();
-  if (response.subject) await publishAccountChange(response.subject);
-  await recordEvent(response.subject ? "user.registered" : "registration.started", { ...input.actor, subject: response.subject }, { pendingContacts: plan.pending.map((p) => p.attr) });
-  await recordBindings(bound, response.subject, input.actor);
-  return response;
+    return { answer: account ? createdResponse(account, context, instructions) : { context, instructions }, bound };
+  }
 }

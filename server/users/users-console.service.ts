@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { flatValue, normalizePhone } from "../attributes/attribute-values.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
-import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { recordEvents, type TEventActor } from "../audit/audit.service.ts";
 import { pendingNotes } from "../contacts/contact-change.service.ts";
 import { hashSecret } from "../crypto/password-hash.ts";
 import { inTransaction } from "../db/index.ts";
@@ -87,8 +87,11 @@ export async function createUser(input: { attributes: Record<string, unknown>; p
   const passwordHash = input.password ? await hashSecret(input.password) : null;
   // An empty sub field in the form means "generate one".
   const { sub, ...attrs } = input.attributes;
-  const account = await inTransaction((tx) => createAccount({ attrs: sub === "" ? attrs : input.attributes, passwordHash }, { contactFlag: "vrf", allowed: null }, tx));
+  const account = await inTransaction(async (tx) => {
+    const created = await createAccount({ attrs: sub === "" ? attrs : input.attributes, passwordHash }, { contactFlag: "vrf", allowed: null }, tx);
+    await recordEvents([{ type: "user.created", actor: { ...actor, subject: created.id }, params: { by: "console" } }], tx);
+    return created;
+  });
   await publishAccountChange(account.id);
-  await recordEvent("user.created", { ...actor, subject: account.id }, { by: "console" });
   return getUserDetail(account.id);
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { recordEvents, type TEventActor, type TPendingEvent } from "../audit/audit.service.ts";
 import { getCatalog, type TCatalog } from "../attributes/attributes.service.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import { isUniqueViolation } from "../db/errors.ts";
@@ -144,16 +144,17 @@ export async function changeAttributes(
       if (!ok) throw new AppError("user.stale_instance", { params: { instanceId } });
     }
     if (plan.pending.length && opts.onPending) await opts.onPending(tx, next, plan.pending);
+    // The change and its events commit together: never a change without its record, nor the reverse.
+    const events: TPendingEvent[] = [];
+    if (changed.length) events.push({ type: "user.attributes_changed", actor: { ...opts.actor, subject: account.id }, params: { attributes: changed } });
+    // A new address waiting for its code is a request of the person's, worth seeing in their trail.
+    if (plan.pending.length && opts.onPending) events.push({ type: "user.contact_change_started", actor: { ...opts.actor, subject: account.id }, params: { attributes: plan.pending.map((p) => p.attr) } });
+    await recordEvents(events, tx);
     return next;
   });
   await publishAccountChange(result.id);
   // A lock ends what the account holds: every token issued before it fails from now on.
   if (plan.set.get("locked") === true) await invalidateUserTokens(result.id);
-  if (changed.length) await recordEvent("user.attributes_changed", { ...opts.actor, subject: result.id }, { attributes: changed });
-  // A new address waiting for its code is a request of the person's, worth seeing in their trail.
-  if (plan.pending.length && opts.onPending) {
-    await recordEvent("user.contact_change_started", { ...opts.actor, subject: result.id }, { attributes: plan.pending.map((p) => p.attr) });
-  }
   return { account: result, changed };
 }
 
@@ -161,7 +162,10 @@ export async function changeAttributes(
 export async function deleteAccount(instanceId: string, opts: { expectSubject?: string; actor: TEventActor }): Promise<void> {
   const account = await accountAtVersion(instanceId);
   if (opts.expectSubject !== undefined && account.id !== opts.expectSubject) throw new AppError("auth.wrong_subject");
-  if (!(await deleteAccountIfVersion(account.id, instanceId))) throw new AppError("user.stale_instance", { params: { instanceId } });
+  await inTransaction(async (tx) => {
+    if (!(await deleteAccountIfVersion(account.id, instanceId, tx))) throw new AppError("user.stale_instance", { params: { instanceId } });
+    await recordEvents([{ type: "user.deleted", actor: { ...opts.actor, subject: account.id } }], tx);
+  });
   await publishAccountChange(account.id);
   // Its grants went with it (a trigger), also from other accounts' and applications' listings.
   await publishRightsChange();
@@ -169,7 +173,6 @@ export async function deleteAccount(instanceId: string, opts: { expectSubject?: 
   await publishAllGroupsChange();
   // The account's tokens fail everywhere at once: a cutoff read for a missing account cuts off all.
   await publishCutoffs(account.id);
-  await recordEvent("user.deleted", { ...opts.actor, subject: account.id });
 }
 
 /**
