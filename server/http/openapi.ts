@@ -29,7 +29,8 @@ const FAMILY_SHAPES: Record<Exclude<TErrorShape, "v3">, z.ZodType> = {
 
 /** Errors every operation can answer with, derived from how it authenticates and what it parses. */
 function impliedErrors(op: TOperation): TErrorCode[] {
-  const codes: TErrorCode[] = ["internal"];
+  // Any operation may find the database gone (a restart, an outage): 503 with Retry-After.
+  const codes: TErrorCode[] = ["internal", "db.unavailable"];
   if (op.auth.kind === "bearer") {
     codes.push("auth.token_missing", "auth.token_expired", "auth.token_invalid", "auth.token_revoked", "auth.scope_missing", "auth.wrong_mode");
     if (op.auth.subjectParam) codes.push("auth.wrong_subject");

@@ -1,3 +1,4 @@
+import { isDatabaseUnreachable } from "../db/errors.ts";
 import { AppError } from "../errors/app-error.ts";
 import { renderError, type TErrorShape } from "../errors/render.ts";
 import { describeError, log, logRequest } from "../log/logger.ts";
@@ -5,11 +6,26 @@ import { observeRequest } from "../metrics/registry.ts";
 import type { TOperation } from "./define-route.ts";
 import type { TRequestContext } from "./request-context.ts";
 
-/** Renders any thrown value; anything but an AppError is a bug, logged with the request id. */
+/** Seconds a client is asked to wait while the database is unreachable (a restart takes a few). */
+const OUTAGE_RETRY_AFTER_S = "5";
+
+/**
+ * Any thrown value as an AppError: itself, 503 db.unavailable (with Retry-After) while the database
+ * cannot be reached, else `internal`, a bug, logged with the request id.
+ */
+export function asAppError(e: unknown, requestId: string): AppError {
+  if (e instanceof AppError) return e;
+  if (isDatabaseUnreachable(e)) {
+    log.warn("database unreachable", { requestId, ...describeError(e) });
+    return new AppError("db.unavailable", { headers: { "retry-after": OUTAGE_RETRY_AFTER_S } });
+  }
+  log.error("unhandled error", { requestId, ...describeError(e) });
+  return new AppError("internal");
+}
+
+/** Renders any thrown value in the operation's family's error shape. */
 export function respondWithError(e: unknown, shape: TErrorShape, ctx: Pick<TRequestContext, "requestId">): Response {
-  if (e instanceof AppError) return renderError(e, shape, ctx.requestId);
-  log.error("unhandled error", { requestId: ctx.requestId, ...describeError(e) });
-  return renderError(new AppError("internal"), shape, ctx.requestId);
+  return renderError(asAppError(e, ctx.requestId), shape, ctx.requestId);
 }
 
 // A log line copies at most this much of any request-derived value: a path of kilobytes (a probe, a

@@ -5,6 +5,7 @@ import { AUTH_APPS } from "../auth/apps.ts";
 import { consoleUserOf, readConsoleSession } from "../auth/console-session.ts";
 import { portalUserOf, readPortalSession } from "../auth/portal-session.ts";
 import { requireRecentSignIn } from "../auth/recent-sign-in.ts";
+import { isDatabaseUnreachable } from "../db/errors.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
@@ -43,10 +44,11 @@ const t = initTRPC.context<TTrpcContext>().create({
 
 export const createRouter = t.router;
 
-/** Services throw AppError; tRPC would report any non-TRPCError as a 500. */
+/** Services throw AppError; tRPC would report any non-TRPCError as a 500, an unreachable database too. */
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw toTRPCError(result.error.cause);
+  if (!result.ok && isDatabaseUnreachable(result.error.cause)) throw toTRPCError(new AppError("db.unavailable"));
   return result;
 });
 

@@ -1,22 +1,19 @@
 import { z } from "zod";
-import { AppError } from "../../errors/app-error.ts";
 import { defineRoute, type TOperation, type TRouteHandler } from "../../http/define-route.ts";
-import { describeError, log } from "../../log/logger.ts";
-import { finish } from "../../http/respond.ts";
+import { asAppError, finish } from "../../http/respond.ts";
 import { requestIdOf, type TRequestContext } from "../../http/request-context.ts";
 import { errorText, pickLang, textsFor } from "./i18n.ts";
 import { htmlResponse } from "./layout.ts";
 import { errorView } from "./views.ts";
 
-/** An error as a page in the visitor's language; anything but an AppError is a bug, logged with the request id. */
+/** An error as a page in the visitor's language (asAppError logs what is a bug). */
 export function errorPage(req: Request, e: unknown, requestId: string): Response {
-  const error = e instanceof AppError ? e : new AppError("internal");
-  if (!(e instanceof AppError)) log.error("unhandled error", { requestId, ...describeError(e) });
+  const error = asAppError(e, requestId);
   const lang = pickLang(req);
   const t = textsFor(lang);
   const hint = error.code.startsWith("login.") || error.code.startsWith("authorize.") ? t("error.back") : undefined;
   const title = error.code.startsWith("signup.") ? t("error.signupTitle") : undefined;
-  return htmlResponse(errorView({ lang, t, message: errorText(t, error.code, requestId), hint, title }), error.status);
+  return htmlResponse(errorView({ lang, t, message: errorText(t, error.code, requestId), hint, title }), error.status, error.details.headers);
 }
 
 /**
