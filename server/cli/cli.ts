@@ -20,7 +20,7 @@ function rotationOptions(args: string[]): { publishAheadS?: number; compromised:
   const options: { publishAheadS?: number; compromised: boolean } = { compromised: false };
   for (let i = 0; i < args.length; i++) {
     if (args[i] === "--compromised") options.compromised = true;
-    else if (args[i] === "--publish-ahead" && /^\d+$/.test(args[i + 1] ?? "")) options.publishAheadS = Number(args[++i]);
+    else if (args[i] === "--publish-ahead" && /^\d{1,5}$/.test(args[i + 1] ?? "") && Number(args[i + 1]) <= 86_400) options.publishAheadS = Number(args[++i]);
     else throw new Error(USAGE);
   }
   return options;
@@ -102,6 +102,8 @@ async function main(argv: string[]): Promise<void> {
       const options = rotationOptions(argv.slice(1));
       const r = await withDatabase(() => rotateSigningKey(options, { by: "cli" }));
       console.log(`new signing key ${r.kid}: published now, signs from ${r.signsFrom.toISOString()}`);
+      // The JWKS is cached for 300 s: a resource server may meet a token before it fetched the new key.
+      if (options.publishAheadS !== undefined && options.publishAheadS < 300 && !options.compromised) console.log("warning: published for less than the JWKS's max-age (300 s)");
       if (options.compromised) console.log(`withdrawn at once: ${r.retired.join(", ") || "none"}; every token they signed is refused`);
       else console.log(`retiring ${r.retired.join(", ") || "none"}: they verify their tokens until those expire`);
       return;

@@ -44,6 +44,16 @@ export function unsealFor(purpose: TKeyPurpose, sealed: string): string {
   return unseal(ringOf(purpose), sealed);
 }
 
+/** Whether the current secret key alone opens `sealed`: whether a server holding only it can. */
+export function opensWithCurrentKey(purpose: TKeyPurpose, sealed: string): boolean {
+  try {
+    unseal([ringOf(purpose)[0]!], sealed);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Forgets the derived keys: the re-sealing command reads the key file again after rewriting it. */
 export function forgetDerivedKeys(): void {
   cache.clear();

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import path from "node:path";
 import type { TConfig } from "../config/config.ts";
 
@@ -50,10 +50,30 @@ export function newSecretKey(): string {
   return randomBytes(32).toString("base64url");
 }
 
-/** Replaces the data dir's key file at once (a crash leaves the old file or the new one, never half). */
+/** The data dir's key file as it is: the current key first, then the previous ones. */
+export function keyFileLines(config: TConfig): string[] {
+  return readKeyFile(secretKeyFile(config)) ?? [];
+}
+
+/**
+ * Replaces the data dir's key file at once and durably: a crash or a power loss leaves the old file
+ * or the new one, never half of one, and never a database sealed under a key the file lost.
+ */
 export function writeKeyFile(config: TConfig, keys: string[]): void {
   const file = secretKeyFile(config);
   const next = `${file}.next`;
-  writeFileSync(next, keys.join("\n") + "\n", { mode: 0o600 });
+  const fd = openSync(next, "w", 0o600);
+  try {
+    writeSync(fd, keys.join("\n") + "\n");
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   renameSync(next, file);
+  const dir = openSync(path.dirname(file), "r");
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
 }

@@ -284,6 +284,11 @@ const ERROR_DEFS = {
   "group.profile_exists": { status: 409, type: "process_error", error: "group_profile_exists", desc: "a group profile with this name exists" },
   /** Deleting a profile that still has groups (params.profile, params.groups counts them). Nothing changes. */
   "group.profile_in_use": { status: 409, type: "process_error", error: "group_profile_in_use", desc: "the profile still has groups; delete them first" },
+  /**
+   * A signing-key rotation by a process whose IDP_SECRET_KEY did not seal the key in force (a secret
+   * key being rolled out): the servers could not open the new key. Finish the secret-key rotation first.
+   */
+  "keys.secret_key_mismatch": { status: 409, type: "process_error", error: "secret_key_mismatch", desc: "this process's IDP_SECRET_KEY did not seal the signing key in force; finish the secret-key rotation first" },
   /** The database cannot be reached. */
   "db.unavailable": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_unreachable", oauth: "temporarily_unavailable" },
   /** No database connection came free in time for a transaction (a burst); Retry-After says when to try again. */

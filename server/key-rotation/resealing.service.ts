@@ -1,7 +1,7 @@
 import { recordEvent } from "../audit/audit.service.ts";
 import { getConfig } from "../config/config.ts";
 import { currentSecretKeyId, forgetDerivedKeys, sealFor, unsealFor } from "../crypto/keys.ts";
-import { newSecretKey, resolveSecretKeys, writeKeyFile } from "../crypto/secret-key.ts";
+import { keyFileLines, newSecretKey, resolveSecretKeys, writeKeyFile } from "../crypto/secret-key.ts";
 import { sealedPrefix } from "../crypto/sealing.ts";
 import { log } from "../log/logger.ts";
 import { countCellsNotUnder, findCellsNotUnder, replaceCell } from "./resealing.repository.ts";
@@ -70,13 +70,16 @@ export async function rotateSecretKey(): Promise<TSecretRotation> {
   const config = getConfig();
   const generated = !config.secretKey;
   if (generated) {
-    const { current, previous } = resolveSecretKeys(config);
-    writeKeyFile(config, [newSecretKey(), current, ...previous]);
+    // A file with old keys after the first line is a rotation that did not finish: it goes on under
+    // the key it made, rather than make another.
+    resolveSecretKeys(config); // makes the file on a data dir no server has started on
+    const lines = keyFileLines(config);
+    if (lines.length === 1) writeKeyFile(config, [newSecretKey(), ...lines]);
     forgetDerivedKeys();
   }
   const reports = await resealEverything();
   if (generated && reports.every((r) => r.remaining === 0)) {
-    writeKeyFile(config, [resolveSecretKeys(config).current]);
+    writeKeyFile(config, [keyFileLines(config)[0]!]);
     forgetDerivedKeys();
   }
   return { keyId: currentSecretKeyId(), generated, reports };

@@ -192,7 +192,7 @@ describe.runIf(postgres)("key rotation across two instances on PostgreSQL", () =
     const list = await trpcCall(a.baseUrl, cookie, "console.signingKeys.list");
     const keys = list.body.result!.data.keys as { kid: string; state: string }[];
     expect(keys.find((k) => k.kid === newKid)?.state).toBe("signing");
-    expect(keys.find((k) => k.kid === oldKid)?.state).toBe("retired");
+    expect(keys.find((k) => k.kid === oldKid)?.state).toBe("withdrawn");
     expect(JSON.stringify(list.body)).not.toMatch(/private|"d":/);
     const [event] = await query<{ subject: string; params: { compromised: boolean; by: string } }>("SELECT subject, params FROM security_events WHERE type = 'keys.signing_key_rotated' ORDER BY id DESC LIMIT 1");
     const [admin] = await query<{ id: string }>("SELECT id FROM users WHERE login = 'admin'");
@@ -222,6 +222,15 @@ describe.runIf(postgres)("key rotation across two instances on PostgreSQL", () =
     b = await startServer({ env: env({ current: KEY_B, previous: KEY_A }) });
     expect(await readStatus(b, tokenBefore, sub)).toBe(200);
     expect(await readStatus(b, await freshToken(b), sub)).toBe(200);
+    // No signing-key rotation in the middle of it: the new key would be sealed under a secret key
+    // the servers still on the old one cannot open, and none of them could sign once it is due.
+    const kidsBefore = await jwksKids(a);
+    const refused = await idp(["rotate-signing-key"], { DATABASE_URL: db.url, IDP_SECRET_KEY: KEY_B, IDP_SECRET_KEY_PREVIOUS: KEY_A }).then(
+      (stdout) => `ran: ${stdout}`,
+      (e: { stderr: string }) => e.stderr,
+    );
+    expect(refused).toContain("finish the secret-key rotation first");
+    expect(await jwksKids(b)).toEqual(kidsBefore);
     await a.stop();
     a = await startServer({ env: env({ current: KEY_B, previous: KEY_A }) });
 

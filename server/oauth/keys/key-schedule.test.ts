@@ -41,14 +41,25 @@ describe("keySchedule", () => {
     expect(keySchedule(rows, T0 + 12 * MIN).signing.kid).toBe("newer");
   });
 
-  it("a compromised key, retired a day in the past, is neither published nor signing", () => {
-    const withdrawn: TScheduledKey = { kid: "bad", signsFrom: at(-DAY), retiredAt: at(-DAY - 1) };
-    const s = keySchedule([withdrawn, { kid: "fresh", signsFrom: at(0), retiredAt: null }], T0);
-    expect(s.signing.kid).toBe("fresh");
-    expect(kids(s.published)).toEqual(["fresh"]);
+  it("a withdrawn (compromised) key is neither published nor signing, even on a clock that runs behind", () => {
+    const withdrawn: TScheduledKey = { kid: "bad", signsFrom: at(-DAY), retiredAt: at(0), withdrawnAt: at(0) };
+    const fresh: TScheduledKey = { kid: "fresh", signsFrom: at(0), retiredAt: null };
+    for (const now of [T0, T0 - 5_000]) {
+      const s = keySchedule([withdrawn, fresh], now);
+      expect(s.signing.kid).toBe("fresh");
+      expect(kids(s.published)).toEqual(["fresh"]);
+    }
   });
 
-  it("refuses to answer without a key in force rather than sign with a retired one", () => {
-    expect(() => keySchedule([{ kid: "gone", signsFrom: at(-2 * DAY), retiredAt: at(-DAY) }], T0)).toThrow("no signing key");
+  it("on a clock behind the rotation's, the key meant to sign next signs rather than none", () => {
+    const retired = { ...old, retiredAt: at(0) };
+    const successor: TScheduledKey = { kid: "new", signsFrom: at(0), retiredAt: null };
+    expect(keySchedule([retired, successor], T0 - 2_000).signing.kid).toBe("old");
+    const gone: TScheduledKey = { ...old, retiredAt: at(-1), withdrawnAt: at(-1) };
+    expect(keySchedule([gone, successor], T0 - 2_000).signing.kid).toBe("new");
+  });
+
+  it("refuses to answer without a published key rather than sign with a retired one", () => {
+    expect(() => keySchedule([{ kid: "gone", signsFrom: at(-3 * DAY), retiredAt: at(-2 * DAY) }], T0)).toThrow("no signing key");
   });
 });

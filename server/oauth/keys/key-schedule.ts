@@ -6,7 +6,8 @@
  * A key's life: published from its insertion; signs from `signsFrom` (the rotation sets it a few
  * minutes ahead, so resource servers that cache the JWKS fetch the new key before its first token);
  * stops signing at `retiredAt` (the moment its successor starts); stays published until every token
- * it can have signed has expired.
+ * it can have signed has expired. A key withdrawn as compromised (`withdrawnAt`) is neither signing
+ * nor published from that moment. The times come from the database's clock.
  */
 
 /**
@@ -15,7 +16,7 @@
  */
 export const LONGEST_SIGNED_TOKEN_S = 86_400;
 
-export type TScheduledKey = { kid: string; signsFrom: Date; retiredAt: Date | null };
+export type TScheduledKey = { kid: string; signsFrom: Date; retiredAt: Date | null; withdrawnAt?: Date | null };
 
 export type TKeySchedule<K extends TScheduledKey> = {
   /** The key that signs now. */
@@ -28,11 +29,16 @@ export type TKeySchedule<K extends TScheduledKey> = {
 
 const publishedUntil = (k: TScheduledKey) => (k.retiredAt ? k.retiredAt.getTime() + LONGEST_SIGNED_TOKEN_S * 1000 : Infinity);
 
+/** The newest first; ties (keys inserted in the same millisecond) by kid, as every instance sorts alike. */
+const newest = <K extends TScheduledKey>(keys: K[]) => [...keys].sort((a, b) => b.signsFrom.getTime() - a.signsFrom.getTime() || (a.kid < b.kid ? -1 : 1))[0];
+
 export function keySchedule<K extends TScheduledKey>(rows: readonly K[], now: number): TKeySchedule<K> {
-  const published = rows.filter((k) => publishedUntil(k) > now);
-  const signingNow = published.filter((k) => k.signsFrom.getTime() <= now && (!k.retiredAt || k.retiredAt.getTime() > now));
-  // The newest key that may sign; ties (keys inserted in the same millisecond) by kid, as every instance sorts alike.
-  const signing = signingNow.sort((a, b) => b.signsFrom.getTime() - a.signsFrom.getTime() || (a.kid < b.kid ? -1 : 1))[0];
+  // A withdrawn key (compromised) is gone at once, whatever this instance's clock says.
+  const published = rows.filter((k) => !k.withdrawnAt && publishedUntil(k) > now);
+  const inForce = published.filter((k) => k.signsFrom.getTime() <= now && (!k.retiredAt || k.retiredAt.getTime() > now));
+  // None in force by this clock (it runs behind the one that rotated): the key meant to sign next,
+  // rather than no key at all, which would refuse every token.
+  const signing = newest(inForce) ?? newest(published.filter((k) => !k.retiredAt)) ?? newest(published);
   if (!signing) throw new Error("no signing key is in force; the server did not finish starting");
   const moments = published.flatMap((k) => [k.signsFrom.getTime(), k.retiredAt?.getTime() ?? Infinity, publishedUntil(k)]).filter((t) => t > now && t !== Infinity);
   return { signing, published, changesAt: moments.length ? Math.min(...moments) : undefined };

@@ -3,7 +3,9 @@ import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type J
 import { recordEvent, type TEventActor } from "../../audit/audit.service.ts";
 import { onChange, publishChange } from "../../cache/change-bus.ts";
 import { getConfig } from "../../config/config.ts";
-import { sealFor, unsealFor } from "../../crypto/keys.ts";
+import { opensWithCurrentKey, sealFor, unsealFor } from "../../crypto/keys.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { describeError, log } from "../../log/logger.ts";
 import { keySchedule, LONGEST_SIGNED_TOKEN_S } from "./key-schedule.ts";
 import { findLiveSigningKeys, hasUnretiredSigningKey, insertSigningKey, insertSuccessorKey, listSigningKeys } from "./signing-keys.repository.ts";
 
@@ -12,7 +14,7 @@ export const SIGNING_ALG = "ES256";
 
 
 type TKeys = {
-  signing: { kid: string; key: KeyObject };
+  signing: { kid: string; key: KeyObject | undefined };
   jwks: { keys: JWK[] };
   verify: Map<string, KeyObject>;
   /** When the schedule's answer changes (a key starts signing or leaves the JWKS): reload then. */
@@ -56,13 +58,14 @@ export type TRotation = { kid: string; signsFrom: Date; retired: string[] };
  * (the signing one, and the retired ones still verifying), so every token they signed is refused.
  */
 export async function rotateSigningKey(opts: { publishAheadS?: number; compromised?: boolean }, actor: TEventActor & { by: string }): Promise<TRotation> {
-  const now = Date.now();
+  const live = await findLiveSigningKeys(new Date(Date.now() - LONGEST_SIGNED_TOKEN_S * 1000));
+  // A process sealing under another secret key than the key in force (a secret key being rolled
+  // out) would store a key the servers cannot open: none of them could sign once it is due.
+  if (live.length && !opensWithCurrentKey("signing-keys", keySchedule(live, Date.now()).signing.privateKeyEnc)) throw new AppError("keys.secret_key_mismatch");
   // With no key in force (a database no server has started on), the first key signs at once.
-  const atOnce = opts.compromised || !(await hasUnretiredSigningKey());
-  const signsFrom = new Date(atOnce ? now : now + (opts.publishAheadS ?? getConfig().keyPublishAhead) * 1000);
-  const retireAt = opts.compromised ? new Date(now - LONGEST_SIGNED_TOKEN_S * 1000 - 1000) : signsFrom;
+  const aheadMs = live.length ? (opts.publishAheadS ?? getConfig().keyPublishAhead) * 1000 : 0;
   const row = await newKeyRow();
-  const retired = await insertSuccessorKey({ ...row, signsFrom }, retireAt);
+  const { signsFrom, retired } = await insertSuccessorKey(row, { aheadMs, compromised: opts.compromised === true });
   forgetKeys();
   await publishChange(SIGNING_KEYS_TOPIC);
   const { by, ...who } = actor;
@@ -70,7 +73,7 @@ export async function rotateSigningKey(opts: { publishAheadS?: number; compromis
   return { kid: row.kid, signsFrom, retired };
 }
 
-export type TSigningKeyView = { kid: string; alg: string; signsFrom: Date; retiredAt: Date | null; createdAt: Date; state: "waiting" | "signing" | "verifying" | "retired" };
+export type TSigningKeyView = { kid: string; alg: string; signsFrom: Date; retiredAt: Date | null; createdAt: Date; state: "waiting" | "signing" | "verifying" | "retired" | "withdrawn" };
 
 /** Every key with what it does now, for the console (no private part, sealed or not), and the rotation's delay. */
 export async function describeSigningKeys(): Promise<{ keys: TSigningKeyView[]; publishAheadS: number }> {
@@ -78,14 +81,9 @@ export async function describeSigningKeys(): Promise<{ keys: TSigningKeyView[]; 
   const now = Date.now();
   const schedule = keySchedule(rows, now);
   const published = new Set(schedule.published.map((k) => k.kid));
-  const keys = rows.map(({ kid, alg, signsFrom, retiredAt, createdAt }): TSigningKeyView => ({
-    kid,
-    alg,
-    signsFrom,
-    retiredAt,
-    createdAt,
-    state: kid === schedule.signing.kid ? "signing" : !published.has(kid) ? "retired" : signsFrom.getTime() > now ? "waiting" : "verifying",
-  }));
+  const stateOf = (k: (typeof rows)[number]): TSigningKeyView["state"] =>
+    k.withdrawnAt ? "withdrawn" : k.kid === schedule.signing.kid ? "signing" : !published.has(k.kid) ? "retired" : k.signsFrom.getTime() > now ? "waiting" : "verifying";
+  const keys = rows.map((k): TSigningKeyView => ({ kid: k.kid, alg: k.alg, signsFrom: k.signsFrom, retiredAt: k.retiredAt, createdAt: k.createdAt, state: stateOf(k) }));
   return { keys, publishAheadS: getConfig().keyPublishAhead };
 }
 
@@ -95,11 +93,25 @@ async function loadKeys(): Promise<TKeys> {
   const { signing, published, changesAt } = keySchedule(await findLiveSigningKeys(new Date(now - LONGEST_SIGNED_TOKEN_S * 1000)), now);
   const verify = new Map(published.map((k) => [k.kid, createPublicKey({ key: k.publicJwk as import("node:crypto").JsonWebKey, format: "jwk" })]));
   return {
-    signing: { kid: signing.kid, key: createPrivateKey(unsealFor("signing-keys", signing.privateKeyEnc)) },
+    signing: { kid: signing.kid, key: openSigningKey(signing.kid, signing.privateKeyEnc) },
     jwks: { keys: published.map((k) => k.publicJwk as JWK) },
     verify,
     changesAt: changesAt ?? Infinity,
   };
+}
+
+/**
+ * The private key in force, or undefined when this process's secret keys do not open it (a key
+ * rotated in by a process with another IDP_SECRET_KEY): then signing fails, loudly, while
+ * verification, which needs only the public keys, goes on.
+ */
+function openSigningKey(kid: string, sealed: string): KeyObject | undefined {
+  try {
+    return createPrivateKey(unsealFor("signing-keys", sealed));
+  } catch (e) {
+    log.error("the signing key in force cannot be opened with this server's secret keys; tokens cannot be issued", { kid, ...describeError(e) });
+    return undefined;
+  }
 }
 
 function watchRotations(): void {
@@ -131,8 +143,10 @@ export function hasLoadedVerificationKey(kid: string): boolean {
   return loaded !== undefined && loaded.changesAt > Date.now() && loaded.verify.has(kid);
 }
 
-export async function getSigningKey() {
-  return (await keys()).signing;
+export async function getSigningKey(): Promise<{ kid: string; key: KeyObject }> {
+  const { kid, key } = (await keys()).signing;
+  if (!key) throw new Error(`the signing key ${kid} cannot be opened with this server's secret keys (see docs/key-rotation.md)`);
+  return { kid, key };
 }
 
 export async function getJwks() {
