@@ -65,6 +65,16 @@ describe("parseValue", () => {
     expect(parseValue(def({ validators: { format: "digits" } }), "a", "12a")).toMatchObject({ ok: false, item: { desc: "must be a digits" } });
     expect(parseValue(def({}), "a", 5)).toMatchObject({ ok: false, item: { desc: "must be a string" } });
   });
+  it("runs patterns in linear time: a pattern that backtracks exponentially in JavaScript answers at once", () => {
+    // With RegExp this call would not return within the test's timeout (2^900 paths).
+    const d = def({ validators: { pattern: "^(a+)+$" } });
+    expect(parseValue(d, "a", `${"a".repeat(900)}!`)).toMatchObject({ ok: false, item: { desc: "does not match the pattern ^(a+)+$" } });
+    expect(parseValue(d, "a", "a".repeat(900))).toEqual({ ok: true, value: "a".repeat(900) });
+  });
+  it("fails closed, and says why, on a stored pattern RE2 refuses", () => {
+    const d = def({ validators: { pattern: "^(a)\\1$" } });
+    expect(parseValue(d, "a", "aa")).toMatchObject({ ok: false, item: { desc: "the attribute's pattern is not supported any more; an administrator must change it" } });
+  });
   it("checks booleans, numbers, dates and string lists", () => {
     expect(parseValue(def({ type: "boolean" }), "a", "true")).toMatchObject({ ok: false });
     expect(parseValue(def({ type: "number" }), "a", Number.NaN)).toMatchObject({ ok: false });

@@ -1,5 +1,6 @@
 import type { TInputItem } from "../errors/app-error.ts";
 import type { TAttributeDef } from "./attributes.schemas.ts";
+import { matchesPattern } from "./attribute-pattern.ts";
 
 /** A stored contact: the address and whether its owner proved they receive messages there. */
 export type TContact = { value: string; vrf: boolean };
@@ -42,7 +43,12 @@ function checkText(def: TAttributeDef, pos: string, v: string): TCheck<string> {
   const length = [...v].length;
   if (minLength !== undefined && length < minLength) return fail(pos, `must be at least ${minLength} characters`);
   if (length > maxLength) return fail(pos, `must be at most ${maxLength} characters`);
-  if (pattern && !new RegExp(pattern, "u").test(v)) return fail(pos, `does not match the pattern ${pattern}`);
+  if (pattern) {
+    // A pattern stored before patterns were RE2 (one with a backreference) fails closed, and says so.
+    const matched = matchesPattern(pattern, v);
+    if (matched === undefined) return fail(pos, "the attribute's pattern is not supported any more; an administrator must change it");
+    if (!matched) return fail(pos, `does not match the pattern ${pattern}`);
+  }
   if (format && !FORMATS[format]!.test(v)) return fail(pos, `must be a ${format}`);
   return { ok: true, value: v };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { patternProblem } from "./attribute-pattern.ts";
 
 export const ATTRIBUTE_TYPES = ["string", "boolean", "number", "date", "phone", "email", "string_list"] as const;
 export type TAttributeType = (typeof ATTRIBUTE_TYPES)[number];
@@ -16,14 +17,10 @@ export type TAttributeScope = (typeof ATTRIBUTE_SCOPES)[number];
 const ZPattern = z
   .string()
   .max(500)
-  .refine((p) => {
-    try {
-      new RegExp(p, "u");
-      return true;
-    } catch {
-      return false;
-    }
-  }, "must be a valid regular expression");
+  .superRefine((p, ctx) => {
+    const problem = patternProblem(p);
+    if (problem) ctx.addIssue({ code: "custom", message: `must be a regular expression in RE2 syntax (no backreferences or lookaround): ${problem}` });
+  });
 
 export const ZValidators = z.strictObject({
   minLength: z.number().int().min(0).max(10_000).optional(),
