@@ -70,7 +70,8 @@ async function startServerOnce({ env = {}, contextPath = "/idp", timeoutMs = 90_
     // IDP_TRUSTED_PROXIES=1: tests and the bench act as a reverse proxy, naming each browser they
     // simulate in X-Forwarded-For (per-address limits would otherwise see them all as 127.0.0.1).
     // UV_THREADPOOL_SIZE as `npm start` sets it (server/serve/threadpool.mjs).
-    env: withThreadPool({ IDP_WORKERS: "1", ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `${tlsCa ? "https" : "http"}://127.0.0.1:${port}`, IDP_TRUSTED_PROXIES: "1", ...env }),
+    // IDP_OUTBOUND_ALLOW: the tests' external providers listen on loopback, refused unless allowed.
+    env: withThreadPool({ IDP_WORKERS: "1", ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `${tlsCa ? "https" : "http"}://127.0.0.1:${port}`, IDP_TRUSTED_PROXIES: "1", IDP_OUTBOUND_ALLOW: "127.0.0.0/8,::1", ...env }),
     stdio: ["ignore", fd ?? "pipe", fd ?? "pipe"],
   });
   if (fd === undefined) {

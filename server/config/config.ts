@@ -30,6 +30,12 @@ const ZEnv = z.object({
   IDP_ACCESS_TOKEN_TTL: ZInt(60, 86_400, 3600),
   // Twice the JWKS's max-age (300 s): resource servers that cached it just before a rotation have refetched.
   IDP_KEY_PUBLISH_AHEAD: ZInt(0, 86_400, 600),
+  // Hosts and ranges administrator-typed URLs may reach although private (server/http/outbound.ts).
+  IDP_OUTBOUND_ALLOW: z
+    .string()
+    .transform((v) => v.split(",").map((k) => k.trim()).filter(Boolean))
+    .refine((entries) => entries.every((e) => /^[A-Za-z0-9.:-]+(\/\d{1,3})?$/.test(e)), "must be host names, addresses or CIDR ranges, comma-separated")
+    .optional(),
   IDP_SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   // Keys that still open what was sealed under them (a rotation's old key, or its next one while instances switch).
   IDP_SECRET_KEY_PREVIOUS: z
@@ -78,6 +84,8 @@ export type TConfig = {
   accessTokenTtl: number;
   /** Seconds a rotated-in signing key is published before it signs. */
   keyPublishAhead: number;
+  /** IDP_OUTBOUND_ALLOW: private hosts and ranges administrator-typed URLs may reach anyway. */
+  outboundAllow: string[];
   secretKey?: string;
   /** IDP_SECRET_KEY_PREVIOUS: keys that only open sealed values (docs/key-rotation.md). */
   previousSecretKeys: string[];
@@ -152,6 +160,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     importFile: e.IDP_IMPORT ? path.resolve(e.IDP_IMPORT) : undefined,
     accessTokenTtl: e.IDP_ACCESS_TOKEN_TTL,
     keyPublishAhead: e.IDP_KEY_PUBLISH_AHEAD,
+    outboundAllow: e.IDP_OUTBOUND_ALLOW ?? [],
     secretKey: e.IDP_SECRET_KEY,
     previousSecretKeys: e.IDP_SECRET_KEY_PREVIOUS ?? [],
     adminPassword: e.IDP_ADMIN_PASSWORD,

@@ -1,4 +1,5 @@
 import { providerUrlProblem } from "./provider-urls.ts";
+import { OutboundRefused, outboundFetch } from "../http/outbound.ts";
 
 /*
  * Fetching an OpenID provider's discovery document (OpenID Connect Discovery 1.0 §4). Used by the
@@ -89,6 +90,7 @@ function parseDocument(text: string, issuer: string, expectedIssuer: string | un
 
 function describeFailure(e: unknown, timeoutMs: number): string {
   if (e instanceof DiscoveryProblem) return e.message;
+  if (e instanceof OutboundRefused) return `refused: ${e.message}`;
   const name = (e as Error)?.name;
   if (name === "TimeoutError" || name === "AbortError") return `no answer within ${timeoutMs} ms`;
   const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
@@ -102,7 +104,7 @@ export async function discoverProvider(discoveryUrl: string, options: TDiscovery
   const problem = providerUrlProblem(url);
   if (problem) return { ok: false, url, error: problem };
   try {
-    const res = await fetch(url, { redirect: "manual", headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
+    const res = await outboundFetch(url, { redirect: "manual", headers: { accept: "application/json" }, signal: AbortSignal.timeout(timeoutMs) });
     if (res.status !== 200) {
       await res.body?.cancel();
       throw new DiscoveryProblem(`the provider answered HTTP ${res.status}${res.status >= 300 && res.status < 400 ? " (a redirect, not followed)" : ""}`);

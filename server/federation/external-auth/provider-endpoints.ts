@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, type JWTVerifyGetKey } from "jose";
+import { createRemoteJWKSet, customFetch, type JWTVerifyGetKey } from "jose";
+import { outboundFetch } from "../../http/outbound.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { discoverProvider } from "../discovery.service.ts";
 import type { TProviderRow } from "../providers.repository.ts";
@@ -55,7 +56,8 @@ export async function endpointsOf(provider: TProviderRow): Promise<TProviderEndp
 export function keySetOf(jwksUri: string): JWTVerifyGetKey {
   let keys = keySets.get(jwksUri);
   if (!keys) {
-    keys = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5_000, cacheMaxAge: DISCOVERY_TTL_MS });
+    // Through the guarded fetch: the key set's address is typed by an administrator too.
+    keys = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5_000, cacheMaxAge: DISCOVERY_TTL_MS, [customFetch]: outboundFetch });
     keySets.set(jwksUri, keys);
   }
   return keys;

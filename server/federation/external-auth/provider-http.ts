@@ -1,4 +1,5 @@
 import { AppError } from "../../errors/app-error.ts";
+import { OutboundRefused, outboundFetch } from "../../http/outbound.ts";
 import { readLimited } from "../discovery.service.ts";
 import type { TProviderKey } from "../federation.schemas.ts";
 
@@ -25,8 +26,9 @@ const unavailable = (provider: TProviderKey, reason: string) => new AppError("fe
 async function call(provider: TProviderKey, what: string, url: string, init: RequestInit): Promise<{ status: number; json: unknown }> {
   let res: Response;
   try {
-    res = await fetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
+    res = await outboundFetch(url, { ...init, redirect: "manual", signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS) });
   } catch (e) {
+    if (e instanceof OutboundRefused) throw unavailable(provider, `${what}: refused: ${e.message}`);
     const name = (e as Error)?.name;
     throw unavailable(provider, name === "TimeoutError" || name === "AbortError" ? `${what}: no answer within ${PROVIDER_TIMEOUT_MS} ms` : `${what}: cannot reach the provider`);
   }
