@@ -14,10 +14,10 @@ type TTokens = { access_token: string; refresh_token: string };
 type TRp = { clientId: string; secret: string; redirectUri: string };
 
 /** What the application does with the code: a confidential client's token request. */
-async function redeem(request: APIRequestContext, rp: TRp, code: string): Promise<TTokens> {
+async function redeem(request: APIRequestContext, rp: TRp, code: string, verifier: string): Promise<TTokens> {
   const res = await request.post("oauth/te", {
     headers: { authorization: basicAuth(rp.clientId, rp.secret), "content-type": "application/x-www-form-urlencoded" },
-    data: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: rp.redirectUri }).toString(),
+    data: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: rp.redirectUri, code_verifier: verifier }).toString(),
   });
   expect(res.status()).toBe(200);
   return res.json();
@@ -47,7 +47,7 @@ test("a user's sign-in activity in the console: devices, consents, events, CSV, 
   await flow.submitCredentials(user.sub, user.password);
   await flow.expectConsentForm();
   await flow.allow();
-  const tokens = await redeem(request, rp, await flow.codeFromCallback());
+  const tokens = await redeem(request, rp, await flow.codeFromCallback(), flow.verifier);
   const userinfo = (t: TTokens) => request.get("oauth/me", { headers: { authorization: `Bearer ${t.access_token}` } });
   expect((await userinfo(tokens)).status()).toBe(200);
 
@@ -98,7 +98,7 @@ test("a user's sign-in activity in the console: devices, consents, events, CSV, 
   await flow.submitCredentials(user.sub, user.password);
   await flow.expectConsentForm();
   await flow.allow();
-  const again = await redeem(request, rp, await flow.codeFromCallback());
+  const again = await redeem(request, rp, await flow.codeFromCallback(), flow.verifier);
 
   // Ending all sessions refuses every token issued before, refresh tokens included.
   await page.reload();

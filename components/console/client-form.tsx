@@ -18,12 +18,13 @@ type TProps = {
   onCancel: () => void;
 };
 
-const FIELDS = ["id", "name", "scopes", "userScopes", "redirectUris", "tlsCNs", "enabled", "firstParty", "grantTypes", "postLogoutRedirectUris", "dynamicRegistration"];
+const FIELDS = ["id", "name", "scopes", "userScopes", "redirectUris", "tlsCNs", "enabled", "firstParty", "pkceOptional", "grantTypes", "postLogoutRedirectUris", "dynamicRegistration"];
 
 function protocolValues(client?: TConsoleClient): TProtocolValues {
   const life = (v: number | null | undefined) => (v == null ? "" : String(v));
   return {
     firstParty: client?.firstParty ?? false,
+    pkceOptional: client?.pkceOptional ?? false,
     grantTypes: client?.grantTypes ?? ["client_credentials"],
     postLogoutRedirectUris: formatList(client?.postLogoutRedirectUris ?? [], "uris"),
     lifetimes: {
@@ -94,6 +95,7 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
       redirectUris: parseList(values.redirectUris, "uris"),
       tlsCNs: parseList(values.tlsCNs, "lines"),
       firstParty: protocol.firstParty,
+      pkceOptional: protocol.pkceOptional,
       grantTypes: protocol.grantTypes,
       postLogoutRedirectUris: parseList(protocol.postLogoutRedirectUris, "uris"),
       tokenLifetimes: lifetimesOut(protocol.lifetimes),

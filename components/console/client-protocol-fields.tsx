@@ -10,6 +10,7 @@ type TLifetime = (typeof LIFETIMES)[number];
 /** The OAuth 2.0 / OpenID Connect part of a client: how it obtains tokens and for how long. */
 export type TProtocolValues = {
   firstParty: boolean;
+  pkceOptional: boolean;
   grantTypes: TGrantTypeValue[];
   postLogoutRedirectUris: string;
   lifetimes: Record<TLifetime, string>;
@@ -45,6 +46,15 @@ export function ClientProtocolFields({ values, type, errors, onChange }: TProps)
         error={errors.firstParty}
         onChange={(e) => onChange({ ...values, firstParty: e.target.checked })}
       />
+      {type === "confidential" ? (
+        <CheckboxField
+          label={t("form.pkceOptional")}
+          name="pkceOptional"
+          checked={values.pkceOptional}
+          error={errors.pkceOptional}
+          onChange={(e) => onChange({ ...values, pkceOptional: e.target.checked })}
+        />
+      ) : null}
       <div role="group" aria-label={t("form.grantTypes")}>
         <span className="ui-field__label">{t("form.grantTypes")}</span>
         {GRANT_TYPES.map((g) => (

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 
 export type TRelyingParty = { clientId: string; redirectUri: string; scope: string };
@@ -8,6 +9,9 @@ export type TRelyingParty = { clientId: string; redirectUri: string; scope: stri
  * redirect URI is answered by the test itself, so no application has to run.
  */
 export class SignInFlow {
+  /** The PKCE verifier of the request start() sends. */
+  readonly verifier = randomBytes(32).toString("base64url");
+
   constructor(
     readonly page: Page,
     readonly rp: TRelyingParty,
@@ -19,7 +23,9 @@ export class SignInFlow {
   }
 
   async start(state = "e2e-state"): Promise<void> {
-    const q = new URLSearchParams({ response_type: "code", client_id: this.rp.clientId, redirect_uri: this.rp.redirectUri, scope: this.rp.scope, state });
+    // PKCE, as every client must send it; whoever redeems the code sends `verifier`.
+    const code_challenge = createHash("sha256").update(this.verifier).digest("base64url");
+    const q = new URLSearchParams({ response_type: "code", client_id: this.rp.clientId, redirect_uri: this.rp.redirectUri, scope: this.rp.scope, state, code_challenge, code_challenge_method: "S256" });
     await this.page.goto(`oauth/ae?${q}`);
   }
 

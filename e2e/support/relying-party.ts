@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { ClientsPage } from "../pages/clients.page.ts";
 import { uniqueClientId } from "./admin.ts";
 
@@ -18,7 +18,11 @@ export async function createRelyingParty(clients: ClientsPage): Promise<TRelying
   return { id, redirectUri };
 }
 
-/** The authorization request an application sends the browser with (path relative to the context path). */
+/**
+ * The authorization request an application sends the browser with (path relative to the context
+ * path), with PKCE as every client must send it; these tests never redeem the code, so the verifier
+ * is not kept.
+ */
 export function authorizePath(rp: TRelyingParty, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams({
     response_type: "code",
@@ -26,6 +30,8 @@ export function authorizePath(rp: TRelyingParty, extra: Record<string, string> =
     redirect_uri: rp.redirectUri,
     scope: "openid profile email",
     state: randomBytes(8).toString("hex"),
+    code_challenge: createHash("sha256").update(randomBytes(32).toString("base64url")).digest("base64url"),
+    code_challenge_method: "S256",
     ...extra,
   });
   return `oauth/ae?${params}`;

@@ -6,6 +6,7 @@ const VIEW = {
   name: true,
   type: true,
   firstParty: true,
+  pkceOptional: true,
   grantTypes: true,
   postLogoutRedirectUris: true,
   accessTokenTtl: true,
@@ -30,6 +31,7 @@ export type TClientRow = {
   name: string;
   type: TClientType;
   firstParty: boolean;
+  pkceOptional: boolean;
   grantTypes: TGrantType[];
   postLogoutRedirectUris: string[];
   accessTokenTtl: number | null;
@@ -55,6 +57,7 @@ export type TClientWrite = {
   name: string;
   type: TClientType;
   firstParty: boolean;
+  pkceOptional: boolean;
   grantTypes: TGrantType[];
   scopes: string[];
   userScopes: string[];

@@ -93,6 +93,8 @@ const ZClientFields = z.strictObject({
   userScopes: ZScopeList.optional(),
   /** First-party applications are trusted with the user's consent: no consent screen. */
   firstParty: z.boolean().optional(),
+  /** PKCE is required of every client; an old confidential client that cannot send it may be let off. */
+  pkceOptional: z.boolean().optional().describe("a confidential client may use the authorization code flow without PKCE (default false: PKCE required)"),
   grantTypes: ZGrantTypes.optional().describe("default: client_credentials for a confidential client, authorization_code for a public one"),
   redirectUris: z.array(ZRedirectUri).max(50).optional(),
   postLogoutRedirectUris: z.array(ZRedirectUri).max(50).optional(),
@@ -202,6 +204,7 @@ export const ZClientView = z.object({
   name: z.string(),
   type: z.enum(CLIENT_TYPES),
   firstParty: z.boolean(),
+  pkceOptional: z.boolean(),
   grantTypes: z.array(z.enum(GRANT_TYPES)),
   scopes: z.array(z.string()),
   userScopes: z.array(z.string()),

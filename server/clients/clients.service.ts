@@ -158,6 +158,7 @@ function patchColumns(current: TClientView, patch: TUpdateClientRequest) {
     scopes: patch.scopes,
     userScopes: patch.userScopes ?? current.userScopes,
     firstParty: patch.firstParty ?? current.firstParty,
+    pkceOptional: patch.pkceOptional ?? current.pkceOptional,
     grantTypes: patch.grantTypes ?? current.grantTypes,
     redirectUris: patch.redirectUris ?? current.redirectUris,
     postLogoutRedirectUris: patch.postLogoutRedirectUris ?? current.postLogoutRedirectUris,

@@ -1,5 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { unique } from "../support/accounts.ts";
 import { alertOf, Browser, uniqueIp } from "../support/browser.ts";
+import { consoleMutation, consoleSignIn } from "../support/console.ts";
 import { base, request } from "../support/http.ts";
 import { authorizeThrough, authorizeUrl, callbackParams, introspect, pkcePair, SPA, tokenAs, WEB, webAuthorization, webTokens } from "../support/oidc.ts";
 
@@ -45,6 +47,25 @@ describe("authorization endpoint", () => {
     // A public client must use PKCE.
     const spa = await browser.fetch(authorizeUrl({ client_id: SPA.id, redirect_uri: SPA.redirectUri, response_type: "code", scope: "openid" }));
     expect(callbackParams(spa).get("error")).toBe("invalid_request");
+  });
+
+  it("requires PKCE of a confidential client too, unless an administrator let that client off", async () => {
+    const browser = newBrowser();
+    const refused = await browser.fetch(authorizeUrl({ client_id: WEB.id, redirect_uri: WEB.redirectUri, response_type: "code", scope: "openid", state: "st-2" }));
+    const back = callbackParams(refused);
+    expect(back.get("error")).toBe("invalid_request");
+    expect(back.get("error_description")).toMatch(/PKCE is required/);
+    expect(back.get("state")).toBe("st-2");
+
+    // An old confidential application that cannot send PKCE, let off in the console: it gets the sign-in.
+    const cookie = await consoleSignIn(base(), "admin", inject("adminPassword"));
+    const id = unique("legacy-");
+    const redirectUri = "https://legacy.example/cb";
+    const created = await consoleMutation(base(), cookie, "console.clients.create", { id, name: id, scopes: [], grantTypes: ["authorization_code"], redirectUris: [redirectUri], pkceOptional: true });
+    expect(created.client).toMatchObject({ id, pkceOptional: true });
+    const page = await browser.fetch(authorizeUrl({ client_id: id, redirect_uri: redirectUri, response_type: "code", scope: "openid", state: "st-3" }));
+    expect(page.location?.startsWith(redirectUri) ?? false).toBe(false);
+    expect([200, 302, 303]).toContain(page.status);
   });
 
   it("answers prompt=none without a session with login_required, and with one with a code", async () => {

@@ -88,7 +88,8 @@ function parsePkce(p: TParams, client: TClientAuthRow): string | undefined {
   const method = p.values.get("code_challenge_method");
   if (challenge === undefined) {
     if (method !== undefined) throw fail("oauth.invalid_request", "code_challenge_method without code_challenge");
-    if (client.type === "public") throw fail("oauth.invalid_request", "a public client must use PKCE (code_challenge with S256)");
+    // RFC 9700 §2.1.1: PKCE for every client; only a confidential one explicitly let off may skip it.
+    if (client.type === "public" || !client.pkceOptional) throw fail("oauth.invalid_request", "PKCE is required: send code_challenge with code_challenge_method=S256");
     return undefined;
   }
   // Without a method RFC 7636 means "plain", which protects nothing once the request is seen.

@@ -23,7 +23,8 @@ const ZAuthorizationRequest = z.looseObject({
 });
 
 const DESCRIPTION =
-  "OAuth 2.0 authorization code flow with PKCE (S256) and OpenID Connect. A browser with a session that needs no consent goes back at once with " +
+  "OAuth 2.0 authorization code flow with PKCE (S256) and OpenID Connect. PKCE is required of every client, confidential ones too (RFC 9700), " +
+  "unless an administrator let a confidential client off (pkceOptional); a request without it is refused with invalid_request. A browser with a session that needs no consent goes back at once with " +
   "`code`, `state` and `iss` (RFC 9207); otherwise to the sign-in or consent page. An unknown client or a redirect_uri not registered exactly is " +
   "shown as an HTML page and never redirected; every other error goes back to the client as `error`, `error_description`, `state` and `iss` " +
   "(RFC 6749 §4.1.2.1; login_required and consent_required for prompt=none).";
