@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
-import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
+import { hashSecret, verifySecret, verifySecretOrDummy } from "../crypto/password-hash.ts";
 import { AppError } from "../errors/app-error.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
 import { cachedClient, cachedClientIdsByCn, clientInProcess, publishClientChange, verifyWithCache } from "./client-cache.ts";
@@ -60,12 +60,20 @@ export type TClientAuthResult =
 /** Runs a secret check that is not answered from memory; a rate limit wraps it (client-auth.ts). */
 export type TJudge = (check: () => Promise<boolean>) => Promise<boolean>;
 
+/**
+ * A refusal that costs what a wrong secret costs: an unknown client id, a disabled client or one
+ * without this kind of secret is checked against a dummy hash, so the answer's timing does not tell
+ * which client ids exist.
+ */
+async function refusedAfterDummyCheck(reason: Extract<TClientAuthResult, { ok: false }>["reason"], secret: string): Promise<TClientAuthResult> {
+  await verifySecretOrDummy(null, secret);
+  return { ok: false, reason };
+}
+
 /** OAuth client authentication (client_secret_basic / client_secret_post); a public client has no secret to present. */
 export async function authenticateClient(id: string, secret: string, judge: TJudge = (check) => check()): Promise<TClientAuthResult> {
   const client = await getClientForAuth(id);
-  if (!client) return { ok: false, reason: "unknown_client" };
-  if (!client.enabled) return { ok: false, reason: "disabled" };
-  if (client.secretHash === null) return { ok: false, reason: "public_client" };
+  if (!client?.enabled || client.secretHash === null) return refusedAfterDummyCheck(!client ? "unknown_client" : !client.enabled ? "disabled" : "public_client", secret);
   const ok = await verifyWithCache(`secret:${id}`, client.secretHash, secret, (hash, plain) => judge(() => verifySecret(hash, plain)));
   return ok ? { ok: true, client } : { ok: false, reason: "bad_secret" };
 }
@@ -81,9 +89,7 @@ export async function identifyPublicClient(id: string): Promise<TClientAuthResul
 /** v1/v2 HTTP Basic: the REST password; without one, Basic is impossible for the client. */
 export async function authenticateRestClient(id: string, password: string, judge: TJudge = (check) => check()): Promise<TClientAuthResult> {
   const client = await getClientForAuth(id);
-  if (!client) return { ok: false, reason: "unknown_client" };
-  if (!client.enabled) return { ok: false, reason: "disabled" };
-  if (!client.restPasswordHash) return { ok: false, reason: "no_rest_password" };
+  if (!client?.enabled || !client.restPasswordHash) return refusedAfterDummyCheck(!client ? "unknown_client" : !client.enabled ? "disabled" : "no_rest_password", password);
   const ok = await verifyWithCache(`rest:${id}`, client.restPasswordHash, password, (hash, plain) => judge(() => verifySecret(hash, plain)));
   return ok ? { ok: true, client } : { ok: false, reason: "bad_secret" };
 }

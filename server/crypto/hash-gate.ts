@@ -8,9 +8,9 @@ import { MAX_PARALLEL_HASHES } from "./hash-parallelism.mjs";
  */
 export { MAX_PARALLEL_HASHES };
 
-type TGate = { running: number; waiting: (() => void)[]; peak: number };
+type TGate = { running: number; waiting: (() => void)[]; peak: number; done: number };
 const KEY = Symbol.for("idp.hash-gate");
-const gate = () => ((globalThis as { [KEY]?: TGate })[KEY] ??= { running: 0, waiting: [], peak: 0 });
+const gate = () => ((globalThis as { [KEY]?: TGate })[KEY] ??= { running: 0, waiting: [], peak: 0, done: 0 });
 
 /** Runs `fn` when a slot is free; first come, first served. */
 export async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
@@ -21,6 +21,7 @@ export async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } finally {
+    g.done += 1;
     // The slot passes straight to the next waiter, so `running` never dips and lets a newcomer jump the queue.
     const next = g.waiting.shift();
     if (next) next();
@@ -28,8 +29,8 @@ export async function withHashSlot<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** How many hashes run and wait now, and the most that ever ran at once (for tests and the bench). */
-export function hashGateState(): { running: number; waiting: number; peak: number } {
+/** How many hashes run and wait now, the most that ever ran at once, and how many ran (for tests and the bench). */
+export function hashGateState(): { running: number; waiting: number; peak: number; done: number } {
   const g = gate();
-  return { running: g.running, waiting: g.waiting.length, peak: g.peak };
+  return { running: g.running, waiting: g.waiting.length, peak: g.peak, done: g.done };
 }

@@ -27,6 +27,16 @@ export function verifySecret(hash: string, plain: string): Promise<boolean> {
   });
 }
 
+// A hash of a random string with today's parameters: checking a secret of an unknown account or
+// client against it costs what checking a real one costs, so the answer's timing does not tell them apart.
+const DUMMY_HASH = "$argon2id$v=19$m=19456,p=1,t=2$mIkDiGbEfGBhRwk6b4awFg$v2i8VFsrQqzBgbbaPUX5mGFvSBlbgM51E44ojmh5noU";
+
+/** Checks `plain` against `hash`, or against a dummy at the same cost when there is none (then false). */
+export async function verifySecretOrDummy(hash: string | null, plain: string): Promise<boolean> {
+  const ok = await verifySecret(hash ?? DUMMY_HASH, plain);
+  return ok && hash !== null;
+}
+
 /** True when a verified hash should be replaced by one with today's algorithm and parameters. */
 export function needsRehash(hash: string): boolean {
   return isBcrypt(hash) || argon2.needsRehash(hash, OPTIONS);
