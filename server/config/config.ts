@@ -51,8 +51,12 @@ const ZEnv = z.object({
   IDP_CODE_RESEND_COOLDOWN: ZInt(0, 3600, 60),
   IDP_REGISTRATION_MODE: z.enum(["confirm-first", "create-first"]).default("confirm-first"),
   IDP_SESSION_TTL: ZInt(300, 2_592_000, 36_000),
+  // A browser session unused this long ends too (Keycloak's "SSO Session Idle"); 0 turns it off.
+  IDP_SESSION_IDLE_TTL: ZInt(0, 2_592_000, 1_800),
   IDP_REAUTH_MAX_AGE: ZInt(1, 86_400, 300),
   IDP_REFRESH_TOKEN_TTL: ZInt(60, 31_536_000, 2_592_000),
+  // However often it is rotated, a refresh token family ends this long after the sign-in it comes from.
+  IDP_REFRESH_FAMILY_MAX_TTL: ZInt(3_600, 31_536_000, 7_776_000),
   IDP_TRUSTED_PROXIES: ZInt(0, 10, 0),
   IDP_QR_CODE_TTL: ZInt(2, 600, 120),
   IDP_CLIENT_AUTH_FAILURES: ZInt(1, 1000, 10),
@@ -98,10 +102,14 @@ export type TConfig = {
   registrationMode: "confirm-first" | "create-first";
   /** Lifetime of a browser sign-in session, in seconds. */
   sessionTtl: number;
+  /** Seconds a browser session may go unused before it ends; 0: no idle limit. */
+  sessionIdleTtl: number;
   /** How old (seconds) the portal's sign-in may be for a sensitive change before the password is asked again. */
   reauthMaxAge: number;
   /** Default lifetime of a refresh token, in seconds (a client may set its own). */
   refreshTokenTtl: number;
+  /** Seconds from the sign-in after which no refresh of its family is issued, rotations or not. */
+  refreshFamilyMaxTtl: number;
   /** Reverse proxies in front of the service that append to X-Forwarded-For. */
   trustedProxies: number;
   /** Lifetime of a QR sign-in code, in seconds. */
@@ -169,8 +177,10 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     codes: { ttl: e.IDP_CODE_TTL, attempts: e.IDP_CODE_ATTEMPTS, resendCooldown: e.IDP_CODE_RESEND_COOLDOWN },
     registrationMode: e.IDP_REGISTRATION_MODE,
     sessionTtl: e.IDP_SESSION_TTL,
+    sessionIdleTtl: e.IDP_SESSION_IDLE_TTL,
     reauthMaxAge: e.IDP_REAUTH_MAX_AGE,
     refreshTokenTtl: e.IDP_REFRESH_TOKEN_TTL,
+    refreshFamilyMaxTtl: e.IDP_REFRESH_FAMILY_MAX_TTL,
     trustedProxies: e.IDP_TRUSTED_PROXIES,
     qrCodeTtl: e.IDP_QR_CODE_TTL,
     clientAuthLimits: { perClient: e.IDP_CLIENT_AUTH_FAILURES, perIp: e.IDP_CLIENT_AUTH_IP_FAILURES, windowS: e.IDP_CLIENT_AUTH_WINDOW },

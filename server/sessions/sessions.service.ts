@@ -93,20 +93,27 @@ export async function startSession(input: TSessionStart, now = new Date()): Prom
 // minute's precision is all a list of sessions needs.
 const SEEN_PRECISION_MS = 60_000;
 
-/** The live session a cookie holds: not expired, and its account not locked since. */
+/** Whether a session has ended by time: its absolute lifetime, or IDP_SESSION_IDLE_TTL without use. */
+function timedOut(row: { expiresAt: Date; lastSeenAt: Date }, now: Date): boolean {
+  const idle = getConfig().sessionIdleTtl;
+  // lastSeenAt is written at most once a minute (SEEN_PRECISION_MS): the idle limit allows for that.
+  return row.expiresAt <= now || (idle > 0 && now.getTime() - row.lastSeenAt.getTime() > idle * 1000 + SEEN_PRECISION_MS);
+}
+
+/** The live session a cookie holds: not expired nor idle too long, and its account not locked since. */
 export async function findActiveSession(token: string | undefined, now = new Date()): Promise<TSession | null> {
   if (!token) return null;
   const row = await findSessionByTokenHash(hashOpaqueToken(token));
-  if (!row || row.expiresAt <= now || row.userLocked) return null;
+  if (!row || timedOut(row, now) || row.userLocked) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > SEEN_PRECISION_MS) await updateSessionSeen(row.id, now);
   const { userLocked: _, ...session } = row;
   return session;
 }
 
-/** A session by id while it lives: not ended, not expired, its account not locked. */
+/** A session by id while it lives: not ended, not expired nor idle too long, its account not locked. */
 export async function findLiveSession(id: string, now = new Date()): Promise<TSession | null> {
   const row = await findSessionById(id);
-  if (!row || row.expiresAt <= now || row.userLocked) return null;
+  if (!row || timedOut(row, now) || row.userLocked) return null;
   const { userLocked: _, ...session } = row;
   return session;
 }

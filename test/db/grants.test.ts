@@ -8,7 +8,9 @@ import { ensureSigningKey } from "../../server/oauth/keys/signing-keys.service.t
 import { CODE_TTL_MS, issueAuthorizationCode, redeemAuthorizationCode } from "../../server/oauth/grants/authorization-codes.service.ts";
 import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "../../server/sign-in/throttle.service.ts";
 import { ACCOUNT_POLICY, IP_POLICY } from "../../server/sign-in/throttle-policy.ts";
-import { startSession, findActiveSession, endSessionByToken } from "../../server/sessions/sessions.service.ts";
+import { startSession, findActiveSession, findLiveSession, endSessionByToken } from "../../server/sessions/sessions.service.ts";
+import { getConfig } from "../../server/config/config.ts";
+import { refreshGrant } from "../../server/oauth/grants/refresh-tokens.service.ts";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
@@ -102,5 +104,35 @@ describe.each(DB_KINDS)("sign-in and grants on %s", (kind) => {
     expect((await findActiveSession(third.token))!.id).toBe(third.session.id);
     const events = await t.db.prisma.securityEvent.findMany({ where: { subject: "ivanov", type: "user.signed_in" }, select: { params: true } });
     expect(events).toEqual([{ params: { method: "pwd" } }]);
+  });
+
+  it("ends a browser session left unused for IDP_SESSION_IDLE_TTL, long before its absolute lifetime", async () => {
+    const idleMs = getConfig().sessionIdleTtl * 1000;
+    expect(idleMs).toBeGreaterThan(0);
+    const t0 = Date.parse("2026-11-28T10:00:00Z");
+    const used = await startSession({ userId: "ivanov", amr: ["pwd"] }, new Date(t0));
+    const unused = await startSession({ userId: "ivanov", amr: ["pwd"] }, new Date(t0));
+    // Used halfway through: its idle time starts again from there.
+    expect(await findActiveSession(used.token, new Date(t0 + idleMs / 2))).not.toBeNull();
+    const later = new Date(t0 + idleMs + 2 * 60_000);
+    expect((await findActiveSession(used.token, later))?.id).toBe(used.session.id);
+    expect(await findActiveSession(unused.token, later)).toBeNull();
+    expect(await findLiveSession(unused.session.id, later)).toBeNull();
+    expect(await findActiveSession(used.token, new Date(later.getTime() + idleMs + 2 * 60_000))).toBeNull();
+  });
+
+  it("gives a refresh token family an absolute end, however often it is rotated", async () => {
+    const client = (await getClientForAuth("rp-web"))!;
+    const maxMs = getConfig().refreshFamilyMaxTtl * 1000;
+    const signedIn = new Date(Date.now() - maxMs + 60_000);
+    const code = await issueAuthorizationCode({ ...grant, scopes: ["openid", "offline_access"], authTime: signedIn });
+    const first = await redeemAuthorizationCode({ client, code, redirectUri: grant.redirectUri, codeVerifier: undefined });
+    // Issued a minute before the family's end: it expires then, not a refresh lifetime from now.
+    const stored = await t.db.prisma.refreshToken.findFirst({ where: { userId: "ivanov", authTime: signedIn }, select: { expiresAt: true } });
+    expect(stored!.expiresAt.getTime()).toBe(signedIn.getTime() + maxMs);
+    const rotated = await refreshGrant({ client, token: first.refresh_token! });
+    const refused = await refreshGrant({ client, token: rotated.refresh_token! }, new Date(signedIn.getTime() + maxMs + 1_000)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(AppError);
+    expect((refused as AppError).code).toBe("oauth.invalid_grant");
   });
 });

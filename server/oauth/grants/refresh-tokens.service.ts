@@ -3,6 +3,7 @@ import { recordEvent } from "../../audit/audit.service.ts";
 import type { TClientAuthRow } from "../../clients/clients.service.ts";
 import { hashOpaqueToken } from "../../crypto/opaque-token.ts";
 import { inTransaction, type TTx } from "../../db/index.ts";
+import { getConfig } from "../../config/config.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { revokeAccessTokenIds } from "../tokens/revocation.service.ts";
 import { findFamiliesOf, findRefreshToken, insertRefreshToken, markRotated, revokeFamilyRows, type TStoredRefresh } from "./refresh-tokens.repository.ts";
@@ -67,6 +68,9 @@ export async function refreshGrant(input: { client: TClientAuthRow; token: strin
   };
   if (row.rotatedAt) throw await reuse();
   if (row.expiresAt <= now) throw invalidGrant("the refresh token has expired");
+  if (row.authTime.getTime() + getConfig().refreshFamilyMaxTtl * 1000 <= now.getTime()) {
+    throw invalidGrant("the sign-in this refresh token comes from is older than refresh tokens may live; sign the user in again");
+  }
   const scopes = narrowScopes(row, input.scope);
   await requireActiveAccount(row.userId);
   const grant: TUserGrant = { userId: row.userId, scopes: row.scopes, sessionId: row.sessionId, authTime: row.authTime, amr: row.amr, acr: row.acr };

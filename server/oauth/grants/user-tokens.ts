@@ -70,7 +70,9 @@ export async function prepareUserTokens(
   if (grant.scopes.includes("offline_access") && client.grantTypes.includes("refresh_token")) {
     response.refresh_token = newOpaqueToken();
     const ttl = client.refreshTokenTtl ?? getConfig().refreshTokenTtl;
-    refresh = { hash: hashOpaqueToken(response.refresh_token), expiresAt: new Date((opts.now ?? new Date()).getTime() + ttl * 1000) };
+    // Never past the family's absolute end: IDP_REFRESH_FAMILY_MAX_TTL after the sign-in.
+    const familyEnds = grant.authTime.getTime() + getConfig().refreshFamilyMaxTtl * 1000;
+    refresh = { hash: hashOpaqueToken(response.refresh_token), expiresAt: new Date(Math.min((opts.now ?? new Date()).getTime() + ttl * 1000, familyEnds)) };
   }
   return { response, access: { jti: access.jti, expiresAt: access.expiresAt }, refresh };
 }
