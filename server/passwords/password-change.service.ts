@@ -10,8 +10,8 @@ import { kickDelivery } from "../messaging/delivery-worker.ts";
 import { tellAccountHolder } from "../notices/account-notices.ts";
 import { enqueueMessage } from "../messaging/outbox.service.ts";
 import { endSessionsOf } from "../sessions/user-devices.service.ts";
-import { ACCOUNT_POLICY, IP_POLICY } from "../sign-in/throttle-policy.ts";
-import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt, type TThrottleKey } from "../sign-in/throttle.service.ts";
+import { relayedKeys, signInKeys } from "../sign-in/throttle-keys.ts";
+import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "../sign-in/throttle.service.ts";
 import type { TAccount } from "../users/account.ts";
 import { findPasswordHash } from "../users/users.repository.ts";
 import { generatePassword } from "./generate.ts";
@@ -67,20 +67,13 @@ async function phoneOf(account: TAccount, attr: string): Promise<string> {
   return phone;
 }
 
-/** The second counter of a current-password check: the relaying client's for this account, or the browser's address. */
-function secondKeyOf(userId: string, actor: TEventActor, relayedBy: string | undefined): TThrottleKey | undefined {
-  if (relayedBy !== undefined) return { key: `client-user:${relayedBy}:${userId}`, policy: ACCOUNT_POLICY };
-  return actor.ip ? { key: `ip:${actor.ip}`, policy: IP_POLICY } : undefined;
-}
-
 /**
- * User mode: the current password, checked against the sign-in's brute-force counter of the account
- * (a guess here and a guess at the sign-in page count alike) and a second one (secondKeyOf).
+ * User mode: the current password, counted as a sign-in is (a guess here and a guess at the sign-in
+ * page count alike): from the portal per account and browser address, through an application's
+ * REST call per (application, account); on the account's ceiling across addresses either way.
  */
 async function checkCurrent(userId: string, hash: string | null, current: string, actor: TEventActor, relayedBy: string | undefined): Promise<void> {
-  const accountKey = `user:${userId}`;
-  const second = secondKeyOf(userId, actor, relayedBy);
-  const keys: TThrottleKey[] = [{ key: accountKey, policy: ACCOUNT_POLICY }, ...(second ? [second] : [])];
+  const { keys, own, others } = relayedBy !== undefined ? relayedKeys(userId, relayedBy) : signInKeys(`user:${userId}`, actor.ip, null);
   const reserved = await reserveSignInAttempt(keys);
   if (!reserved.allowed) throw new AppError("password.locked_out", { headers: { "retry-after": String(reserved.retryAfterS) } });
   if (hash === null || !(await verifySecret(hash, current))) {
@@ -88,7 +81,7 @@ async function checkCurrent(userId: string, hash: string | null, current: string
     await recordEvent("user.password_change_failed", { ...actor, subject: userId }, { reason: "wrong_current" });
     throw new AppError("password.invalid_credential");
   }
-  await settleSuccessfulAttempt(accountKey, second?.key);
+  await settleSuccessfulAttempt(own, others);
 }
 
 /**

@@ -69,7 +69,7 @@ export async function checkSecurityAnswerOf(userId: string, input: TCheckSecurit
     await recordEvent("user.security_answer_failed", who, { reason: questionOk ? "wrong_answer" : "wrong_question" });
     throw wrong(questionOk ? "security answer not match" : "security question not match");
   }
-  await settleSuccessfulAttempt(keys[0]!.key, undefined);
+  await settleSuccessfulAttempt(keys[0]!.key, []);
   await recordEvent("user.security_answer_checked", who);
 }
 

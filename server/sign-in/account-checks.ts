@@ -6,7 +6,8 @@ import type { TLocale } from "../http/locale.ts";
 import { verifySecondFactor } from "../otp/otp.service.ts";
 import { changePassword } from "../passwords/password-change.service.ts";
 import { findActiveAccount } from "../users/account-snapshots.ts";
-import { ACCOUNT_POLICY, IP_POLICY } from "./throttle-policy.ts";
+import { deviceOfKey } from "../sessions/sessions.service.ts";
+import { signInKeys } from "./throttle-keys.ts";
 import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "./throttle.service.ts";
 
 // What the login flow asks of the account-security capabilities once a first method (password or
@@ -46,10 +47,8 @@ export type TSecondFactorCheck = { ok: true } | { ok: false; reason: "missing" |
  * The one-time code of the second step. Wrong, reused and missing codes count on the same counters
  * as wrong passwords (the account's and the address's), so the second factor adds no guesses.
  */
-export async function checkSecondFactorAtSignIn(userId: string, code: string, actor: TEventActor): Promise<TSecondFactorCheck> {
-  const accountKey = `user:${userId}`;
-  const ipKey = actor.ip ? `ip:${actor.ip}` : undefined;
-  const keys = [{ key: accountKey, policy: ACCOUNT_POLICY }, ...(ipKey ? [{ key: ipKey, policy: IP_POLICY }] : [])];
+export async function checkSecondFactorAtSignIn(userId: string, code: string, actor: TEventActor, deviceKey?: string): Promise<TSecondFactorCheck> {
+  const { keys, own, others } = signInKeys(`user:${userId}`, actor.ip, await deviceOfKey(userId, deviceKey));
   const who = { ...actor, subject: userId };
   const reserved = await reserveSignInAttempt(keys);
   if (!reserved.allowed) {
@@ -58,7 +57,7 @@ export async function checkSecondFactorAtSignIn(userId: string, code: string, ac
   }
   const result = /^\d{4,16}$/.test(code) ? await verifySecondFactor(userId, code) : "missing";
   if (result === "ok") {
-    await settleSuccessfulAttempt(accountKey, ipKey);
+    await settleSuccessfulAttempt(own, others);
     return { ok: true };
   }
   await settleFailedAttempt(keys);

@@ -2,6 +2,7 @@ import type { TPendingEvent } from "../audit/audit.service.ts";
 import type { TClientAuthRow } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
+import { DEVICE_COOKIE } from "../sessions/sessions.service.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { changePasswordAtSignIn, checkSecondFactorAtSignIn, passwordChangeDue, stepsAfterSignIn } from "./account-checks.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
@@ -93,7 +94,7 @@ export const otpStepSubmit = pageRoute(async (req, ctx) => {
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
   const client = await clientOf(flow);
   const page = stepPage(req, flow, csrf, client.name, "second_factor");
-  const checked = await checkSecondFactorAtSignIn(flow.userId, (form.get("otp") ?? "").replace(/\s/g, ""), { clientId: client.id, ...browserActor(req) });
+  const checked = await checkSecondFactorAtSignIn(flow.userId, (form.get("otp") ?? "").replace(/\s/g, ""), { clientId: client.id, ...browserActor(req) }, readCookie(req, DEVICE_COOKIE));
   if (checked.ok) {
     const amr = [...flow.amr, "otp"];
     return continueAfterStep(req, ctx, flow, client, amr);

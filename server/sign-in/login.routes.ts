@@ -1,6 +1,7 @@
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
+import { DEVICE_COOKIE } from "../sessions/sessions.service.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { pageUrl } from "../oauth/authorize/authorize.service.ts";
 import { readForm } from "../oauth/token-endpoint/form.ts";
@@ -87,7 +88,7 @@ async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifie
   const actor = { clientId: client.id, ...browserActor(req) };
   // Longer input cannot be a real account's: refused like any wrong password, without hashing megabytes.
   const result: TSignInResult =
-    identifier.length > MAX_IDENTIFIER || password.length > MAX_PASSWORD ? { ok: false, reason: "invalid_credentials" } : await checkCredentials({ identifier, password }, actor);
+    identifier.length > MAX_IDENTIFIER || password.length > MAX_PASSWORD ? { ok: false, reason: "invalid_credentials" } : await checkCredentials({ identifier, password, deviceKey: readCookie(req, DEVICE_COOKIE) }, actor);
   if (!result.ok) {
     return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined }, linking);
   }

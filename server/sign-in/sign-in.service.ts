@@ -3,7 +3,8 @@ import { recordEvent, type TEventActor, type TPendingEvent } from "../audit/audi
 import { hashSecret, needsRehash } from "../crypto/password-hash.ts";
 import { updateCredentials } from "../users/users.repository.ts";
 import { findSignInCandidates, type TSignInCandidate } from "./sign-in.repository.ts";
-import { ACCOUNT_POLICY, IP_POLICY } from "./throttle-policy.ts";
+import { deviceOfKey } from "../sessions/sessions.service.ts";
+import { signInKeys } from "./throttle-keys.ts";
 import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "./throttle.service.ts";
 import { verifyPassword } from "./verification-gate.ts";
 
@@ -22,12 +23,17 @@ export type TSignInResult =
 
 const MATCH_ORDER: TSignInCandidate["matchedBy"][] = ["sub", "login", "email", "phone"];
 
-/** The account an identifier names: a sub wins over an administrator's login, over an e-mail, over a phone. */
-async function findAccountFor(identifier: string): Promise<TSignInCandidate | undefined> {
+/** An identifier as the lookup reads it: the text, and the e-mail or phone it is once normalised. */
+function readIdentifier(identifier: string): { text: string; email?: string; phone?: string } {
   const text = identifier.trim();
   const email = text.includes("@") ? normalizeEmail(text)?.toLowerCase() : undefined;
   const phone = /^[+\d\s()-]+$/.test(text) ? normalizePhone(text) : undefined;
-  const found = await findSignInCandidates({ text, email, phone });
+  return { text, email, phone };
+}
+
+/** The account an identifier names: a sub wins over an administrator's login, over an e-mail, over a phone. */
+async function findAccountFor(identifier: ReturnType<typeof readIdentifier>): Promise<TSignInCandidate | undefined> {
+  const found = await findSignInCandidates(identifier);
   return found.sort((a, b) => MATCH_ORDER.indexOf(a.matchedBy) - MATCH_ORDER.indexOf(b.matchedBy))[0];
 }
 
@@ -36,12 +42,13 @@ async function findAccountFor(identifier: string): Promise<TSignInCandidate | un
  * same path as known ones (a throttle counter of their own, a password check against a dummy hash),
  * so neither the answer nor its timing tells them apart. Every outcome is an audit event.
  */
-export async function checkCredentials(input: { identifier: string; password: string }, actor: TEventActor): Promise<TSignInResult> {
-  const account = await findAccountFor(input.identifier);
-  const accountKey = account ? `user:${account.id}` : `id:${input.identifier.trim().toLowerCase()}`;
-  const ipKey = actor.ip ? `ip:${actor.ip}` : undefined;
+export async function checkCredentials(input: { identifier: string; password: string; deviceKey?: string }, actor: TEventActor): Promise<TSignInResult> {
+  const identifier = readIdentifier(input.identifier);
+  const account = await findAccountFor(identifier);
+  // An unknown identifier is counted as the lookup read it: "+7 900 …" and "7900…" are one phone.
+  const counted = account ? `user:${account.id}` : `id:${identifier.email ?? identifier.phone ?? identifier.text.toLowerCase()}`;
+  const { keys, own, others } = signInKeys(counted, actor.ip, account ? await deviceOfKey(account.id, input.deviceKey) : null);
   const who = { ...actor, subject: account?.id };
-  const keys = [{ key: accountKey, policy: ACCOUNT_POLICY }, ...(ipKey ? [{ key: ipKey, policy: IP_POLICY }] : [])];
   const reserved = await reserveSignInAttempt(keys);
   if (!reserved.allowed) {
     await recordEvent("user.sign_in_failed", who, { reason: "locked_out", retryAfter: reserved.retryAfterS });
@@ -53,7 +60,7 @@ export async function checkCredentials(input: { identifier: string; password: st
     await recordEvent("user.sign_in_failed", who, { reason: account ? "bad_password" : "unknown_account" });
     return { ok: false, reason: "invalid_credentials" };
   }
-  await settleSuccessfulAttempt(accountKey, ipKey);
+  await settleSuccessfulAttempt(own, others);
   if (account.locked) {
     await recordEvent("user.sign_in_failed", who, { reason: "account_locked" });
     return { ok: false, reason: "account_locked" };

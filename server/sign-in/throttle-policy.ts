@@ -22,8 +22,13 @@ export type TThrottlePolicy = {
 
 const HOUR_MS = 3_600_000;
 
-/** Per account: 5 attempts, then 30 s, 1 min, 2 min … up to 15 min; at most 100 an hour. */
+/** Per account and address (or known browser): 5 attempts, then 30 s, 1 min, 2 min … up to 15 min; at most 100 an hour. */
 export const ACCOUNT_POLICY: TThrottlePolicy = { threshold: 5, baseLockMs: 30_000, maxLockMs: 15 * 60_000, hourlyMax: 100, forgetMs: 24 * HOUR_MS };
+/**
+ * Per account across every address: the ceiling on guessing from many addresses (NIST SP 800-63B
+ * §5.2.2: at most 100 failures). A browser the account signed in from before is not held to it.
+ */
+export const ACCOUNT_CAP_POLICY: TThrottlePolicy = { threshold: 50, baseLockMs: 60_000, maxLockMs: 15 * 60_000, hourlyMax: 100, forgetMs: 24 * HOUR_MS };
 /** Per IP: more room, since several people may share one address (an office, a mobile carrier). */
 export const IP_POLICY: TThrottlePolicy = { threshold: 20, baseLockMs: 30_000, maxLockMs: 15 * 60_000, hourlyMax: 500, forgetMs: 24 * HOUR_MS };
 

@@ -1,4 +1,5 @@
 import { getPrisma, type TTx } from "../db/index.ts";
+import { joinSql } from "../db/sql.ts";
 import type { TThrottleState } from "./throttle-policy.ts";
 
 const STATE = { key: true, failures: true, level: true, lockedUntil: true, windowStart: true, windowFailures: true, updatedAt: true } as const;
@@ -28,11 +29,11 @@ export async function lockThrottles(keys: string[], now: Date, tx: TTx): Promise
 
 /**
  * A successful attempt, settled in one statement (an UPDATE locks the rows it changes, so no
- * transaction is needed): the account's series starts over, the address only gets its one slot
- * back, so that signing in to one's own account between guesses at others' buys nothing. This is
+ * transaction is needed): the account's series starts over, the other counters (the address, the
+ * account's ceiling) only get their one slot back, so that signing in to one's own account between guesses at others' buys nothing. This is
  * the hot path of every sign-in, hence SQL rather than a locked read and two writes.
  */
-export async function settleSuccess(accountKey: string, ipKey: string | undefined, now: Date): Promise<void> {
+export async function settleSuccess(accountKey: string, others: string[], now: Date): Promise<void> {
   const prisma = await getPrisma();
   await prisma.$executeRaw`
     UPDATE sign_in_throttles SET
@@ -41,7 +42,7 @@ export async function settleSuccess(accountKey: string, ipKey: string | undefine
       locked_until = CASE WHEN key = ${accountKey} THEN NULL ELSE locked_until END,
       window_failures = greatest(window_failures - 1, 0),
       updated_at = ${now}
-    WHERE key = ${accountKey} OR key = ${ipKey ?? accountKey}`;
+    WHERE key IN (${joinSql([accountKey, ...others])})`;
 }
 
 /** Writes the counters locked by lockThrottles, all in one statement. */

@@ -20,9 +20,9 @@ export async function reserveSignInAttempt(keys: TThrottleKey[], now = new Date(
   });
 }
 
-/** The reserved attempt was right: see settleSuccess. */
-export async function settleSuccessfulAttempt(accountKey: string, ipKey: string | undefined, now = new Date()): Promise<void> {
-  await settleSuccess(accountKey, ipKey, now);
+/** The reserved attempt was right: `own` starts over, `others` get their slot back (see settleSuccess). */
+export async function settleSuccessfulAttempt(own: string, others: string[], now = new Date()): Promise<void> {
+  await settleSuccess(own, others, now);
 }
 
 /** The reserved attempt was wrong: it stays counted; a counter it filled starts its lockout now. */

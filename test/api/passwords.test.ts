@@ -239,7 +239,7 @@ describe("the password policy elsewhere", () => {
     const doc = (await request("/api/openapi.json")).body;
     const op = doc.paths["/api/v3/users/{instanceId}/pswd"].post;
     expect(op["x-scopes"]).toEqual({ user: ["idp_api_usec_chg"], system: ["idp_api_sys_usec_chg"] });
-    expect(Object.keys(op.responses).sort()).toEqual(["204", "400", "401", "404", "409", "413", "415", "429", "500"]);
+    expect(Object.keys(op.responses).sort()).toEqual(["204", "400", "401", "404", "409", "413", "415", "429", "500", "503"]);
     expect(op.responses["401"].description).toContain("invalid_credential");
     const body = doc.components.schemas.ChangePasswordRequest;
     expect(Object.keys(body.properties).sort()).toEqual(["current", "password", "sendPswdToAttr"]);

@@ -101,6 +101,45 @@ describe("sign-in page", () => {
     expect(again).toEqual(Array(30).fill(303));
   });
 
+  it("locks a stranger's address out of an account, not the account's owner at another address", async () => {
+    const account = await createUserWithPassword();
+    const stranger = new Browser({ "x-forwarded-for": uniqueIp() });
+    const page = await loginPage(stranger);
+    for (let i = 0; i < 5; i++) expect((await post(stranger, page, account.sub, "wrong password")).status).toBe(400);
+    expect((await post(stranger, page, account.sub, account.password)).status).toBe(429);
+
+    const owner = new Browser({ "x-forwarded-for": uniqueIp() });
+    expect((await post(owner, await loginPage(owner), account.sub, account.password)).status).toBe(303);
+  });
+
+  it("holds guessing spread over many addresses to the account's ceiling, except in a browser the account knows", async () => {
+    const account = await createUserWithPassword();
+    // The owner signed in from this browser before: it carries the account's device cookie.
+    const known = new Browser({ "x-forwarded-for": uniqueIp() });
+    expect((await post(known, await loginPage(known), account.sub, account.password)).status).toBe(303);
+
+    // Fifty addresses, one wrong guess each: no single pair is locked, the account's ceiling is reached.
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const b = new Browser({ "x-forwarded-for": uniqueIp() });
+        expect((await post(b, await loginPage(b), account.sub, "wrong password")).status).toBe(400);
+      }),
+    );
+    const newcomer = new Browser({ "x-forwarded-for": uniqueIp() });
+    expect((await post(newcomer, await loginPage(newcomer), account.sub, account.password)).status).toBe(429);
+    // prompt=login: the browser still has its session; the form is asked for anyway.
+    expect((await post(known, await loginPage(known, { prompt: "login" }), account.sub, account.password)).status).toBe(303);
+  });
+
+  it("counts an unknown phone however it is typed on one counter, as the lookup reads it", async () => {
+    const digits = `7${String(Math.floor(Math.random() * 1e10)).padStart(10, "0")}`;
+    const typed = `+${digits[0]} (${digits.slice(1, 4)}) ${digits.slice(4, 7)}-${digits.slice(7, 9)}-${digits.slice(9)}`;
+    const browser = new Browser({ "x-forwarded-for": uniqueIp() });
+    const page = await loginPage(browser);
+    for (let i = 0; i < 5; i++) expect((await post(browser, page, typed, "wrong password")).status).toBe(400);
+    expect((await post(browser, page, digits, "wrong password")).status).toBe(429);
+  });
+
   it("limits failures per address across accounts", async () => {
     const browser = new Browser({ "x-forwarded-for": uniqueIp() });
     const page = await loginPage(browser);

@@ -67,7 +67,7 @@ describe.each(DB_KINDS)("sign-in and grants on %s", (kind) => {
       await settleFailedAttempt([account, ip]);
     }
     expect((await reserveSignInAttempt([account, ip])).allowed).toBe(true);
-    await settleSuccessfulAttempt(account.key, ip.key);
+    await settleSuccessfulAttempt(account.key, [ip.key]);
     const rows = await t.db.prisma.signInThrottle.findMany({ where: { key: { in: [account.key, ip.key] } }, orderBy: { key: "asc" } });
     expect(rows.map(({ key, failures, level, lockedUntil, windowFailures }) => ({ key, failures, level, lockedUntil, windowFailures }))).toEqual([
       { key: ip.key, failures: 4, level: 0, lockedUntil: null, windowFailures: 4 },

@@ -1,0 +1,53 @@
+import { createHmac } from "node:crypto";
+import { keyFor } from "../crypto/keys.ts";
+import { ACCOUNT_CAP_POLICY, ACCOUNT_POLICY, IP_POLICY } from "./throttle-policy.ts";
+import type { TThrottleKey } from "./throttle.service.ts";
+
+/*
+ * Which counters a sign-in attempt (a password, or the second step's code) is counted on:
+ * - the account seen from this address, or from this browser when the account signed in from it
+ *   before: five wrong attempts lock that pair, not the account for everyone, so a stranger's
+ *   guesses cannot keep the owner out;
+ * - the account across every address (a higher ceiling), which bounds guessing spread over many
+ *   addresses; a browser the account knows is not held to it;
+ * - the address, across accounts.
+ * An identifier that names no account is counted like one, normalised as the lookup normalises it
+ * (an e-mail's case, a phone's spelling), so the counters cannot tell a registered phone from an
+ * unregistered one. Keys are HMACs: the table holds no identifier nor address in the clear.
+ */
+
+export type TSignInKeys = {
+  keys: TThrottleKey[];
+  /** The counter a success starts over: the account from this address or browser. */
+  own: string;
+  /** The other counters (the account's ceiling, the address), which a success gives their slot back. */
+  others: string[];
+};
+
+function keyOf(kind: string, ...parts: string[]): string {
+  return `${kind}:${createHmac("sha256", keyFor("throttle-keys")).update([kind, ...parts].join("\0")).digest("base64url")}`;
+}
+
+/**
+ * The counters of a current-password check through the REST API for a client (`relayedBy`): the
+ * account's ceiling across addresses, shared with the sign-in page, and the (client, account) pair.
+ * The address a client names is its word only, so it keys nothing (see password-change.service.ts).
+ */
+export function relayedKeys(userId: string, relayedBy: string): TSignInKeys {
+  const own = keyOf("client-user", relayedBy, userId);
+  const ceiling = keyOf("acct", `user:${userId}`);
+  return { keys: [{ key: own, policy: ACCOUNT_POLICY }, { key: ceiling, policy: ACCOUNT_CAP_POLICY }], own, others: [ceiling] };
+}
+
+/**
+ * `who`: "user:<id>" for an account, "id:<normalised identifier>" for an identifier of none.
+ * `knownDevice`: the id of this browser's device when the account signed in from it before.
+ */
+export function signInKeys(who: string, ip: string | undefined, knownDevice: string | null): TSignInKeys {
+  const address = ip ? keyOf("ip", ip) : undefined;
+  const own = knownDevice ? keyOf("acct-dev", who, knownDevice) : keyOf("acct-ip", who, ip ?? "");
+  const keys: TThrottleKey[] = [{ key: own, policy: ACCOUNT_POLICY }];
+  if (!knownDevice) keys.push({ key: keyOf("acct", who), policy: ACCOUNT_CAP_POLICY });
+  if (address) keys.push({ key: address, policy: IP_POLICY });
+  return { keys, own, others: keys.slice(1).map((k) => k.key) };
+}
