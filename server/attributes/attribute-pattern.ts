@@ -11,10 +11,18 @@ import { RE2JS } from "re2js";
 const compiled = new Map<string, RE2JS | null>();
 const MAX_COMPILED = 1_000;
 
+/**
+ * JavaScript's \uXXXX and \u{X…} escapes in RE2's spelling (\x{…}), so patterns written for
+ * RegExp (a Cyrillic range, say) keep working; an escaped backslash before a "u" is left alone.
+ */
+function toRe2(pattern: string): string {
+  return pattern.replace(/(?<!\\)((?:\\\\)*)\\u(?:\{([0-9A-Fa-f]{1,6})\}|([0-9A-Fa-f]{4}))/g, (_, backslashes: string, braced?: string, four?: string) => `${backslashes}\\x{${braced ?? four}}`);
+}
+
 /** Why `pattern` cannot be an attribute pattern, or undefined when it can. */
 export function patternProblem(pattern: string): string | undefined {
   try {
-    RE2JS.compile(pattern);
+    RE2JS.compile(toRe2(pattern));
     return undefined;
   } catch (e) {
     return (e as Error).message;
@@ -29,7 +37,7 @@ export function matchesPattern(pattern: string, value: string): boolean | undefi
   let re = compiled.get(pattern);
   if (re === undefined) {
     try {
-      re = RE2JS.compile(pattern);
+      re = RE2JS.compile(toRe2(pattern));
     } catch {
       re = null;
     }

@@ -71,6 +71,11 @@ describe("parseValue", () => {
     expect(parseValue(d, "a", `${"a".repeat(900)}!`)).toMatchObject({ ok: false, item: { desc: "does not match the pattern ^(a+)+$" } });
     expect(parseValue(d, "a", "a".repeat(900))).toEqual({ ok: true, value: "a".repeat(900) });
   });
+  it("reads JavaScript's \\u escapes as RE2's, so a Cyrillic range written for RegExp still works", () => {
+    const d = def({ validators: { pattern: "^[\\u0410-\\u042F][\\u0430-\\u044F]+$" } });
+    expect(parseValue(d, "a", "Иван")).toEqual({ ok: true, value: "Иван" });
+    expect(parseValue(d, "a", "Ivan")).toMatchObject({ ok: false, item: { desc: expect.stringMatching(/^does not match the pattern/) } });
+  });
   it("fails closed, and says why, on a stored pattern RE2 refuses", () => {
     const d = def({ validators: { pattern: "^(a)\\1$" } });
     expect(parseValue(d, "a", "aa")).toMatchObject({ ok: false, item: { desc: "the attribute's pattern is not supported any more; an administrator must change it" } });

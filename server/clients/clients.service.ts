@@ -61,19 +61,19 @@ export type TClientAuthResult =
 export type TJudge = (check: () => Promise<boolean>) => Promise<boolean>;
 
 /**
- * A refusal that costs what a wrong secret costs: an unknown client id, a disabled client or one
- * without this kind of secret is checked against a dummy hash, so the answer's timing does not tell
- * which client ids exist.
+ * A refusal that costs what a wrong secret costs, and is limited and counted as one (through the
+ * same judge): an unknown client id, a disabled client or one without this kind of secret is checked
+ * against a dummy hash, so neither the answer's timing nor its throttling tells which ids exist.
  */
-async function refusedAfterDummyCheck(reason: Extract<TClientAuthResult, { ok: false }>["reason"], secret: string): Promise<TClientAuthResult> {
-  await verifySecretOrDummy(null, secret);
+async function refusedAfterDummyCheck(reason: Extract<TClientAuthResult, { ok: false }>["reason"], secret: string, judge: TJudge): Promise<TClientAuthResult> {
+  await judge(() => verifySecretOrDummy(null, secret));
   return { ok: false, reason };
 }
 
 /** OAuth client authentication (client_secret_basic / client_secret_post); a public client has no secret to present. */
 export async function authenticateClient(id: string, secret: string, judge: TJudge = (check) => check()): Promise<TClientAuthResult> {
   const client = await getClientForAuth(id);
-  if (!client?.enabled || client.secretHash === null) return refusedAfterDummyCheck(!client ? "unknown_client" : !client.enabled ? "disabled" : "public_client", secret);
+  if (!client?.enabled || client.secretHash === null) return refusedAfterDummyCheck(!client ? "unknown_client" : !client.enabled ? "disabled" : "public_client", secret, judge);
   const ok = await verifyWithCache(`secret:${id}`, client.secretHash, secret, (hash, plain) => judge(() => verifySecret(hash, plain)));
   return ok ? { ok: true, client } : { ok: false, reason: "bad_secret" };
 }
@@ -89,7 +89,7 @@ export async function identifyPublicClient(id: string): Promise<TClientAuthResul
 /** v1/v2 HTTP Basic: the REST password; without one, Basic is impossible for the client. */
 export async function authenticateRestClient(id: string, password: string, judge: TJudge = (check) => check()): Promise<TClientAuthResult> {
   const client = await getClientForAuth(id);
-  if (!client?.enabled || !client.restPasswordHash) return refusedAfterDummyCheck(!client ? "unknown_client" : !client.enabled ? "disabled" : "no_rest_password", password);
+  if (!client?.enabled || !client.restPasswordHash) return refusedAfterDummyCheck(!client ? "unknown_client" : !client.enabled ? "disabled" : "no_rest_password", password, judge);
   const ok = await verifyWithCache(`rest:${id}`, client.restPasswordHash, password, (hash, plain) => judge(() => verifySecret(hash, plain)));
   return ok ? { ok: true, client } : { ok: false, reason: "bad_secret" };
 }

@@ -32,16 +32,19 @@ const UNREACHABLE_MESSAGE = /Connection terminated|connection error and is not q
  * than that a query was wrong: the request gets 503 with Retry-After instead of a generic 500.
  */
 export function isDatabaseUnreachable(e: unknown): boolean {
-  const seen = new Set<unknown>();
-  const pending: unknown[] = [e];
-  while (pending.length && seen.size < 10) {
-    const err = pending.shift() as { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } } | null;
-    if (!err || typeof err !== "object" || seen.has(err)) continue;
-    seen.add(err);
-    if (typeof err.code === "string" && UNREACHABLE_CODES.has(err.code)) return true;
-    if (typeof err.kind === "string" && UNREACHABLE_KINDS.has(err.kind)) return true;
-    if (typeof err.message === "string" && UNREACHABLE_MESSAGE.test(err.message)) return true;
+  type TErr = { name?: unknown; code?: unknown; kind?: unknown; message?: unknown; severity?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  const chain: TErr[] = [];
+  for (const pending: unknown[] = [e]; pending.length && chain.length < 10; ) {
+    const err = pending.shift() as TErr | null;
+    if (!err || typeof err !== "object" || chain.includes(err)) continue;
+    chain.push(err);
     pending.push(err.cause, err.meta?.driverAdapterError);
   }
-  return false;
+  // Only an error that comes from the database's client says anything about the database: a socket
+  // error of some other request (a provider, a webhook) that escaped is a bug, not an outage.
+  const fromDatabase = chain.some((x) => (typeof x.name === "string" && /^(PrismaClient|DriverAdapterError)/.test(x.name)) || x.meta?.driverAdapterError !== undefined || typeof x.severity === "string" || typeof x.kind === "string");
+  return (
+    fromDatabase &&
+    chain.some((x) => (typeof x.code === "string" && UNREACHABLE_CODES.has(x.code)) || (typeof x.kind === "string" && UNREACHABLE_KINDS.has(x.kind)) || (typeof x.message === "string" && UNREACHABLE_MESSAGE.test(x.message)))
+  );
 }

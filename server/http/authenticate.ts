@@ -146,7 +146,7 @@ async function passwordClient(req: Request, creds: { id: string; secret: string 
   const guard = await guardClientAuth("rest_password", creds.id, browserIp(req));
   const result = await authenticateRestClient(creds.id, creds.secret, guard.judge);
   if (result.ok) return result.client;
-  if (result.reason !== "bad_secret") await guard.failed();
+  // Every refusal was counted where the password (or a dummy's check) ran, in the guard's judge.
   await recordEvent("client.rest_auth_failed", { clientId: creds.id.slice(0, 128) }, { reason: result.reason });
   throw new AppError("auth.basic_invalid");
 }

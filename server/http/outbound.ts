@@ -81,7 +81,8 @@ export async function outboundFetch(url: string | URL, init: RequestInit = {}): 
     if (problem) throw new OutboundRefused(problem);
   }
   try {
-    return (await undiciFetch(target, { ...(init as object), dispatcher: agent })) as unknown as Response;
+    // Never followed: a redirect to an address literal would be connected to without the lookup's check.
+    return (await undiciFetch(target, { ...(init as object), redirect: "manual", dispatcher: agent })) as unknown as Response;
   } catch (e) {
     // undici wraps the lookup's error in a TypeError("fetch failed"): the refusal is the cause.
     if ((e as { cause?: unknown }).cause instanceof OutboundRefused) throw (e as { cause: OutboundRefused }).cause;

@@ -110,6 +110,18 @@ export async function findActiveSession(token: string | undefined, now = new Dat
   return session;
 }
 
+/**
+ * The session a cookie holds, for signing out: idle too long or not (ending an idle session must
+ * still end the tokens it holds), but not past its absolute end.
+ */
+export async function findSessionToEnd(token: string | undefined, now = new Date()): Promise<TSession | null> {
+  if (!token) return null;
+  const row = await findSessionByTokenHash(hashOpaqueToken(token));
+  if (!row || row.expiresAt <= now) return null;
+  const { userLocked: _, ...session } = row;
+  return session;
+}
+
 /** A session by id while it lives: not ended, not expired nor idle too long, its account not locked. */
 export async function findLiveSession(id: string, now = new Date()): Promise<TSession | null> {
   const row = await findSessionById(id);

@@ -48,7 +48,7 @@ export type TSecondFactorCheck = { ok: true } | { ok: false; reason: "missing" |
  * as wrong passwords (the account's and the address's), so the second factor adds no guesses.
  */
 export async function checkSecondFactorAtSignIn(userId: string, code: string, actor: TEventActor, deviceKey?: string): Promise<TSecondFactorCheck> {
-  const { keys, own, others } = signInKeys(`user:${userId}`, actor.ip, await deviceOfKey(userId, deviceKey));
+  const { keys, own, others } = signInKeys(`user:${userId}`, actor.ip, await deviceOfKey(userId, deviceKey), "code");
   const who = { ...actor, subject: userId };
   const reserved = await reserveSignInAttempt(keys);
   if (!reserved.allowed) {

@@ -1,12 +1,14 @@
 import { createHmac } from "node:crypto";
+import { isIP } from "node:net";
 import { keyFor } from "../crypto/keys.ts";
 import { ACCOUNT_CAP_POLICY, ACCOUNT_POLICY, IP_POLICY } from "./throttle-policy.ts";
 import type { TThrottleKey } from "./throttle.service.ts";
 
 /*
  * Which counters a sign-in attempt (a password, or the second step's code) is counted on:
- * - the account seen from this address, or from this browser when the account signed in from it
- *   before: five wrong attempts lock that pair, not the account for everyone, so a stranger's
+ * - the account seen from this address (an IPv6 subscriber's /64), or from this browser when the
+ *   account signed in from it before, for the password and the second step's code apart: five wrong
+ *   attempts lock that pair, not the account for everyone, so a stranger's
  *   guesses cannot keep the owner out;
  * - the account across every address (a higher ceiling), which bounds guessing spread over many
  *   addresses; a browser the account knows is not held to it;
@@ -40,12 +42,29 @@ export function relayedKeys(userId: string, relayedBy: string): TSignInKeys {
 }
 
 /**
+ * The part of an address that one party controls: an IPv4 address, or an IPv6 address's /64 (one
+ * subscriber's network; counting its 2^64 addresses one by one would make the limits free).
+ */
+export function addressBlock(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip)?.[1];
+  if (mapped || isIP(ip) !== 6) return mapped ?? ip;
+  const [head = "", tail = ""] = ip.toLowerCase().split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const full = ip.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${full.slice(0, 4).map((h) => h.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+}
+
+/**
  * `who`: "user:<id>" for an account, "id:<normalised identifier>" for an identifier of none.
  * `knownDevice`: the id of this browser's device when the account signed in from it before.
+ * `step`: the password, or the second step's code, which counts on a pair of its own so that a
+ * right password (which starts its pair over) does not give the code guesses back.
  */
-export function signInKeys(who: string, ip: string | undefined, knownDevice: string | null): TSignInKeys {
-  const address = ip ? keyOf("ip", ip) : undefined;
-  const own = knownDevice ? keyOf("acct-dev", who, knownDevice) : keyOf("acct-ip", who, ip ?? "");
+export function signInKeys(who: string, ip: string | undefined, knownDevice: string | null, step: "password" | "code" = "password"): TSignInKeys {
+  const block = ip ? addressBlock(ip) : undefined;
+  const address = block ? keyOf("ip", block) : undefined;
+  const own = knownDevice ? keyOf(`${step}-dev`, who, knownDevice) : keyOf(`${step}-ip`, who, block ?? "");
   const keys: TThrottleKey[] = [{ key: own, policy: ACCOUNT_POLICY }];
   if (!knownDevice) keys.push({ key: keyOf("acct", who), policy: ACCOUNT_CAP_POLICY });
   if (address) keys.push({ key: address, policy: IP_POLICY });

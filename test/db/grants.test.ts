@@ -8,7 +8,7 @@ import { ensureSigningKey } from "../../server/oauth/keys/signing-keys.service.t
 import { CODE_TTL_MS, issueAuthorizationCode, redeemAuthorizationCode } from "../../server/oauth/grants/authorization-codes.service.ts";
 import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "../../server/sign-in/throttle.service.ts";
 import { ACCOUNT_POLICY, IP_POLICY } from "../../server/sign-in/throttle-policy.ts";
-import { startSession, findActiveSession, findLiveSession, endSessionByToken } from "../../server/sessions/sessions.service.ts";
+import { startSession, findActiveSession, findLiveSession, findSessionToEnd, endSessionByToken } from "../../server/sessions/sessions.service.ts";
 import { getConfig } from "../../server/config/config.ts";
 import { refreshGrant } from "../../server/oauth/grants/refresh-tokens.service.ts";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
@@ -118,6 +118,8 @@ describe.each(DB_KINDS)("sign-in and grants on %s", (kind) => {
     expect((await findActiveSession(used.token, later))?.id).toBe(used.session.id);
     expect(await findActiveSession(unused.token, later)).toBeNull();
     expect(await findLiveSession(unused.session.id, later)).toBeNull();
+    // Signing out of an idle session still finds it, so what it holds ends with it.
+    expect((await findSessionToEnd(unused.token, later))?.id).toBe(unused.session.id);
     expect(await findActiveSession(used.token, new Date(later.getTime() + idleMs + 2 * 60_000))).toBeNull();
   });
 

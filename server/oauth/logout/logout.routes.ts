@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { clearCookie, readCookie, serializeCookie } from "../../http/cookies.ts";
 import { browserActor } from "../../http/request-context.ts";
-import { findActiveSession, SESSION_COOKIE } from "../../sessions/sessions.service.ts";
+import { findSessionToEnd, SESSION_COOKIE } from "../../sessions/sessions.service.ts";
 import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "../../sign-in/csrf.ts";
 import { pickLang, textsFor } from "../../sign-in/pages/i18n.ts";
 import { htmlResponse, pageLink } from "../../sign-in/pages/layout.ts";
@@ -26,7 +26,7 @@ const DESCRIPTION =
 async function logout(request: Request, redirectStatus: number): Promise<Response> {
   const params = await readParams(request);
   const logoutRequest = await resolveLogout(params);
-  const session = await findActiveSession(readCookie(request, SESSION_COOKIE));
+  const session = await findSessionToEnd(readCookie(request, SESSION_COOKIE));
   const csrf = csrfCookieFor(readCookie(request, CSRF_COOKIE));
   const binding = `logout:${session?.id}`;
   const confirmed = request.method === "POST" && csrfMatches(csrf.cookie, binding, params.values.get("csrf_token"));

@@ -91,8 +91,9 @@ export async function authenticateTokenClient(
   const guard = await guardClientAuth("secret", id, ip);
   const result = secret === undefined ? await identifyPublicClient(id) : await authenticateClient(id, secret, guard.judge);
   if (!result.ok) {
-    // A wrong secret was counted where it was checked; an unknown or disabled client, or the wrong kind of authentication, here.
-    if (result.reason !== "bad_secret") await guard.failed();
+    // A presented secret was counted where it was checked (a dummy's check for an unknown or disabled
+    // client); a public client's id alone, naming no public client, here.
+    if (secret === undefined) await guard.failed();
     await recordEvent("client.auth_failed", { clientId: id.slice(0, 128), ip }, { reason: result.reason, method });
     throw invalidClient("client authentication failed");
   }
