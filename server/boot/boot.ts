@@ -16,6 +16,7 @@ import { ensureBuiltinClients } from "../clients/builtin-clients.ts";
 import { ensureBuiltinRights } from "../rights/definitions.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { registerShutdown } from "./shutdown.ts";
+import { changeAuthModes } from "../auth-modes/auth-modes.service.ts";
 
 /**
  * Everything that must hold before the first request: configuration parsed, database open and
@@ -49,9 +50,11 @@ const FIRST_START_LOCK_KEY = 7_246_917_319;
 async function firstStartSteps(config: ReturnType<typeof getConfig>): Promise<void> {
   await ensureSigningKey();
   const admin = await bootstrapAdmin({ password: config.adminPassword, embedded: config.database.kind === "embedded" });
-  if (admin.generatedPassword) {
-    // Printed once, on first start only, so the person who started the server can sign in.
-    process.stdout.write(`\n  Administrator created. Sign in at ${config.issuer}/console as "admin" with password: ${admin.generatedPassword}\n\n`);
+  if (admin.generatedPassword && admin.id) {
+    // Printed once, on first start only, so the person who started the server can sign in; it has
+    // been in a terminal and maybe a log, so the first sign-in asks for a new one.
+    await changeAuthModes(admin.id, { needPasswordChange: true }, {}, { by: "bootstrap" });
+    process.stdout.write(`\n  Administrator created. Sign in at ${config.issuer}/console as "admin" with password: ${admin.generatedPassword}\n  (you will be asked to choose a new one)\n\n`);
   }
   const builtin = await ensureBuiltinClients();
   if (builtin.created.length + builtin.updated.length) log.info("built-in clients", { created: builtin.created, updated: builtin.updated });

@@ -13,7 +13,7 @@ export const ADMIN_ROLE = "admin";
  * embedded mode without it one is generated and returned so the caller can print it once. On
  * PostgreSQL a generated password would be lost among several instances' logs, so it is required.
  */
-export async function bootstrapAdmin(opts: { password?: string; embedded: boolean }): Promise<{ created: boolean; generatedPassword?: string }> {
+export async function bootstrapAdmin(opts: { password?: string; embedded: boolean }): Promise<{ created: boolean; id?: string; generatedPassword?: string }> {
   if (await findUserByLogin(ADMIN_LOGIN)) return { created: false };
   if (!opts.password && !opts.embedded) {
     throw new Error("IDP_ADMIN_PASSWORD: is required to create the first administrator on PostgreSQL");
@@ -21,11 +21,11 @@ export async function bootstrapAdmin(opts: { password?: string; embedded: boolea
   const password = opts.password ?? randomBytes(12).toString("base64url");
   const passwordHash = await hashSecret(password);
   // An ordinary account of the catalog that also has the administrator role and a console login.
-  await inTransaction((tx) =>
+  const admin = await inTransaction((tx) =>
     createAccount({ attrs: {}, passwordHash, roles: [ADMIN_ROLE], login: ADMIN_LOGIN }, { contactFlag: "vrf", allowed: null }, tx),
   );
   await recordEvent("user.admin_bootstrapped", {}, { login: ADMIN_LOGIN });
-  return { created: true, generatedPassword: opts.password ? undefined : password };
+  return { created: true, id: admin.id, generatedPassword: opts.password ? undefined : password };
 }
 
 export type TConsoleUser = { id: string; login: string; roles: string[] };
