@@ -12,7 +12,7 @@ test("an attribute is created with field errors, offered in forms and selections
 
   const name = `dept_${uniqueTag()}`;
   const form = await attributes.fillNew({ name, searchable: true, pattern: "([a-z", aliases: "department" });
-  await expect(form.getByLabel("Pattern (regular expression)")).toHaveAccessibleDescription(/valid regular expression/);
+  await expect(form.getByLabel("Pattern (regular expression)")).toHaveAccessibleDescription(/regular expression in RE2 syntax/);
   await form.getByLabel("Pattern (regular expression)").fill("^[A-Z]{2,8}$");
   await form.getByRole("button", { name: "Create" }).click();
   await expect(form).toBeHidden();
