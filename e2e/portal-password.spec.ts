@@ -18,13 +18,13 @@ test("changes the password in the portal: each policy rule told, then every othe
   const password = new PortalPasswordPage(page);
   await page.goto("account/password");
   await expect(page.getByRole("heading", { level: 1, name: "Password" })).toBeVisible();
-  await expect(page.getByText("At least 8 characters.")).toBeVisible();
+  await expect(page.getByText("At least 15 characters.")).toBeVisible();
   await expectNoSeriousViolations(page, "the password page");
 
   await password.change(PERSON_PASSWORD, NEW_PASSWORD, "something else");
   await expect(page.getByText("The two new passwords differ")).toBeVisible();
 
-  await password.change(PERSON_PASSWORD, "qwertyuiop");
+  await password.change(PERSON_PASSWORD, "1qaz2wsx3edc4rfv");
   await expect(password.problems).toContainText("This is one of the most common passwords and easy to guess");
   await password.change(PERSON_PASSWORD, PERSON_PASSWORD);
   await expect(password.problems).toContainText("The new password is the same as the current one");
@@ -47,17 +47,21 @@ test("the console edits the password policy", async ({ page }) => {
   await signInAsAdmin(page);
   const policy = new PasswordPolicyPage(page);
   await policy.goto();
-  await expect(policy.minLength).toHaveValue("8");
+  await expect(policy.minLength).toHaveValue("15");
+  await expect(policy.minLengthWithSecondFactor).toHaveValue("8");
   await expectNoSeriousViolations(page, "the password policy page");
   await policy.minLength.fill("3");
   await policy.save.click();
   await expect(page.getByRole("alert").first()).toBeVisible();
-  await policy.minLength.fill("8");
+  await policy.minLength.fill("16");
+  await policy.minLengthWithSecondFactor.fill("10");
   await page.getByLabel("Stop words, one per line").fill("e2e-stop-word");
   await policy.save.click();
   await policy.expectSaved();
   await page.reload();
   await expect(page.getByLabel("Stop words, one per line")).toHaveValue("e2e-stop-word");
+  await expect(policy.minLength).toHaveValue("16");
+  await expect(policy.minLengthWithSecondFactor).toHaveValue("10");
   await page.getByRole("button", { name: "Back to the default" }).click();
   await policy.save.click();
   await policy.expectSaved();

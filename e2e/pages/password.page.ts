@@ -34,11 +34,13 @@ export class PortalPasswordPage extends PortalSectionPage {
 export class PasswordPolicyPage {
   readonly heading: Locator;
   readonly minLength: Locator;
+  readonly minLengthWithSecondFactor: Locator;
   readonly save: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole("heading", { name: "Password policy", level: 1 });
-    this.minLength = page.getByLabel("Minimum length");
+    this.minLength = page.getByLabel("Minimum length without a second factor");
+    this.minLengthWithSecondFactor = page.getByLabel("Minimum length with the second factor on");
     this.save = page.getByRole("button", { name: "Save policy" });
   }
 

@@ -35,7 +35,7 @@ export function generatePassword(policy: TPasswordPolicy): string {
     const base = [...BASE];
     while (chars.length < length) chars.push(pick(base));
     const password = shuffle(chars).join("");
-    if (checkPassword(password, policy).length === 0) return password;
+    if (checkPassword(password, policy, { secondFactor: false }).length === 0) return password;
   }
   // Only a policy whose stop words cover the whole alphabet gets here: an administrator's error.
   throw new Error("generatePassword: the password policy accepts no generated password");

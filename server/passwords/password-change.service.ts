@@ -1,7 +1,7 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import type { TContact } from "../attributes/attribute-values.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
-import { clearNeedPasswordChange } from "../auth-modes/auth-modes.service.ts";
+import { clearNeedPasswordChange, readAuthModes } from "../auth-modes/auth-modes.service.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -42,6 +42,12 @@ export type TChangeMode = {
    * address the service saw.
    */
   relayedBy?: string;
+  /**
+   * The portal: the account's own known device, the browser in hand. As at the sign-in page, its
+   * failures count on a pair of their own and the account's ceiling does not hold it back, so a
+   * stranger who fills the ceiling cannot stop the owner from changing the password.
+   */
+  knownDevice?: string;
 };
 
 function refuse(violations: TPolicyViolation[], locale: TLocale): never {
@@ -72,8 +78,8 @@ async function phoneOf(account: TAccount, attr: string): Promise<string> {
  * page count alike): from the portal per account and browser address, through an application's
  * REST call per (application, account); on the account's ceiling across addresses either way.
  */
-async function checkCurrent(userId: string, hash: string | null, current: string, actor: TEventActor, relayedBy: string | undefined): Promise<void> {
-  const { keys, own, others } = relayedBy !== undefined ? relayedKeys(userId, relayedBy) : signInKeys(`user:${userId}`, actor.ip, null);
+async function checkCurrent(userId: string, hash: string | null, current: string, actor: TEventActor, how: TChangeMode): Promise<void> {
+  const { keys, own, others } = how.relayedBy !== undefined ? relayedKeys(userId, how.relayedBy) : signInKeys(`user:${userId}`, actor.ip, how.knownDevice ?? null);
   const reserved = await reserveSignInAttempt(keys);
   if (!reserved.allowed) throw new AppError("password.locked_out", { headers: { "retry-after": String(reserved.retryAfterS) } });
   if (hash === null || !(await verifySecret(hash, current))) {
@@ -97,11 +103,12 @@ async function checkReuse(password: string, current: string | undefined, hash: s
 }
 
 /** The new password after every rule of the policy, or a generated one. */
-async function chooseNewPassword(input: TPasswordChange, mode: TChangeMode["mode"], hash: string | null, history: THistoryRow[], policy: TPasswordPolicy) {
+async function chooseNewPassword(input: TPasswordChange, account: TAccount, mode: TChangeMode["mode"], hash: string | null, history: THistoryRow[], policy: TPasswordPolicy) {
   if (input.password === undefined) return generatePassword(policy);
   // An administrator's reset is not held back by the minimum age, and has no current password to compare characters with.
   const user = mode === "user";
-  const cheap = [...(user ? checkAge(history[0]?.setAt ?? null, policy) : []), ...checkPassword(input.password, policy, user ? input.current : undefined)];
+  const holder = { secondFactor: (await readAuthModes(account.id)).secondFactor, current: user ? input.current : undefined };
+  const cheap = [...(user ? checkAge(history[0]?.setAt ?? null, policy) : []), ...checkPassword(input.password, policy, holder)];
   if (cheap.length) refuse(cheap, input.locale);
   const reuse = await checkReuse(input.password, user ? input.current : undefined, hash, history, policy);
   if (reuse.length) refuse(reuse, input.locale);
@@ -121,11 +128,11 @@ export async function changePassword(account: TAccount, input: TPasswordChange, 
   const actor = { ...how.actor, subject: account.id };
   if (how.mode === "user") {
     if (input.current === undefined) throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "current is required", pos: "current" }] });
-    await checkCurrent(account.id, hash, input.current, actor, how.relayedBy);
+    await checkCurrent(account.id, hash, input.current, actor, how);
   }
   const phone = input.sendPswdToAttr === undefined ? undefined : await phoneOf(account, input.sendPswdToAttr);
   const history = await findPasswordHistory(account.id, policy.historySize + 1);
-  const password = await chooseNewPassword(input, how.mode, hash, history, policy);
+  const password = await chooseNewPassword(input, account, how.mode, hash, history, policy);
   const newHash = await hashSecret(password);
   const at = new Date();
   const devices = await inTransaction(async (tx) => {

@@ -35,7 +35,7 @@ export const ZPolicyViolation = z
       type: "input_error",
       error: "wrong_values",
       errors: [
-        { type: "input_error", error: "password_policy_violated", desc: "The password must be at least 8 characters long", pos: "password", params: { rule: "to_short", low: 8 } },
+        { type: "input_error", error: "password_policy_violated", desc: "The password must be at least 15 characters long", pos: "password", params: { rule: "to_short", low: 15 } },
       ],
     },
   });

@@ -18,7 +18,14 @@ export type TCharGroup = z.infer<typeof ZCharGroup>;
 /** The password policy as the import document's `passwordPolicy` and the console write it. Absent fields keep their defaults. */
 export const ZPasswordPolicy = z
   .strictObject({
-    minLength: z.number().int().min(4).max(64).default(8).describe("to_short below this many characters (Unicode code points)"),
+    minLength: z.number().int().min(4).max(64).default(15).describe("to_short below this many characters (Unicode code points), for an account without a second factor"),
+    minLengthWithSecondFactor: z
+      .number()
+      .int()
+      .min(4)
+      .max(64)
+      .default(8)
+      .describe("to_short below this many characters for an account whose second factor is on; never more than minLength"),
     maxLength: z.number().int().min(64).max(1024).default(1024).describe("too_long above this many characters; never truncated"),
     groups: z.array(ZCharGroup).max(10).default([]).describe("Composition rule (not_enough_groups); none by default"),
     minGroups: z.number().int().min(0).max(10).optional().describe("How many of the groups must be satisfied; all when absent"),

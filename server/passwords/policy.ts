@@ -5,12 +5,14 @@ import type { TCharGroup, TPasswordPolicy } from "./policy.schemas.ts";
 export type { TPasswordPolicy } from "./policy.schemas.ts";
 
 /**
- * The default follows NIST SP 800-63B: a minimum length of 8, long passphrases welcome (up to 1024
+ * The default follows NIST SP 800-63B rev. 4: a minimum length of 15 when the password is the only
+ * factor and 8 when a second factor stands behind it, long passphrases welcome (up to 1024
  * characters, never truncated), any Unicode, a check against common passwords, the last 5 passwords
  * refused again; no composition rule and no minimum age unless an administrator configures them.
  */
 export const DEFAULT_POLICY: TPasswordPolicy = {
-  minLength: 8,
+  minLength: 15,
+  minLengthWithSecondFactor: 8,
   maxLength: 1024,
   groups: [],
   historySize: 5,
@@ -82,19 +84,33 @@ export function countNewChars(next: string, current: string): number {
   return new Set(codePoints(normalizeForPolicy(next)).filter((c) => !old.has(c))).size;
 }
 
+/** Who the password is for: whether the account's second factor is on, and (user mode) its current password. */
+export type TPasswordHolder = { secondFactor: boolean; current?: string };
+
+/**
+ * The shortest password the account may choose. A second factor lowers it (a password that is not
+ * the only thing between a guesser and the account may be shorter), never raises it: a policy whose
+ * minLengthWithSecondFactor is above minLength means minLength for everybody.
+ */
+export function minimumLength(policy: TPasswordPolicy, secondFactor: boolean): number {
+  return secondFactor ? Math.min(policy.minLengthWithSecondFactor, policy.minLength) : policy.minLength;
+}
+
 /**
  * The rules that need nothing but the password (and, for `not_enough_new_chars`, the current one in
  * plain text, which only a user-mode change has). Every violated rule is reported, so a form can
  * show them all at once; a length outside the bounds is reported alone, since the rest is moot.
  */
-export function checkPassword(password: string, policy: TPasswordPolicy = DEFAULT_POLICY, current?: string): TPolicyViolation[] {
+export function checkPassword(password: string, policy: TPasswordPolicy, holder: TPasswordHolder): TPolicyViolation[] {
   const normal = normalizeForPolicy(password);
   const chars = codePoints(normal);
-  if (chars.length < policy.minLength) return [{ rule: "to_short", params: { low: policy.minLength } }];
+  const low = minimumLength(policy, holder.secondFactor);
+  if (chars.length < low) return [{ rule: "to_short", params: { low } }];
   if (chars.length > policy.maxLength) return [{ rule: "too_long", params: { high: policy.maxLength } }];
   const folded = normal.toLowerCase();
   const violations = [...checkGroups(chars, policy), ...checkStopWords(folded, policy.stopWords)];
   if (policy.dictionary && isCommonPassword(folded)) violations.push({ rule: "in_password_dic", params: {} });
+  const current = holder.current;
   if (current !== undefined && policy.minNewChars > 0 && countNewChars(password, current) < policy.minNewChars) {
     violations.push({ rule: "not_enough_new_chars", params: { minNew: policy.minNewChars } });
   }

@@ -3,6 +3,8 @@ import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { changePassword } from "../passwords/password-change.service.ts";
 import { getPasswordPolicy } from "../passwords/policy-store.ts";
+import { minimumLength } from "../passwords/policy.ts";
+import { readAuthModes } from "../auth-modes/auth-modes.service.ts";
 import { deviceOfKey } from "../sessions/sessions.service.ts";
 import { readAccount } from "../users/users.service.ts";
 
@@ -17,7 +19,7 @@ const WRONG_CURRENT: Record<TLocale, string> = { ru: "Текущий парол�
 export async function changeOwnPassword(sub: string, input: { current: string; password: string; locale: TLocale }, deviceKey: string | undefined, actor: TEventActor): Promise<void> {
   const keepDevice = (await deviceOfKey(sub, deviceKey)) ?? undefined;
   try {
-    await changePassword(await readAccount(sub), { current: input.current, password: input.password, keepDevice, locale: input.locale }, { mode: "user", actor });
+    await changePassword(await readAccount(sub), { current: input.current, password: input.password, keepDevice, locale: input.locale }, { mode: "user", actor, knownDevice: keepDevice });
   } catch (e) {
     if (e instanceof AppError && e.code === "password.invalid_credential") {
       throw new AppError("request.invalid_values", { items: [{ error: "invalid_credential", desc: WRONG_CURRENT[input.locale], pos: "current" }] });
@@ -26,7 +28,7 @@ export async function changeOwnPassword(sub: string, input: { current: string; p
   }
 }
 
-/** What the form tells before anyone types: the policy's minimum length. */
-export async function ownPasswordRules(): Promise<{ minLength: number }> {
-  return { minLength: (await getPasswordPolicy()).minLength };
+/** What the form tells before anyone types: the shortest password this account may choose. */
+export async function ownPasswordRules(sub: string): Promise<{ minLength: number }> {
+  return { minLength: minimumLength(await getPasswordPolicy(), (await readAuthModes(sub)).secondFactor) };
 }

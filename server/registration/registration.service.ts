@@ -58,7 +58,8 @@ async function checkActions(ids: string[], clientId: string, locale: TLocale): P
 
 async function checkPolicy(password: string | undefined, locale: TLocale): Promise<void> {
   if (password === undefined) return;
-  const violations = checkPassword(password, await getPasswordPolicy());
+  // A new account has no second factor yet: the longer minimum applies.
+  const violations = checkPassword(password, await getPasswordPolicy(), { secondFactor: false });
   if (violations.length) {
     throw new AppError("registration.password_policy", { items: violations.map((v) => violationItem(v, locale)) });
   }

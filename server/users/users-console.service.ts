@@ -82,7 +82,7 @@ export async function deleteUser(instanceId: string, actor: TEventActor): Promis
 }
 
 export async function createUser(input: { attributes: Record<string, unknown>; password?: string }, actor: TEventActor) {
-  const violations = input.password === undefined ? [] : checkPassword(input.password, await getPasswordPolicy());
+  const violations = input.password === undefined ? [] : checkPassword(input.password, await getPasswordPolicy(), { secondFactor: false });
   if (violations.length) throw new AppError("request.invalid_values", { items: violations.map((v) => violationItem(v, "en")) });
   const passwordHash = input.password ? await hashSecret(input.password) : null;
   // An empty sub field in the form means "generate one".

@@ -130,8 +130,8 @@ describe("POST /api/v3/users/{instanceId}/pswd", () => {
     const account = await createUserWithPassword("first correct horse");
     const short = await pswd(account.sub, { password: "short" });
     expect(short.status).toBe(400);
-    expect(short.body).toEqual({ type: "input_error", error: "wrong_values", errors: [policyItem("to_short", "The password must be at least 8 characters long", { low: 8 })] });
-    const common = await pswd(account.sub, { password: "Password1" }, { headers: { "accept-language": "ru" } });
+    expect(short.body).toEqual({ type: "input_error", error: "wrong_values", errors: [policyItem("to_short", "The password must be at least 15 characters long", { low: 15 })] });
+    const common = await pswd(account.sub, { password: "1qaz2wsx3edc4rfv" }, { headers: { "accept-language": "ru" } });
     expect(common.body.errors).toEqual([policyItem("in_password_dic", "Это один из самых распространённых паролей, его легко подобрать")]);
     const same = await pswd(account.sub, { password: "first correct horse" });
     expect(same.body.errors).toEqual([policyItem("eq_current", "The new password is the same as the current one")]);
@@ -204,7 +204,7 @@ describe("POST /api/v3/users/{instanceId}/pswd", () => {
     const account = await createUserWithPassword("first correct horse");
     const instanceId = await instanceOf(account.sub);
     const token = await sysToken();
-    const tries = ["racing one 111", "racing two 222", "racing three 333", "racing four 444"];
+    const tries = ["racing number one 111", "racing number two 222", "racing number three 333", "racing number four 444"];
     const answers = await Promise.all(tries.map((password) => pswd(account.sub, { password }, { token, instanceId })));
     const won = tries.filter((_, i) => answers[i]!.status === 204);
     expect(won.length).toBeGreaterThanOrEqual(1);
@@ -228,7 +228,7 @@ describe("the password policy elsewhere", () => {
   it("registration refuses a common password, each rule in the registration's error shape", async () => {
     const r = await api("PUT", "/reg/api/v3/users", {
       token: await regToken(),
-      body: { user: { attrs: { family_name: "Словарёв" }, credentials: { password: "Password1" } } },
+      body: { user: { attrs: { family_name: "Словарёв" }, credentials: { password: "1qaz2wsx3edc4rfv" } } },
       headers: { "accept-language": "en" },
     });
     expect(r.status).toBe(400);
@@ -244,7 +244,7 @@ describe("the password policy elsewhere", () => {
     const body = doc.components.schemas.ChangePasswordRequest;
     expect(Object.keys(body.properties).sort()).toEqual(["current", "password", "sendPswdToAttr"]);
     expect(body.examples).toHaveLength(2);
-    expect(doc.components.schemas.PasswordPolicyViolation.example.errors[0].params).toEqual({ rule: "to_short", low: 8 });
+    expect(doc.components.schemas.PasswordPolicyViolation.example.errors[0].params).toEqual({ rule: "to_short", low: 15 });
     expect(doc.components.schemas.PasswordStoreRefused.example.params).toEqual({ rule: "id_store" });
   });
 });

@@ -93,9 +93,9 @@ describe("PUT /reg/api/v3/users", () => {
     const body = { user: { attrs: { family_name: "Коротков" }, credentials: { password: "short" } } };
     const ru = await register(body);
     expect(ru.status).toBe(400);
-    expect(ru.body).toEqual({ errors: [{ errMsg: "Пароль должен содержать не менее 8 символов", field: "password" }], context: "" });
+    expect(ru.body).toEqual({ errors: [{ errMsg: "Пароль должен содержать не менее 15 символов", field: "password" }], context: "" });
     const en = await register(body, { "accept-language": "en-US,en;q=0.9" });
-    expect(en.body).toEqual({ errors: [{ errMsg: "The password must be at least 8 characters long", field: "password" }], context: "" });
+    expect(en.body).toEqual({ errors: [{ errMsg: "The password must be at least 15 characters long", field: "password" }], context: "" });
   });
 
   it("names each field whose value another account holds (409)", async () => {

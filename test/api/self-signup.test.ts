@@ -146,7 +146,7 @@ describe("self sign-up page (IDP_SELF_SIGNUP=on)", () => {
 
     const short = await browser.submit(empty, { ...fields, password: "short", password_repeat: "short" });
     expect(short.status).toBe(400);
-    expect(fieldErrorOf(short, "password")).toBe("The password must be at least 8 characters long");
+    expect(fieldErrorOf(short, "password")).toBe("The password must be at least 15 characters long");
     const invalid = await browser.submit(short, { ...fields, email: "not-an-address", phone_number: "12345" });
     expect(invalid.status).toBe(400);
     expect(fieldErrorOf(invalid, "email")).toBe("Must be an e-mail address");

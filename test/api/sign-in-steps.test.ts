@@ -115,7 +115,7 @@ describe("the password change an administrator asked for (needPasswordChange)", 
     expect(mismatch.text).toContain("The two passwords differ.");
     const short = await submitStep(browser, mismatch, { password: "short", repeat: "short" });
     expect(short.status).toBe(400);
-    expect(short.text).toMatch(/at least 8 characters/);
+    expect(short.text).toMatch(/at least 15 characters/);
     const same = await submitStep(browser, short, { password: account.password, repeat: account.password });
     expect(same.status).toBe(400);
 

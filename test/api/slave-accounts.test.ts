@@ -178,7 +178,7 @@ describe("POST /api/v2/users/{subject}/password", () => {
     const path = `/api/v2/users/${slave.sub}/password`;
     const short = await api("POST", path, { token: master.token, body: { value: "short" } });
     expect(short.status).toBe(400);
-    expect(short.body.errors).toEqual([{ code: "password_policy_violated", desc: expect.stringContaining("8"), params: { rule: "to_short", low: 8, field: "value" } }]);
+    expect(short.body.errors).toEqual([{ code: "password_policy_violated", desc: expect.stringContaining("15"), params: { rule: "to_short", low: 15, field: "value" } }]);
     for (const body of [{}, { value: 5 }, { value: "" }, { value: "long enough pass", extra: 1 }, [], null]) {
       const r = await api("POST", path, { token: master.token, body });
       expect(r.status, JSON.stringify(body)).toBe(400);

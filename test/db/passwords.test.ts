@@ -1,6 +1,7 @@
 import type { Session } from "next-auth";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { saveAuthModes } from "../../server/auth-modes/auth-modes.repository.ts";
 import { hashSecret, verifySecret } from "../../server/crypto/password-hash.ts";
 import { AppError } from "../../server/errors/app-error.ts";
 import { importDocument } from "../../server/import/import.service.ts";
@@ -102,10 +103,12 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
     const there = await startSession({ userId: a.id, amr: ["pwd"], ip: "203.0.113.8", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" });
     const portalSession = portalSessionOf(a.id, here.session.id);
     const caller = appRouter.createCaller({ session: null, portalSession, ip: "203.0.113.7", userAgent: "Firefox", deviceKey: here.deviceKey });
-    expect(await caller.portal.password.rules()).toEqual({ minLength: 8 });
+    expect(await caller.portal.password.rules()).toEqual({ minLength: 15 });
     const failure = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a refusal"); }, (e: unknown) => (e as TRPCError).cause as AppError);
-    const policy = await failure(caller.portal.password.change({ current: "first correct horse", password: "qwertyuiop", locale: "ru" }));
+    const policy = await failure(caller.portal.password.change({ current: "first correct horse", password: "1qaz2wsx3edc4rfv", locale: "ru" }));
     expect(policy.details.items).toEqual([{ error: "password_policy_violated", desc: "Это один из самых распространённых паролей, его легко подобрать", pos: "password", params: { rule: "in_password_dic" } }]);
+    const short = await failure(caller.portal.password.change({ current: "first correct horse", password: "fourteen chars", locale: "ru" }));
+    expect(short.details.items).toEqual([{ error: "password_policy_violated", desc: "Пароль должен содержать не менее 15 символов", pos: "password", params: { rule: "to_short", low: 15 } }]);
     const wrong = await failure(caller.portal.password.change({ current: "not it", password: "a fine new passphrase", locale: "en" }));
     expect(wrong.code).toBe("request.invalid_values");
     expect(wrong.details.items).toEqual([{ error: "invalid_credential", desc: "The current password is wrong", pos: "current" }]);
@@ -123,8 +126,8 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
     const a = await newAccount("first correct horse");
     expect((await refusal(change(a.id, { password: "first correct horse" }))).rules).toEqual(["eq_current"]);
     // In user mode the current password is known: the same one, however its accents are encoded.
-    const accented = await newAccount("caf\u00e9 au lait 1");
-    expect((await refusal(change(accented.id, { current: "caf\u00e9 au lait 1", password: "cafe\u0301 au lait 1" }, user()))).rules).toEqual(["eq_current"]);
+    const accented = await newAccount("caf\u00e9 au lait 12");
+    expect((await refusal(change(accented.id, { current: "caf\u00e9 au lait 12", password: "cafe\u0301 au lait 12" }, user()))).rules).toEqual(["eq_current"]);
     for (let i = 1; i <= 6; i++) await change(a.id, { password: `passphrase number ${i}` });
     const history = await historyOf(a.id);
     expect(history).toHaveLength(6);
@@ -140,12 +143,48 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
 
   it("reports cheap rules without argon2 work, then the configured ones", async () => {
     const a = await newAccount();
-    const r = await refusal(change(a.id, { password: "password1" }));
+    const r = await refusal(change(a.id, { password: "1qaz2wsx3edc4rfv" }));
     expect(r).toMatchObject({ code: "password.policy_violated", rules: ["in_password_dic"] });
     expect(r.items).toEqual([{ error: "password_policy_violated", desc: "This is one of the most common passwords and easy to guess", pos: "password", params: { rule: "in_password_dic" } }]);
     expect((await refusal(change(a.id, { password: "short" }))).items).toEqual([
-      { error: "password_policy_violated", desc: "The password must be at least 8 characters long", pos: "password", params: { rule: "to_short", low: 8 } },
+      { error: "password_policy_violated", desc: "The password must be at least 15 characters long", pos: "password", params: { rule: "to_short", low: 15 } },
     ]);
+  });
+
+  it("lets an account whose second factor is on choose a password of 8, one without a second factor not under 15", async () => {
+    const { inTransaction } = await import("../../server/db/index.ts");
+    const withOtp = await newAccount();
+    await inTransaction((tx) => saveAuthModes(withOtp.id, { secondFactor: true, needPasswordChange: false, methodsLocked: [] }, tx));
+    const without = await newAccount();
+    // The portal's form tells each person their own minimum.
+    const here = await startSession({ userId: withOtp.id, amr: ["pwd", "otp"], ip: "203.0.113.7", userAgent: "Firefox" });
+    const caller = appRouter.createCaller({ session: null, portalSession: portalSessionOf(withOtp.id, here.session.id), ip: "203.0.113.7", userAgent: "Firefox", deviceKey: here.deviceKey });
+    expect(await caller.portal.password.rules()).toEqual({ minLength: 8 });
+    for (const how of [system, user()]) {
+      const current = how.mode === "user" ? { current: "first correct horse" } : {};
+      expect((await refusal(change(without.id, { ...current, password: "kq2!x7#a" }, how))).items).toEqual([
+        { error: "password_policy_violated", desc: "The password must be at least 15 characters long", pos: "password", params: { rule: "to_short", low: 15 } },
+      ]);
+      expect((await refusal(change(withOtp.id, { ...current, password: "kq2!x7#" }, how))).items).toEqual([
+        { error: "password_policy_violated", desc: "The password must be at least 8 characters long", pos: "password", params: { rule: "to_short", low: 8 } },
+      ]);
+    }
+    await change(withOtp.id, { current: "first correct horse", password: "kq2!x7#a" }, user());
+    expect(await verifySecret((await findPasswordHash(withOtp.id))!, "kq2!x7#a")).toBe(true);
+    expect(await verifySecret((await findPasswordHash(without.id))!, "first correct horse")).toBe(true);
+  });
+
+  it("a stranger who fills the account's ceiling of wrong current passwords does not stop the owner's browser in the portal", async () => {
+    const a = await newAccount("first correct horse");
+    for (let i = 0; i < 50; i++) {
+      expect((await refusal(change(a.id, { current: `guess ${i}`, password: "new passphrase 1" }, user(`198.51.100.${i + 1}`)))).code).toBe("password.invalid_credential");
+    }
+    // A new address is held back by the ceiling: the account as a whole has seen too many guesses.
+    expect((await refusal(change(a.id, { current: "first correct horse", password: "new passphrase 1" }, user("203.0.113.200")))).code).toBe("password.locked_out");
+    const here = await startSession({ userId: a.id, amr: ["pwd"], ip: "203.0.113.7", userAgent: "Firefox" });
+    const caller = appRouter.createCaller({ session: null, portalSession: portalSessionOf(a.id, here.session.id), ip: "203.0.113.7", userAgent: "Firefox", deviceKey: here.deviceKey });
+    await caller.portal.password.change({ current: "first correct horse", password: "the owner's new passphrase", locale: "en" });
+    expect(await verifySecret((await findPasswordHash(a.id))!, "the owner's new passphrase")).toBe(true);
   });
 
   it("user mode: needs the right current password, counts wrong ones, applies minimum age and new characters", async () => {
@@ -201,7 +240,7 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
 
   it("racing changes: every loser is refused with id_store, the winner's password and history stand", async () => {
     const a = await newAccount("first correct horse");
-    const tries = ["race one 111", "race two 222", "race three 333", "race four 444"];
+    const tries = ["race number one 111", "race number two 222", "race number three 333", "race number four 444"];
     const results = await Promise.all(tries.map((p) => change(a.id, { password: p }).then(() => p, (e: unknown) => e)));
     const won = results.filter((r): r is string => typeof r === "string");
     const lost = results.filter((r) => typeof r !== "string") as AppError[];

@@ -6,10 +6,11 @@ import { useAreaText } from "../../i18n-provider.tsx";
 const en = {
   "policy.title": "Password policy",
   "policy.intro":
-    "Applies to every new password: registration, sign-up, the console and POST …/pswd. Lengths count characters as people see them; passwords are never truncated. The default follows NIST SP 800-63B: at least 8 characters, common passwords refused, the last 5 passwords refused, no composition rule.",
+    "Applies to every new password: registration, sign-up, the console and POST …/pswd. Lengths count characters as people see them; passwords are never truncated. The default follows NIST SP 800-63B rev. 4: at least 15 characters, or 8 for an account whose second factor is on, common passwords refused, the last 5 passwords refused, no composition rule.",
   "policy.loading": "Loading…",
   "policy.length": "Length",
-  "policy.minLength": "Minimum length",
+  "policy.minLength": "Minimum length without a second factor",
+  "policy.minLengthWithSecondFactor": "Minimum length with the second factor on",
   "policy.maxLength": "Maximum length",
   "policy.reuse": "Reuse and age",
   "policy.historySize": "Previous passwords refused",
@@ -45,10 +46,11 @@ export type TPolicyKey = keyof typeof en;
 const ru: Record<TPolicyKey, string> = {
   "policy.title": "Парольная политика",
   "policy.intro":
-    "Действует для каждого нового пароля: регистрация, самостоятельная регистрация, консоль и POST …/pswd. Длина считается в видимых символах; пароль никогда не обрезается. По умолчанию — как в NIST SP 800-63B: не менее 8 символов, распространённые пароли и 5 последних паролей запрещены, правил состава нет.",
+    "Действует для каждого нового пароля: регистрация, самостоятельная регистрация, консоль и POST …/pswd. Длина считается в видимых символах; пароль никогда не обрезается. По умолчанию — как в NIST SP 800-63B rev. 4: не менее 15 символов, или 8 при включённом втором факторе, распространённые пароли и 5 последних паролей запрещены, правил состава нет.",
   "policy.loading": "Загрузка…",
   "policy.length": "Длина",
-  "policy.minLength": "Минимальная длина",
+  "policy.minLength": "Минимальная длина без второго фактора",
+  "policy.minLengthWithSecondFactor": "Минимальная длина при включённом втором факторе",
   "policy.maxLength": "Максимальная длина",
   "policy.reuse": "Повторы и возраст",
   "policy.historySize": "Сколько прежних паролей запрещено",

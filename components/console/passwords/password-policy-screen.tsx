@@ -15,13 +15,14 @@ type TPolicy = inferRouterOutputs<AppRouter>["console"]["passwordPolicy"]["get"]
 const KINDS = ["lower", "upper", "letter", "digit", "symbol", "chars"] as const;
 type TKind = (typeof KINDS)[number];
 type TGroupDraft = { desc: string; kind: TKind; chars: string; min: string };
-type TDraft = { minLength: string; maxLength: string; historySize: string; minNewChars: string; minAgeSec: string; minGroups: string; dictionary: boolean; stopWords: string; groups: TGroupDraft[] };
+type TDraft = { minLength: string; minLengthWithSecondFactor: string; maxLength: string; historySize: string; minNewChars: string; minAgeSec: string; minGroups: string; dictionary: boolean; stopWords: string; groups: TGroupDraft[] };
 
-const DEFAULT_DRAFT: TDraft = { minLength: "8", maxLength: "1024", historySize: "5", minNewChars: "0", minAgeSec: "0", minGroups: "", dictionary: true, stopWords: "", groups: [] };
+const DEFAULT_DRAFT: TDraft = { minLength: "15", minLengthWithSecondFactor: "8", maxLength: "1024", historySize: "5", minNewChars: "0", minAgeSec: "0", minGroups: "", dictionary: true, stopWords: "", groups: [] };
 
 function toDraft(p: TPolicy): TDraft {
   return {
     minLength: String(p.minLength),
+    minLengthWithSecondFactor: String(p.minLengthWithSecondFactor),
     maxLength: String(p.maxLength),
     historySize: String(p.historySize),
     minNewChars: String(p.minNewChars),
@@ -39,6 +40,7 @@ const num = (s: string) => (s.trim() === "" ? Number.NaN : Number(s));
 function toPolicy(d: TDraft) {
   return {
     minLength: num(d.minLength),
+    minLengthWithSecondFactor: num(d.minLengthWithSecondFactor),
     maxLength: num(d.maxLength),
     historySize: num(d.historySize),
     minNewChars: num(d.minNewChars),
@@ -90,7 +92,7 @@ function PolicyForm({ initial }: { initial: TPolicy }) {
     e.preventDefault();
     save.mutate(toPolicy(draft));
   };
-  const numberField = (key: "minLength" | "maxLength" | "historySize" | "minNewChars" | "minAgeSec" | "minGroups", label: TPolicyKey) => (
+  const numberField = (key: "minLength" | "minLengthWithSecondFactor" | "maxLength" | "historySize" | "minNewChars" | "minAgeSec" | "minGroups", label: TPolicyKey) => (
     <TextField label={p(label)} type="number" min={0} value={draft[key]} onChange={(e) => set({ [key]: e.target.value })} error={errors[key]} />
   );
   return (
@@ -98,6 +100,7 @@ function PolicyForm({ initial }: { initial: TPolicy }) {
       <fieldset>
         <legend>{p("policy.length")}</legend>
         {numberField("minLength", "policy.minLength")}
+        {numberField("minLengthWithSecondFactor", "policy.minLengthWithSecondFactor")}
         {numberField("maxLength", "policy.maxLength")}
       </fieldset>
       <fieldset>

@@ -21,6 +21,6 @@ export const eventsRouter = createRouter({
 });
 
 export const passwordRouter = createRouter({
-  rules: portalProcedure.query(() => ownPasswordRules()),
+  rules: portalProcedure.query(({ ctx }) => ownPasswordRules(ctx.user.sub)),
   change: sensitivePortalProcedure.input(ZOwnPasswordChange).mutation(({ ctx, input }) => changeOwnPassword(ctx.user.sub, input, ctx.deviceKey, ctx.actor)),
 });
