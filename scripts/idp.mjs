@@ -3,15 +3,28 @@
 // `start` validates the configuration, (re)builds when the build is missing or stale (Next's basePath,
 // i.e. IDP_CONTEXT_PATH, is fixed at build time), then serves; migrations run inside the server.
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { withThreadPool } from "../server/serve/threadpool.mjs";
-import { build, buildIfStale, nextBin, root, serverEntry } from "./build-lib.mjs";
+import { build, buildIfStale, currentCliBundle, nextBin, root, serverEntry } from "./build-lib.mjs";
 
 // UV_THREADPOOL_SIZE: server/serve/threadpool.mjs says why it is set before the server starts.
 const env = withThreadPool({ ...process.env, NEXT_TELEMETRY_DISABLED: "1" });
 
+/**
+ * How the CLI runs: the build's bundle when it is of the current sources (a production install has
+ * no TypeScript loader), otherwise from its sources through tsx, a development dependency.
+ */
+function cliCommand() {
+  const bundle = currentCliBundle();
+  if (bundle) return [bundle];
+  if (existsSync(path.join(root, "node_modules", "tsx"))) return ["--import", "tsx", path.join(root, "server", "cli", "cli.ts")];
+  console.error("idp: there is no build of these sources, and the development dependencies that make one are not installed: run `npm ci` and `npm run build` first");
+  process.exit(1);
+}
+
 function cli(args) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "server", "cli", "cli.ts"), ...args], {
+  const r = spawnSync(process.execPath, [...cliCommand(), ...args], {
     cwd: root,
     env,
     stdio: "inherit",

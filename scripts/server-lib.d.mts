@@ -1,5 +1,5 @@
 export function freePort(): Promise<number>;
-export function startServer(opts?: { env?: Record<string, string>; contextPath?: string; timeoutMs?: number; logFile?: string; nodeArgs?: string[]; entry?: string[]; port?: number; tlsCa?: string }): Promise<{
+export function startServer(opts?: { env?: Record<string, string>; contextPath?: string; timeoutMs?: number; logFile?: string; nodeArgs?: string[]; entry?: string[]; port?: number; tlsCa?: string; cwd?: string }): Promise<{
   baseUrl: string;
   port: number;
   pid: number | undefined;

@@ -56,13 +56,13 @@ export async function startServer(opts = {}) {
   }
 }
 
-async function startServerOnce({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [serverEntry], port, tlsCa }) {
+async function startServerOnce({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [serverEntry], port, tlsCa, cwd = root }) {
   // With a log file the server writes to it directly: a benchmark's load generator must not share
   // its process with copying the server's log lines.
   const fd = logFile ? openSync(logFile, "a") : undefined;
   let out = "";
   const child = spawn(process.execPath, [...nodeArgs, ...entry, "-p", String(port), "-H", "127.0.0.1"], {
-    cwd: root,
+    cwd,
     // One process unless asked (IDP_WORKERS in the caller's environment or `env`): on PostgreSQL the
     // default would be one per core, and a suite that starts several servers, or a test that changes
     // something and reads it back at once, should not depend on the machine's cores nor on which
