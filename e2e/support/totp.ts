@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
+import { independentTotp } from "../../test/support/independent-otp.ts";
 
-/** The current TOTP code of a key as shown on the page (spaces allowed), computed by oathtool, as a phone would. */
-export const totp = (key: string) => execFileSync("oathtool", ["--totp", "-b", key.replace(/\s+/g, "")], { encoding: "utf8" }).trim();
+/** The current TOTP code of a key as shown on the page (spaces allowed), computed as a phone would, by code that is not ours. */
+export const totp = (key: string, at?: Date) => independentTotp(key, { at });
 
 /** On the portal's two-factor page: adds an authenticator app from the key shown and turns the second factor on; the key. */
 export async function turnOnSecondFactor(page: Page): Promise<string> {

@@ -5,7 +5,7 @@ import { consoleMutation, consoleSignIn } from "../support/console.ts";
 import { FEDERATION_CLIENT, signInAtProvider, startFederationProvider, type TFederationProvider } from "../support/external-provider.ts";
 import { api, base, systemToken } from "../support/http.ts";
 import { codeAfter } from "../support/inbox.ts";
-import { oathTotp } from "../support/oathtool.ts";
+import { independentTotp } from "../support/independent-otp.ts";
 import { callbackParams, tokenAs, WEB, webAuthorization } from "../support/oidc.ts";
 
 // Sign-in with an external account from the sign-in page (server/sign-in/external-login.*): panva's
@@ -152,7 +152,7 @@ describe("sign-in with an external account bound to a user", () => {
     expect(otp.status).toBe(200);
     expect(otp.url).toContain("/login/otp?");
     expect(browser.cookies.has("idp_session")).toBe(false);
-    const done = await browser.submit(otp, { otp: oathTotp(SECRET) });
+    const done = await browser.submit(otp, { otp: independentTotp(SECRET) });
     expect((await finish(browser, done, verifier)).amr).toEqual(["fed", "otp"]);
     expect((await eventsOf(user.sub, "user.signed_in"))[0]).toMatchObject({ params: { method: "fed+otp" } });
   });
@@ -256,7 +256,7 @@ describe("sign-in with an external account bound to nobody", () => {
     // Whoever knows only the password stops here: the external account still belongs to nobody.
     await linkPageFor(sid);
 
-    const code = oathTotp(SECRET);
+    const code = independentTotp(SECRET);
     const wrong = await browser.submit(otp, { otp: String((Number(code) + 500_000) % 1_000_000).padStart(6, "0") });
     expect(wrong.status).toBe(400);
     await expectNotLinked(user.sub);

@@ -12,7 +12,7 @@ import { unique } from "../support/accounts.ts";
 import { consoleSignIn, mintConsoleSession, trpcCall } from "../support/console.ts";
 import { IMPORT_FIXTURE, fixtureClient } from "../support/fixtures.ts";
 import { api, tokenRequest } from "../support/http.ts";
-import { oathTotp } from "../support/oathtool.ts";
+import { independentTotp } from "../support/independent-otp.ts";
 
 /*
  * Key rotation as an operator runs it: the command line and the console's button, against running
@@ -80,7 +80,7 @@ async function pendingSecret(server: TServer, sub: string): Promise<string> {
 
 /** Stage 2: binds the pending secret, which the server must unseal to check the code. */
 async function finishBinding(server: TServer, sub: string, base32Secret: string): Promise<number> {
-  return (await api("POST", `/api/v3/users/${sub}/totps/attach/qr`, { token: await freshToken(server), origin: server.baseUrl, body: { base32Secret, otpCode: oathTotp(base32Secret) } })).status;
+  return (await api("POST", `/api/v3/users/${sub}/totps/attach/qr`, { token: await freshToken(server), origin: server.baseUrl, body: { base32Secret, otpCode: independentTotp(base32Secret) } })).status;
 }
 
 describe.runIf(postgres)("key rotation across two instances on PostgreSQL", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createUser } from "../support/accounts.ts";
 import { api, systemToken } from "../support/http.ts";
-import { oathHotp } from "../support/oathtool.ts";
+import { independentHotp } from "../support/independent-otp.ts";
 
 // Devices come from the fixture's import section otpDevices: RFC 6030's sample (serial 987654321,
 // 8 digits, counter 0) and a CSV (API-HW-1: the RFC 4226 seed, 6 digits, counter 0).
@@ -9,12 +9,12 @@ const BASIC: [string, string] = ["otp-app", "otp-rest-password"];
 const HEX = Buffer.from("12345678901234567890").toString("hex");
 const attach = (username: string, body: unknown, basic = BASIC) => api("PUT", `/rest/usr/${username}/attach/hotp`, { basic, body });
 const codes = (counter: number, digits = 6) => {
-  const [otp1, otp2, otp3] = oathHotp(HEX, counter, 3, { hex: true, digits });
+  const [otp1, otp2, otp3] = independentHotp(HEX, counter, 3, { hex: true, digits });
   return { otp1, otp2, otp3 };
 };
 
 describe("PUT /rest/usr/{username}/attach/hotp (v1)", () => {
-  it("binds a loaded generator on three consecutive codes computed by oathtool, deprecated in favour of v3", async () => {
+  it("binds a loaded generator on three consecutive codes computed by another implementation, deprecated in favour of v3", async () => {
     const { sub } = await createUser();
     const r = await attach(sub, { serial: "987654321", ...codes(12, 8) });
     expect(r.status).toBe(204);

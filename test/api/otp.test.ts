@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from "vitest";
 import { createUser, createUserWithPassword } from "../support/accounts.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
 import { api, systemToken } from "../support/http.ts";
-import { oathTotp } from "../support/oathtool.ts";
+import { independentTotp } from "../support/independent-otp.ts";
 import { webTokens } from "../support/oidc.ts";
 
 const readToken = () => systemToken("otp-app", "idp_api_sys_usec");
@@ -27,7 +27,7 @@ async function userToken(scope = "idp_api_usec idp_api_usec_chg"): Promise<{ sub
 }
 
 describe("TOTP QR flow (GET|POST /api/v3/users/{subjectId}/totps/attach/qr)", () => {
-  it("hands out a PNG QR code of the otpauth URI and binds the secret with a code oathtool computes", async () => {
+  it("hands out a PNG QR code of the otpauth URI and binds the secret with a code another implementation computes", async () => {
     const { sub } = await createUser();
     expect((await list(sub)).status).toBe(404);
     const r = await qr(sub);
@@ -37,11 +37,11 @@ describe("TOTP QR flow (GET|POST /api/v3/users/{subjectId}/totps/attach/qr)", ()
     expect(r.body.base32Secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(Buffer.from(r.body.base64QRCode, "base64").subarray(0, 8)).toEqual(PNG);
 
-    const wrong = await finish(sub, { base32Secret: r.body.base32Secret, otpCode: oathTotp(r.body.base32Secret, { at: new Date(Date.now() - 600_000) }) });
+    const wrong = await finish(sub, { base32Secret: r.body.base32Secret, otpCode: independentTotp(r.body.base32Secret, { at: new Date(Date.now() - 600_000) }) });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toMatchObject({ type: "process_error", error: "wrong_otp_code" });
 
-    expect((await finish(sub, { base32Secret: r.body.base32Secret, otpCode: oathTotp(r.body.base32Secret), name: "My phone" })).status).toBe(204);
+    expect((await finish(sub, { base32Secret: r.body.base32Secret, otpCode: independentTotp(r.body.base32Secret), name: "My phone" })).status).toBe(204);
     const bound = await list(sub);
     expect(bound.status).toBe(200);
     expect(bound.body).toEqual([{ id: `totp_${sub}`, len: 6, name: "My phone" }]);
@@ -53,11 +53,11 @@ describe("TOTP QR flow (GET|POST /api/v3/users/{subjectId}/totps/attach/qr)", ()
     const { sub } = await createUser();
     const other = await createUser();
     const { body } = await qr(sub);
-    const code = oathTotp(body.base32Secret);
+    const code = independentTotp(body.base32Secret);
     const foreign = await finish(other.sub, { base32Secret: body.base32Secret, otpCode: code });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toMatchObject({ type: "process_error", error: "unknown_otp_secret" });
-    const made = await finish(sub, { base32Secret: SECRET, otpCode: oathTotp(SECRET) });
+    const made = await finish(sub, { base32Secret: SECRET, otpCode: independentTotp(SECRET) });
     expect(made.body.error).toBe("unknown_otp_secret");
 
     const results = await Promise.all(Array.from({ length: 6 }, () => finish(sub, { base32Secret: body.base32Secret, otpCode: code })));
@@ -70,11 +70,11 @@ describe("TOTP QR flow (GET|POST /api/v3/users/{subjectId}/totps/attach/qr)", ()
     const { sub } = await createUser();
     for (const id of [`totp_${sub}`, `backup_${sub}`]) {
       const { body } = await qr(sub);
-      expect((await finish(sub, { base32Secret: body.base32Secret, otpCode: oathTotp(body.base32Secret) }, { id })).status).toBe(204);
+      expect((await finish(sub, { base32Secret: body.base32Secret, otpCode: independentTotp(body.base32Secret) }, { id })).status).toBe(204);
     }
     expect((await list(sub)).body.map((b: { id: string }) => b.id)).toEqual([`totp_${sub}`, `backup_${sub}`]);
     const { body } = await qr(sub);
-    const bad = await finish(sub, { base32Secret: body.base32Secret, otpCode: oathTotp(body.base32Secret) }, { id: `totp_someone-else` });
+    const bad = await finish(sub, { base32Secret: body.base32Secret, otpCode: independentTotp(body.base32Secret) }, { id: `totp_someone-else` });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0]).toMatchObject({ error: "wrong_value", pos: "id" });
   });
@@ -84,7 +84,7 @@ describe("TOTP QR flow (GET|POST /api/v3/users/{subjectId}/totps/attach/qr)", ()
     const other = await createUser();
     const r = await api("GET", "/api/v3/users/current/totps/attach/qr", { token: me.token, headers: userHeaders });
     expect(r.status).toBe(200);
-    const done = await api("POST", "/api/v3/users/current/totps/attach/qr", { token: me.token, headers: userHeaders, body: { base32Secret: r.body.base32Secret, otpCode: oathTotp(r.body.base32Secret) } });
+    const done = await api("POST", "/api/v3/users/current/totps/attach/qr", { token: me.token, headers: userHeaders, body: { base32Secret: r.body.base32Secret, otpCode: independentTotp(r.body.base32Secret) } });
     expect(done.status).toBe(204);
     expect((await api("GET", `/api/v3/users/${me.sub}/totps`, { token: me.token })).body).toEqual([{ id: `totp_${me.sub}`, len: 6, name: "Mobile App (TOTP)" }]);
     expect((await api("GET", `/api/v3/users/${other.sub}/totps/attach/qr`, { token: me.token })).body).toMatchObject({ error: "bad_access_token", desc: expect.stringMatching(/^wrong_subject/) });
@@ -104,7 +104,7 @@ describe("TOTP QR flow (GET|POST /api/v3/users/{subjectId}/totps/attach/qr)", ()
 describe("POST /api/v3/users/totps/attach and /hotps/attach", () => {
   const totp = { base32Secret: SECRET, len: 8, algo: "SHA256", period: 60 };
 
-  it("binds with a code oathtool computes (usec_chg), or without one only with idp_api_otp_full_access", async () => {
+  it("binds with a code another implementation computes (usec_chg), or without one only with idp_api_otp_full_access", async () => {
     const { sub } = await createUser();
     const noCode = await api("POST", "/api/v3/users/totps/attach", { token: await codeToken(), body: { ...totp, subjectId: sub } });
     expect(noCode.status).toBe(401);
@@ -113,7 +113,7 @@ describe("POST /api/v3/users/totps/attach and /hotps/attach", () => {
 
     const wrong = await api("POST", "/api/v3/users/totps/attach", { token: await codeToken(), body: { ...totp, subjectId: sub, otpCode: "12345678" } });
     expect(wrong.body).toMatchObject({ type: "process_error", error: "wrong_otp_code" });
-    const otpCode = oathTotp(SECRET, { algo: "SHA256", digits: 8, period: 60 });
+    const otpCode = independentTotp(SECRET, { algo: "SHA256", digits: 8, period: 60 });
     expect((await api("POST", "/api/v3/users/totps/attach", { token: await codeToken(), body: { ...totp, subjectId: sub, otpCode } })).status).toBe(204);
     expect((await list(sub)).body).toEqual([{ id: `totp_${sub}`, len: 8, name: "Mobile App (TOTP)" }]);
 

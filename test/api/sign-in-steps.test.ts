@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { createUserWithPassword } from "../support/accounts.ts";
 import { alertOf, Browser, uniqueIp, type TPage } from "../support/browser.ts";
 import { api, systemToken } from "../support/http.ts";
-import { oathTotp } from "../support/oathtool.ts";
+import { independentTotp } from "../support/independent-otp.ts";
 import { callbackParams, tokenAs, WEB, webAuthorization } from "../support/oidc.ts";
 
 // The sign-in's steps after the password (server/sign-in/login-steps.routes.ts): the second factor
-// with a code computed by oathtool, the password change an administrator asked for, and the refusals
+// with a code computed by an implementation that is not ours, the password change an administrator asked for, and the refusals
 // said only once the password was right (password sign-in turned off).
 
 const SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
@@ -61,11 +61,11 @@ describe("the second factor at sign-in (requiredFactor 2)", () => {
     expect(browser.cookies.has("idp_session")).toBe(false);
     expect(page.text).toContain('autocomplete="one-time-code"');
 
-    const wrong = await submitStep(browser, page, { otp: otherCode(oathTotp(SECRET)) });
+    const wrong = await submitStep(browser, page, { otp: otherCode(independentTotp(SECRET)) });
     expect(wrong.status).toBe(400);
     expect(alertOf(wrong.text)).toMatch(/code/i);
 
-    const done = await submitStep(browser, wrong, { otp: oathTotp(SECRET) });
+    const done = await submitStep(browser, wrong, { otp: independentTotp(SECRET) });
     expect(done.status).toBe(303);
     const tokens = await exchange(done, verifier);
     expect(tokens.status).toBe(200);
@@ -78,7 +78,7 @@ describe("the second factor at sign-in (requiredFactor 2)", () => {
     const account = await accountWithSecondFactor();
     const [a, b] = [browserAt(), browserAt()];
     const [atA, atB] = [await afterPassword(a, account), await afterPassword(b, account)];
-    const code = oathTotp(SECRET);
+    const code = independentTotp(SECRET);
     expect((await submitStep(a, atA.page, { otp: code })).status).toBe(303);
     const replayed = await submitStep(b, atB.page, { otp: code });
     expect(replayed.status).toBe(400);
@@ -93,7 +93,7 @@ describe("the second factor at sign-in (requiredFactor 2)", () => {
       page = await submitStep(browser, page, { otp: i % 2 ? "" : "12345" });
       expect(page.status).toBe(400);
     }
-    const locked = await submitStep(browser, page, { otp: oathTotp(SECRET) });
+    const locked = await submitStep(browser, page, { otp: independentTotp(SECRET) });
     expect(locked.status).toBe(429);
     expect(locked.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(browser.cookies.has("idp_session")).toBe(false);
@@ -138,7 +138,7 @@ describe("the password change an administrator asked for (needPasswordChange)", 
     const browser = browserAt();
     const { page, verifier } = await afterPassword(browser, account);
     expect(page.url).toContain("/login/otp?");
-    const next = await submitStep(browser, page, { otp: oathTotp(SECRET) });
+    const next = await submitStep(browser, page, { otp: independentTotp(SECRET) });
     expect(next.url).toContain("/login/password?");
     const done = await submitStep(browser, next, { password: "yet another passphrase", repeat: "yet another passphrase" });
     const tokens = await exchange(done, verifier);

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createUserWithPassword } from "../support/accounts.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
 import { api, base, systemToken } from "../support/http.ts";
-import { oathTotp } from "../support/oathtool.ts";
+import { independentTotp } from "../support/independent-otp.ts";
 import { serverOfItsOwn } from "../support/own-server.ts";
 import { callbackParams, tokenAs, WEB, webAuthorization, webTokens } from "../support/oidc.ts";
 
@@ -47,13 +47,13 @@ async function withSecondFactor(account: TAccount, origin = base()) {
   expect(on.status).toBe(200);
 }
 
-/** A sign-in through the form with the password and then the generator's code (from oathtool). */
+/** A sign-in through the form with the password and then the generator's code (from an implementation that is not ours). */
 async function signInWithCode(account: TAccount): Promise<string> {
   const browser = new Browser({ "x-forwarded-for": uniqueIp(), "accept-language": "en" });
   const { url, verifier } = webAuthorization({ scope: SCOPE });
   let page = await browser.submit(await browser.open(url), { identifier: account.sub, password: account.password });
   expect(page.url).toContain("/login/otp?");
-  page = await browser.submit(page, { otp: oathTotp(SECRET) });
+  page = await browser.submit(page, { otp: independentTotp(SECRET) });
   if (page.status === 200 && page.url.includes("/consent?")) page = await browser.submit(page, { decision: "allow" });
   const r = await tokenAs("web", { grant_type: "authorization_code", code: callbackParams(page).get("code")!, redirect_uri: WEB.redirectUri, code_verifier: verifier });
   expect(r.status).toBe(200);
