@@ -1,8 +1,9 @@
 import { defineConfig } from "@playwright/test";
 
 // Run through `npm run test:e2e` (scripts/e2e.mjs), which starts a server on a fresh data dir and
-// passes its address and administrator password. Browsers cannot be downloaded on these machines, so
-// Debian's Chromium is used; without the background-networking flags it keeps trying to reach the net.
+// passes its address, its administrator password and the Chromium it found (scripts/find-chromium.mjs:
+// Debian's package, or Playwright's own download). Without the background-networking flags Chromium
+// keeps trying to reach the net.
 const baseURL = process.env.E2E_BASE_URL;
 if (!baseURL) throw new Error("E2E_BASE_URL: is required (run `npm run test:e2e`), e.g. http://127.0.0.1:3000/idp");
 
@@ -20,7 +21,7 @@ export default defineConfig({
     screenshot: "only-on-failure",
     locale: "en-US",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: process.env.E2E_CHROMIUM,
       args: [
         "--headless",
         "--no-sandbox",

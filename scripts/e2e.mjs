@@ -5,9 +5,11 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { buildIfStale, root } from "./build-lib.mjs";
+import { findChromium, NO_CHROMIUM } from "./find-chromium.mjs";
 import { startMailSink } from "./mail-sink.mjs";
 import { startServer } from "./server-lib.mjs";
 
@@ -20,6 +22,14 @@ const TRANSPORT_ENV = ["SMTP_URL", "MAIL_FROM", "SMS_WEBHOOK_URL", "SMS_WEBHOOK_
 for (const k of [...DEVELOPER_ENV, ...TRANSPORT_ENV]) {
   delete process.env[k];
 }
+
+// Said before anything is built or started: a missing browser is an install step, not a test failure.
+const chromium = findChromium({ playwrightChromium: createRequire(import.meta.url)("playwright-core").chromium.executablePath() });
+if (!chromium) {
+  console.error(NO_CHROMIUM);
+  process.exit(1);
+}
+console.log(`e2e: Chromium at ${chromium}`);
 
 buildIfStale();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "idp-e2e-"));
@@ -45,7 +55,7 @@ try {
   console.log(`e2e: server ready at ${server.baseUrl}`);
   const pw = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
     cwd: root,
-    env: { ...process.env, E2E_BASE_URL: server.baseUrl, E2E_ADMIN_PASSWORD: adminPassword, E2E_MAIL_DIR: path.join(dataDir, "mail"), E2E_REAUTH_MAX_AGE: reauthMaxAge },
+    env: { ...process.env, E2E_CHROMIUM: chromium, E2E_BASE_URL: server.baseUrl, E2E_ADMIN_PASSWORD: adminPassword, E2E_MAIL_DIR: path.join(dataDir, "mail"), E2E_REAUTH_MAX_AGE: reauthMaxAge },
     stdio: "inherit",
   });
   code = pw.status ?? 1;
