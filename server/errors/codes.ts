@@ -162,7 +162,7 @@ const ERROR_DEFS = {
   /** A confirmation with a token of no live browser session (ended, expired, or a token without one): a QR sign-in must inherit a real sign-in. */
   "qr.session_required": { status: 403, type: "security_error", error: "session_required", desc: "confirm with a token from a sign-in that is still active" },
   /** A confirmation through an application that is not first-party: only the service's own applications may vouch for a sign-in elsewhere. */
-  "qr.client_not_allowed": { status: 403, type: "security_error", error: "client_not_allowed", desc: "only first-party applications may confirm QR sign-ins" },
+  "qr.client_not_allowed": { status: 403, type: "security_error", error: "client_not_allowed", desc: "only first-party applications may read, confirm or refuse QR sign-ins" },
   /** No pending contact confirmation with this state (unknown, already confirmed, or another user's). */
   "contact.not_found": { status: 404, type: "not_found_error", error: "unknown_confirmation", desc: "confirmation not found" },
   /** A new code was asked for before the resend cooldown passed (Retry-After says when). */

@@ -34,13 +34,19 @@ function userActorOf(ctx: TRequestContext): TUserActor {
 }
 
 /**
- * Who vouches for the waiting browser: a first-party application's token of a browser session that
- * still lives. The new session inherits that session's auth_time and methods, so a QR sign-in is
+ * QR sign-ins are a first-party application's business: another application's token, whatever its
+ * scopes, neither confirms one nor learns the waiting browser's address and device.
+ */
+async function requireFirstParty(actor: TUserActor): Promise<void> {
+  const client = await getClientForAuth(actor.clientId);
+  if (!client?.firstParty) throw new AppError("qr.client_not_allowed");
+}
+
+/**
+ * Who vouches for the waiting browser: a (first-party) token of a browser session that still lives. The new session inherits that session's auth_time and methods, so a QR sign-in is
  * never fresher or stronger than the sign-in that confirmed it.
  */
 async function confirmingSession(actor: TUserActor, now: Date): Promise<{ authTime: Date; amr: string[] }> {
-  const client = await getClientForAuth(actor.clientId);
-  if (!client?.firstParty) throw new AppError("qr.client_not_allowed");
   const session = actor.sessionId ? await findLiveSession(actor.sessionId, now) : null;
   if (!session || session.userId !== actor.userId) throw new AppError("qr.session_required");
   return { authTime: session.authTime, amr: session.amr };
@@ -48,7 +54,7 @@ async function confirmingSession(actor: TUserActor, now: Date): Promise<{ authTi
 
 /** GET: the application, browser, address and times of the sign-in the code stands for. */
 export async function describeQrSignIn(ctx: TRequestContext, code: string, now = new Date()): Promise<TQrSignInRequest> {
-  userActorOf(ctx);
+  await requireFirstParty(userActorOf(ctx));
   const row = await waitingSignIn(code, now);
   const client = await getClientForAuth(row.flow.clientId);
   if (!client?.enabled) throw new AppError("qr.not_found");
@@ -72,6 +78,7 @@ export async function decideQrSignIn(ctx: TRequestContext, code: string, decisio
   const actor = eventActorOf(ctx);
   let row: TQrWithFlow | undefined;
   try {
+    await requireFirstParty(user);
     row = await waitingSignIn(code, now);
     let confirming: { authTime: Date; amr: string[] } | undefined;
     if (decision === "confirm") {

@@ -11,7 +11,8 @@ const FLOW =
   "The sign-in page can show a QR code (`{ctx}/login`, \"Sign in with a QR code\"); it holds a single-use code that expires after " +
   "`IDP_QR_CODE_TTL` seconds (default 120). An application where the user is signed in reads it, shows what asks to sign in, and " +
   "confirms or refuses; the waiting browser is then signed in as the token's user or told it was refused. Its session inherits the confirming session's " +
-  "auth_time and amr (plus \"qr\"): it counts as a second factor only when the confirming sign-in passed one.";
+  "auth_time and amr (plus \"qr\"): it counts as a second factor only when the confirming sign-in passed one. " +
+  "Departure for security: only a first-party application's token may read, confirm or refuse a QR sign-in (403 client_not_allowed).";
 
 export const describeQrRoute = defineRoute(
   {
@@ -24,7 +25,7 @@ export const describeQrRoute = defineRoute(
     params: ZQrParams,
     secretParams: ["QR_code"],
     response: { status: 200, description: "The sign-in waiting for a decision", schema: ZQrSignInRequest },
-    errors: [...CODE_ERRORS],
+    errors: [...CODE_ERRORS, "qr.client_not_allowed"],
   },
   ({ ctx, params }) => describeQrSignIn(ctx, params.QR_code),
 );
@@ -38,8 +39,8 @@ function decisionRoute(decision: "confirm" | "refuse") {
       description:
         `${FLOW} A code is decided once: of parallel decisions one succeeds, the others answer 409. ` +
         (decision === "confirm"
-          ? "A locked account cannot confirm (403). Departure for security: only a first-party application's token may confirm " +
-            "(403 client_not_allowed), and only one of a browser session that still lives (403 session_required). "
+          ? "A locked account cannot confirm (403). Departure for security: only a token of a browser session that still lives may " +
+            "confirm (403 session_required). "
           : "") +
         "In user mode send X-Forwarded-For and User-Agent, and optionally `IDP-CI-UA-ID` (the confirming device): they are recorded in the security event.",
       tags: TAGS,
@@ -47,7 +48,7 @@ function decisionRoute(decision: "confirm" | "refuse") {
       params: ZQrParams,
       secretParams: ["QR_code"],
       response: { status: 204, description: decision === "confirm" ? "Confirmed: the waiting browser signs in" : "Refused: the waiting browser is told so" },
-      errors: decision === "confirm" ? [...CODE_ERRORS, "qr.account_locked", "qr.client_not_allowed", "qr.session_required"] : [...CODE_ERRORS],
+      errors: decision === "confirm" ? [...CODE_ERRORS, "qr.account_locked", "qr.client_not_allowed", "qr.session_required"] : [...CODE_ERRORS, "qr.client_not_allowed"],
     },
     async ({ ctx, params, request }) => {
       const device = request.headers.get(DEVICE_HEADER)?.trim().slice(0, 256) || undefined;

@@ -70,13 +70,16 @@ export async function startSession(input: TSessionStart, now = new Date()): Prom
     if (input.replacesToken) await deleteSessionByTokenHash(hashOpaqueToken(input.replacesToken), tx);
     await recordEvents(input.events ?? [], tx);
     const device = await recordDevice(input.userId, input.deviceKey, input, now, tx);
+    // The absolute lifetime counts from the sign-in, not from this session: a QR sign-in inherits
+    // the confirming session's auth time, so a chain of QR codes cannot outlive the first sign-in.
+    const authTime = input.authTime ?? now;
     const session: TSession = {
       id: randomUUID(),
       userId: input.userId,
       deviceId: device.id,
-      authTime: input.authTime ?? now,
+      authTime,
       amr: input.amr,
-      expiresAt: new Date(now.getTime() + getConfig().sessionTtl * 1000),
+      expiresAt: new Date(authTime.getTime() + getConfig().sessionTtl * 1000),
       lastSeenAt: now,
     };
     await insertSession({ ...session, tokenHash: hashOpaqueToken(token) }, tx);

@@ -271,6 +271,8 @@ describe("where QR sign-in is offered", () => {
   });
 });
 
+const REFUSED_DESC = "only first-party applications may read, confirm or refuse QR sign-ins";
+
 describe("who may confirm a QR sign-in", () => {
   it("not a third-party application's token, nor a token whose session has ended; the code keeps waiting for a real one", async () => {
     const account = await createUserWithPassword();
@@ -279,7 +281,13 @@ describe("who may confirm a QR sign-in", () => {
     const { tokens } = await webTokens(new Browser({ "x-forwarded-for": uniqueIp() }), { scope: "openid idp_qr_auth" }, { identifier: account.sub, password: account.password });
     const third = await qrCall(tokens.access_token, w.code, "/confirm");
     expect(third.status).toBe(403);
-    expect(third.body).toEqual({ type: "security_error", error: "client_not_allowed", desc: "only first-party applications may confirm QR sign-ins" });
+    expect(third.body).toEqual({ type: "security_error", error: "client_not_allowed", desc: REFUSED_DESC });
+    // Nor may it read the waiting browser's address and device, or refuse the sign-in.
+    for (const action of ["", "/refuse"] as const) {
+      const other = await qrCall(tokens.access_token, w.code, action);
+      expect(other.status, action).toBe(403);
+      expect(other.body).toEqual({ type: "security_error", error: "client_not_allowed", desc: REFUSED_DESC });
+    }
 
     // The phone signs out at the service: its access token stood for that sign-in and is cut off with it.
     const phone = await phoneToken(account);
@@ -292,7 +300,7 @@ describe("who may confirm a QR sign-in", () => {
     const still = await reload(w);
     expect(still.status).toBe(200);
     expect(CODE.exec(still.text)?.[1]).toBe(w.code);
-    expect((await auditOf(account.sub, "user.qr_decision_failed")).map((e) => e.params.reason)).toEqual(["client_not_allowed"]);
+    expect((await auditOf(account.sub, "user.qr_decision_failed")).map((e) => e.params.reason)).toEqual(["client_not_allowed", "client_not_allowed"]);
     const live = await phoneToken(account);
     expect((await qrCall(live.token, w.code, "/confirm")).status).toBe(204);
   });

@@ -123,6 +123,19 @@ describe.each(DB_KINDS)("sign-in and grants on %s", (kind) => {
     expect(await findActiveSession(used.token, new Date(later.getTime() + idleMs + 2 * 60_000))).toBeNull();
   });
 
+  it("ends a session that inherits an earlier sign-in (a QR code confirmed) when that sign-in's lifetime ends", async () => {
+    const ttlMs = getConfig().sessionTtl * 1000;
+    const t0 = Date.parse("2026-11-28T10:00:00Z");
+    const first = await startSession({ userId: "ivanov", amr: ["pwd"] }, new Date(t0));
+    // Each session confirms the next one's QR code near the end of its own life: the chain never
+    // outlives the password typed at t0.
+    const second = await startSession({ userId: "ivanov", amr: ["pwd", "qr"], authTime: first.session.authTime }, new Date(t0 + ttlMs - 60_000));
+    const third = await startSession({ userId: "ivanov", amr: ["pwd", "qr"], authTime: second.session.authTime }, new Date(t0 + ttlMs - 30_000));
+    for (const s of [first, second, third]) expect(s.session.expiresAt.getTime()).toBe(t0 + ttlMs);
+    expect(await findLiveSession(third.session.id, new Date(t0 + ttlMs - 10_000))).not.toBeNull();
+    expect(await findLiveSession(third.session.id, new Date(t0 + ttlMs + 1_000))).toBeNull();
+  });
+
   it("gives a refresh token family an absolute end, however often it is rotated", async () => {
     const client = (await getClientForAuth("rp-web"))!;
     const maxMs = getConfig().refreshFamilyMaxTtl * 1000;
