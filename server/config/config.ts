@@ -2,17 +2,16 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { toAccountConfig, ZAccountEnv, type TAccountConfig } from "./account-config.ts";
+// In a file of its own: messaging-config.ts raises it too, and would otherwise import this file back.
+import { ConfigError } from "./config-error.ts";
 import { parseContextPath } from "./context-path.mjs";
 import { ZInt } from "./env-int.ts";
 import { toMessagingConfig, ZMessagingEnv, type TMessagingConfig } from "./messaging-config.ts";
 import { parseWorkers, usableCores } from "./workers.mjs";
 
-/** Raised when an environment variable is missing or wrong; its message is one line naming it. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
+export { ConfigError };
 
-const ZEnv = z.object({
+export const ZEnv = z.object({
   PORT: ZInt(1, 65535, 3000),
   IDP_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://id.example.com" })

@@ -1,6 +1,5 @@
 import { z } from "zod";
-// A cycle with config.ts, harmless: ConfigError is only used when a function runs, never at load.
-import { ConfigError } from "./config.ts";
+import { ConfigError } from "./config-error.ts";
 
 function isUrlWith(value: string, protocols: string[]): boolean {
   try {

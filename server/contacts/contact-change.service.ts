@@ -23,11 +23,11 @@ import {
   type TConfirmationRow,
 } from "./confirmations.repository.ts";
 import { openConfirmation } from "./open-confirmation.ts";
+import { WAITING_CHANGE } from "./contact-change-state.ts";
 import { CONTACT_ACTIONS, type TConfirmationFailure, type TConfirmRequest, type TContactKind, type TPendingConfirmation } from "./contacts.schemas.ts";
 
-const PURPOSE = "contact_change";
-/** A contact change that waits for its code, as stored. */
-export const WAITING_CHANGE = { purpose: PURPOSE, status: "code_waiting" } as const;
+// Its own file, because account reads (users/account-snapshots.ts) need it, and this service needs them.
+const PURPOSE = WAITING_CHANGE.purpose;
 
 export function toPendingConfirmation(row: TConfirmationRow, kind: TContactKind, now = Date.now()): TPendingConfirmation {
   return {

@@ -1,4 +1,4 @@
-import { WAITING_CHANGE } from "../contacts/contact-change.service.ts";
+import { WAITING_CHANGE } from "../contacts/contact-change-state.ts";
 import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
 import type { TAccount } from "./account.ts";

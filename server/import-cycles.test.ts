@@ -1,0 +1,87 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+// The house rule "no import cycles", checked on what runs: value imports between the server's files
+// (type-only imports vanish when compiled and are left out). A cycle makes load order matter: a
+// module can see another's exports as undefined while both are still loading.
+
+const SERVER = path.resolve("server");
+const IMPORT = /^(?:import|export)\s+(type\s+)?([^;]*?)\s+from\s+"([^"]+)"/gms;
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) {
+      if (e.name !== "generated") sourceFiles(full, out);
+    } else if (/\.(ts|tsx|mjs)$/.test(e.name) && !/\.test\.ts$|\.d\.mts$/.test(e.name)) out.push(full);
+  }
+  return out;
+}
+
+function resolve(from: string, specifier: string): string | null {
+  const base = specifier.startsWith("@/") ? path.resolve(specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
+  if (!base) return null;
+  const found = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, "index.ts")].find((p) => existsSync(p) && !p.endsWith(path.sep));
+  return found && found.startsWith(SERVER) ? found : null;
+}
+
+function valueImports(file: string): string[] {
+  const out: string[] = [];
+  for (const [, typeOnly, clause, specifier] of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    if (typeOnly) continue;
+    const named = /^\{([\s\S]*)\}$/.exec(clause!.trim())?.[1];
+    if (named !== undefined && named.split(",").map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith("type "))) continue;
+    const target = resolve(file, specifier!);
+    if (target) out.push(target);
+  }
+  return out;
+}
+
+/** Strongly connected components of more than one file (Tarjan). */
+function cycles(graph: Map<string, string[]>): string[][] {
+  let next = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(path.relative(process.cwd(), w));
+      } while (w !== v);
+      if (component.length > 1) found.push(component.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+describe("the server's modules", () => {
+  it("import each other without cycles", () => {
+    const graph = new Map(sourceFiles(SERVER).map((f) => [f, valueImports(f)]));
+    expect(graph.size).toBeGreaterThan(300);
+    expect(cycles(graph)).toEqual([]);
+  });
+
+  it("would see a cycle: the check itself finds one", () => {
+    const a = path.join(SERVER, "a.ts");
+    const b = path.join(SERVER, "b.ts");
+    expect(cycles(new Map([[a, [b]], [b, [a]]]))).toEqual([["server/a.ts", "server/b.ts"]]);
+  });
+});
