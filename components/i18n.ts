@@ -1,5 +1,7 @@
 // Shared by server components (to pick the language) and client components (to print labels).
 
+import { fillIn } from "@/server/http/locale";
+
 export const LANGS = ["en", "ru"] as const;
 export type TLang = (typeof LANGS)[number];
 
@@ -248,10 +250,7 @@ const DICTIONARIES: Record<TLang, Record<TMessageKey, string>> = { en, ru };
 
 export type TTranslate = (key: TMessageKey, params?: Record<string, string>) => string;
 
-/** Fills "{name}" placeholders; an unknown one stays as is, so a missing param shows rather than vanishes. */
-export function fillIn(text: string, params?: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (m, name: string) => params?.[name] ?? m);
-}
+export { fillIn };
 
 export function translator(lang: TLang): TTranslate {
   const dict = DICTIONARIES[lang];

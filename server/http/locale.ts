@@ -11,3 +11,11 @@ export function localeOf(req: Request): TLocale {
   }
   return "ru";
 }
+
+/**
+ * Fills "{name}" placeholders; an unknown one stays as is, so a missing param shows rather than
+ * vanishes. The server's pages and the console's and portal's dictionaries use it alike.
+ */
+export function fillIn(text: string, params?: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => params?.[name] ?? m);
+}

@@ -1,8 +1,7 @@
-import { fillIn, type TLang } from "../../../components/i18n.ts";
 import { ERROR_CODES, type TErrorCode } from "../../errors/codes.ts";
-import { localeOf } from "../../http/locale.ts";
+import { fillIn, localeOf, type TLocale } from "../../http/locale.ts";
 
-export type { TLang };
+export type TLang = TLocale;
 
 // The sign-in pages' own words (sign-in, consent, logout, errors), kept with them.
 const en = {

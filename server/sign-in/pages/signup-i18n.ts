@@ -1,4 +1,4 @@
-import { fillIn } from "../../../components/i18n.ts";
+import { fillIn } from "../../http/locale.ts";
 import type { TLang } from "./i18n.ts";
 
 // The sign-up pages' own words, apart from the sign-in pages' dictionary they share the layout with.

@@ -2,9 +2,11 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The house rule "no import cycles", checked on what runs: value imports between the server's files
-// (type-only imports vanish when compiled and are left out). A cycle makes load order matter: a
-// module can see another's exports as undefined while both are still loading.
+// House rules checked on the imports themselves:
+// - no import cycles, on what runs: value imports between the server's files (type-only imports
+//   vanish when compiled and are left out). A cycle makes load order matter: a module can see
+//   another's exports as undefined while both are still loading.
+// - the server stands below the UI: nothing under server/ imports from components/ or app/.
 
 const SERVER = path.resolve("server");
 const IMPORT = /^(?:import|export)\s+(type\s+)?([^;]*?)\s+from\s+"([^"]+)"/gms;
@@ -19,11 +21,16 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+/** The repository file a relative or `@/` specifier names; null for a package. */
 function resolve(from: string, specifier: string): string | null {
   const base = specifier.startsWith("@/") ? path.resolve(specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
   if (!base) return null;
-  const found = [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, "index.ts")].find((p) => existsSync(p) && !p.endsWith(path.sep));
-  return found && found.startsWith(SERVER) ? found : null;
+  return [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, path.join(base, "index.ts")].find((p) => existsSync(p) && !p.endsWith(path.sep)) ?? base;
+}
+
+/** Every file of the repository a server file imports, type-only imports included. */
+function allImports(file: string): string[] {
+  return [...readFileSync(file, "utf8").matchAll(IMPORT)].map(([, , , specifier]) => resolve(file, specifier!)).filter((t): t is string => t !== null);
 }
 
 function valueImports(file: string): string[] {
@@ -33,7 +40,7 @@ function valueImports(file: string): string[] {
     const named = /^\{([\s\S]*)\}$/.exec(clause!.trim())?.[1];
     if (named !== undefined && named.split(",").map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith("type "))) continue;
     const target = resolve(file, specifier!);
-    if (target) out.push(target);
+    if (target?.startsWith(SERVER)) out.push(target);
   }
   return out;
 }
@@ -77,6 +84,12 @@ describe("the server's modules", () => {
     const graph = new Map(sourceFiles(SERVER).map((f) => [f, valueImports(f)]));
     expect(graph.size).toBeGreaterThan(300);
     expect(cycles(graph)).toEqual([]);
+  });
+
+  it("import nothing from the UI (components/, app/)", () => {
+    const ui = [path.resolve("components"), path.resolve("app")];
+    const upward = sourceFiles(SERVER).flatMap((f) => allImports(f).filter((t) => ui.some((d) => t.startsWith(d + path.sep))).map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`));
+    expect(upward).toEqual([]);
   });
 
   it("would see a cycle: the check itself finds one", () => {
