@@ -4,7 +4,7 @@ import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
 import { finishConsent } from "../oauth/authorize/authorize.service.ts";
-import { readForm } from "../oauth/token-endpoint/form.ts";
+import { readForm } from "../http/form.ts";
 import { findActiveSession, SESSION_COOKIE, type TSession } from "../sessions/sessions.service.ts";
 import { readAccount } from "../users/users.service.ts";
 import { CSRF_COOKIE } from "./csrf.ts";

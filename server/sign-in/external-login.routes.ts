@@ -3,7 +3,7 @@ import { readCookie } from "../http/cookies.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { rememberExternalTokens, startExternalAuth, type TExternalIdentity, type TPendingExternalAuth } from "../federation/external-auth/index.ts";
 import { providerLabel } from "../federation/providers.service.ts";
-import { readForm } from "../oauth/token-endpoint/form.ts";
+import { readForm } from "../http/form.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { heldExternalIdentity, holdExternalIdentity, offeredProvider, ownerOfExternalAccount, registrationAllowed } from "./external-login.service.ts";
 import { clientOf, flowParam } from "./flow-completion.ts";

@@ -12,7 +12,7 @@ import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { otpStepView, passwordChangeStepView } from "./pages/step-views.ts";
-import { readForm } from "../oauth/token-endpoint/form.ts";
+import { readForm } from "../http/form.ts";
 
 // The steps of a sign-in after the first method (password or QR code) proved who the person is:
 // the second factor when the account requires one, then the new password when an administrator

@@ -4,7 +4,7 @@ import { readCookie } from "../http/cookies.ts";
 import { DEVICE_COOKIE } from "../sessions/sessions.service.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { pageUrl } from "../oauth/authorize/authorize.service.ts";
-import { readForm } from "../oauth/token-endpoint/form.ts";
+import { readForm } from "../http/form.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { clientOf, flowParam } from "./flow-completion.ts";
 import { continueSignIn } from "./login-steps.routes.ts";

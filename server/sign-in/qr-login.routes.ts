@@ -2,7 +2,7 @@ import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
 import { pageUrl } from "../oauth/authorize/authorize.service.ts";
-import { readForm } from "../oauth/token-endpoint/form.ts";
+import { readForm } from "../http/form.ts";
 import { qrStateOf, startQrSignIn, takeConfirmedSignIn } from "../qr-sign-in/qr-sign-in.service.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, offersQr, type TFlow } from "./login-flows.service.ts";

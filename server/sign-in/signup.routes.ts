@@ -4,7 +4,7 @@ import { getConfig } from "../config/config.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { readCookie, serializeCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
-import { readForm } from "../oauth/token-endpoint/form.ts";
+import { readForm } from "../http/form.ts";
 import { getPasswordPolicy } from "../passwords/policy-store.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "./csrf.ts";

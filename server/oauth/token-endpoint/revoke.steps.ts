@@ -4,7 +4,7 @@ import { introspect, type TIntrospection } from "../introspection.service.ts";
 import { revokeRefreshToken } from "../grants/refresh-tokens.service.ts";
 import { revokeAccessToken } from "../tokens/revocation.service.ts";
 import { authenticateTokenClient, SECRET_AUTH_METHODS } from "./client-auth.ts";
-import { readForm, required } from "./form.ts";
+import { readForm, required } from "../../http/form.ts";
 
 function tokenTypeHint(form: Map<string, string>): "access_token" | "refresh_token" | undefined {
   const hint = form.get("token_type_hint");

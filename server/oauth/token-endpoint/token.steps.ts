@@ -7,7 +7,7 @@ import type { TTokenSet } from "../grants/user-tokens.ts";
 import { countIssuedToken } from "../../metrics/registry.ts";
 import { issueAccessToken } from "../tokens/access-token.ts";
 import { authenticateTokenClient } from "./client-auth.ts";
-import { readForm, required } from "./form.ts";
+import { readForm, required } from "../../http/form.ts";
 
 /** State handed from step to step; each step fills in what the next ones need. */
 export type TTokenRequest = {

@@ -1,13 +1,15 @@
-import { AppError } from "../../errors/app-error.ts";
-import { findBadText, mediaType, readBodyText } from "../../http/parse.ts";
+import { AppError } from "../errors/app-error.ts";
+import { findBadText, mediaType, readBodyText } from "./parse.ts";
 
 function invalidRequest(desc: string): AppError {
   return new AppError("oauth.invalid_request", { desc });
 }
 
 /**
- * Reads an application/x-www-form-urlencoded body. RFC 6749 §3.2: parameters must not repeat;
- * unrecognised ones are ignored, which is why this is a Map and not a schema.
+ * Reads an application/x-www-form-urlencoded body: the token and revocation endpoints' and the
+ * sign-in pages' forms. RFC 6749 §3.2: parameters must not repeat; unrecognised ones are ignored,
+ * which is why this is a Map and not a schema. A bad form is an OAuth invalid_request; the pages
+ * render that code as they render any other.
  */
 export async function readForm(req: Request): Promise<Map<string, string>> {
   if (mediaType(req) !== "application/x-www-form-urlencoded") {
