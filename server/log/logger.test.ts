@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { logLine } from "./line-writer.mjs";
 import { flushLog, log, logRequest, type TRequestLine } from "./logger.ts";
 
 afterEach(() => {
@@ -29,6 +30,20 @@ describe("log lines", () => {
     expect(writes.map((w) => w.stream)).toEqual(["out", "err"]);
     expect(writes[0]!.text.split("\n").filter(Boolean).map((l) => JSON.parse(l).msg)).toEqual(["first", "second"]);
     expect(JSON.parse(writes[1]!.text)).toMatchObject({ level: "warn", msg: "careful" });
+  });
+
+  it("of the server's own files (server/serve/*.mjs) share the logger's shape, threshold and buffer", async () => {
+    vi.stubEnv("IDP_LOG_LEVEL", "info");
+    const writes = capture();
+    logLine("info", "listening", { port: 3000 });
+    log.info("request", { n: 1 });
+    logLine("debug", "not written");
+    await new Promise((r) => setImmediate(r));
+    expect(writes).toHaveLength(1);
+    const [a, b] = writes[0]!.text.split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(Object.keys(a!)).toEqual(["time", "level", "msg", "port"]);
+    expect(a).toMatchObject({ level: "info", msg: "listening", port: 3000 });
+    expect(Object.keys(b!).slice(0, 3)).toEqual(["time", "level", "msg"]);
   });
 
   it("go out at once with an error line, the lines before it first, so a crash after it cannot keep them back", () => {

@@ -1,60 +1,13 @@
+import { flushLog, isLogged, isoNow, WORKER, writeLine, type TLevel } from "./line-writer.mjs";
 import { redactInto } from "./redact.ts";
 
-type TLevel = "debug" | "info" | "warn" | "error";
-const ORDER: Record<TLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
-
-function threshold(): number {
-  const level = process.env.IDP_LOG_LEVEL as TLevel | undefined;
-  return ORDER[level ?? "info"] ?? ORDER.info;
-}
-
-// The worker's slot (1..IDP_WORKERS) when several processes serve one port: which one wrote a line.
-// Last, so that a line reads as it does from a single process up to there.
-const WORKER = process.env.IDP_WORKER ? Number(process.env.IDP_WORKER) : undefined;
-
-// Lines wait for the end of the event loop's turn and go out in one write per stream: a write to a
-// pipe or file is synchronous on Linux and cost a tenth of a token request's CPU when made per line
-// (bench/README.md). The turn is short, so a line leaves before the next timer fires; on exit, what
-// waits is written at once, and an error line goes out at once with the lines before it, so a crash
-// or a hang that follows it (no exit event after SIGKILL or out of memory) cannot keep it back. One
-// buffer per process, on globalThis, though the bundles hold several copies of this module: lines
-// keep their order.
-type TPending = { out: string; err: string; scheduled: boolean };
-const PENDING = Symbol.for("idp.log.pending");
-const pending: TPending = ((globalThis as Record<symbol, TPending | undefined>)[PENDING] ??= (() => {
-  const p: TPending = { out: "", err: "", scheduled: false };
-  process.once("exit", () => flushInto(p));
-  return p;
-})());
-
-function flushInto(p: TPending): void {
-  p.scheduled = false;
-  const { out, err } = p;
-  p.out = p.err = "";
-  if (out) process.stdout.write(out);
-  if (err) process.stderr.write(err);
-}
-
-/** Writes the lines that wait for the end of the turn now (tests that capture the writes). */
-export function flushLog(): void {
-  flushInto(pending);
-}
-
-// The time as lines give it, made once per millisecond: a busy server writes several lines in each,
-// and under Next every `new Date()` also asks two AsyncLocalStorages whether a prerender watches.
-let stamp = { ms: Number.NaN, iso: "" };
-function isoNow(): string {
-  const ms = Date.now();
-  if (ms !== stamp.ms) stamp = { ms, iso: new Date(ms).toISOString() };
-  return stamp.iso;
-}
-
+export { flushLog };
 function write(level: TLevel, msg: string, fields: Record<string, unknown>): void {
-  if (ORDER[level] < threshold()) return;
+  if (!isLogged(level)) return;
   const entry: Record<string, unknown> = { time: isoNow(), level, msg };
   redactInto(entry, fields);
   if (WORKER !== undefined) entry.worker = WORKER;
-  enqueue(level, JSON.stringify(entry));
+  writeLine(level, JSON.stringify(entry));
 }
 
 /** The fields of the line every answer writes (server/http/respond.ts), in their order. */
@@ -70,22 +23,12 @@ const jsonNumber = (n: number) => (Number.isFinite(n) ? String(n) : "null");
  * the answer's bookkeeping (bench/README.md).
  */
 export function logRequest(line: TRequestLine): void {
-  if (ORDER.info < threshold()) return;
+  if (!isLogged("info")) return;
   let text = `{"time":"${isoNow()}","level":"info","msg":"request","requestId":${json(line.requestId)},"method":${json(line.method)},"path":${json(line.path)},"status":${jsonNumber(line.status)},"ms":${jsonNumber(line.ms)}`;
   if (line.client !== undefined) text += `,"client":${json(line.client)}`;
   if (line.sub !== undefined) text += `,"sub":${json(line.sub)}`;
   if (WORKER !== undefined) text += `,"worker":${WORKER}`;
-  enqueue("info", `${text}}`);
-}
-
-function enqueue(level: TLevel, line: string): void {
-  if (level === "error" || level === "warn") pending.err += line + "\n";
-  else pending.out += line + "\n";
-  if (level === "error") flushLog();
-  else if (!pending.scheduled) {
-    pending.scheduled = true;
-    setImmediate(flushLog);
-  }
+  writeLine("info", `${text}}`);
 }
 
 /**

@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { PATH_PARAMS } from "../http/server-handoff.mjs";
+import { logLine } from "../log/line-writer.mjs";
 import { readWholeBody, sendWebResponse, toWebRequest, wholeBodyLength } from "./node-web.mjs";
 import { routeTable } from "./route-table.mjs";
 
@@ -107,7 +108,7 @@ export async function loadFastPath(opts) {
         .then((response) => sendWebResponse(res, response, method))
         .catch((e) => {
           // defineRoute answers every error itself; reaching this is a bug in the fast path.
-          process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "fast path failed", err: String(e?.stack ?? e) })}\n`);
+          logLine("error", "fast path failed", { err: String(e?.stack ?? e) });
           if (!res.headersSent) res.statusCode = 500;
           res.end();
         });

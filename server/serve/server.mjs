@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { parseContextPath } from "../config/context-path.mjs";
 import { hstsOf, SECURITY_HEADERS } from "../http/security-headers.mjs";
+import { logLine as log } from "../log/line-writer.mjs";
 import { loadFastPath } from "./fast-path.mjs";
 import { runClusterPrimary } from "./cluster.mjs";
 import { threadPoolSize } from "./threadpool.mjs";
@@ -20,14 +21,6 @@ import { createListener, identify } from "./tls.mjs";
 const require = createRequire(import.meta.url);
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40 };
-const WORKER = process.env.IDP_WORKER ? { worker: Number(process.env.IDP_WORKER) } : {};
-/** A log line in server/log/logger.ts's shape and threshold (this file runs outside the bundles that hold the logger). */
-function log(level, msg, fields = {}) {
-  if (LEVELS[level] < (LEVELS[process.env.IDP_LOG_LEVEL ?? "info"] ?? LEVELS.info)) return;
-  const line = `${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields, ...WORKER })}\n`;
-  (level === "error" || level === "warn" ? process.stderr : process.stdout).write(line);
-}
 
 function arg(short, long) {
   const argv = process.argv.slice(2);
