@@ -1,6 +1,6 @@
 /**
  * The closed registry of error codes. Services throw `new AppError(code)`; renderers turn a code into
- * the body shape of the endpoint family (see render.ts). `type`/`error`/`desc` are the contract's
+ * the body shape of the endpoint family (see render.ts). `type`/`error`/`desc` are the API's
  * values for the v3 shape; `oauth` is the RFC 6749 code used on OAuth endpoints.
  */
 export type TErrorType =
@@ -28,7 +28,7 @@ const ERROR_DEFS = {
   "auth.token_invalid": { status: 401, type: "security_error", error: "bad_access_token", desc: "invalid_access_token", oauth: "invalid_token" },
   /** The bearer token was revoked before its expiry. */
   "auth.token_revoked": { status: 401, type: "security_error", error: "bad_access_token", desc: "revoked_access_token", oauth: "invalid_token" },
-  /** The token holds none of the scopes the operation accepts (the contract answers 401, not 403). */
+  /** The token holds none of the scopes the operation accepts (the API answers 401 here, not 403). */
   "auth.scope_missing": { status: 401, type: "security_error", error: "bad_access_token", desc: "missing_scopes", oauth: "insufficient_scope" },
   /** A user-mode token used on another user's subject. */
   "auth.wrong_subject": { status: 401, type: "security_error", error: "bad_access_token", desc: "wrong_subject" },
@@ -42,7 +42,7 @@ const ERROR_DEFS = {
   "auth.basic_invalid": { status: 401, type: "security_error", error: "invalid_credential", desc: "client_authentication_failed" },
   /** v1 HTTP Basic of a client that authenticated but is not allowed the operation: none of its system scopes is the operation's. */
   "auth.basic_not_allowed": { status: 401, type: "security_error", error: "access_denied", desc: "the client application is not allowed this operation" },
-  /** v1/v2 HTTP Basic of a client that authenticated but lacks the operation's scope: the contract's v2 access_denied, not a Bearer challenge. */
+  /** v1/v2 HTTP Basic of a client that authenticated but lacks the operation's scope: the v2 access_denied of the API, not a Bearer challenge. */
   "auth.basic_scope_missing": { status: 403, type: "security_error", error: "access_denied", desc: "access_denied" },
 
   /** The body is not parseable in the declared content type. */
