@@ -13,7 +13,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "components/**/*.test.ts", "test/db/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "components/**/*.test.ts", "test/db/**/*.test.ts", "test/docs/**/*.test.ts"],
           setupFiles: ["test/support/unit-env.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

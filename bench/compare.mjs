@@ -1,4 +1,4 @@
-// The comparison section of `npm run bench` (issue 10, part 5): the token endpoint and one
+// The comparison section of `npm run bench`: the token endpoint and one
 // bearer-authenticated read, measured the same way on this service with the fast path, through Next
 // (IDP_FAST_PATH=0), with IDP_WORKERS=2 (PostgreSQL only) and on panva's oidc-provider started here
 // (bench/oidc-provider-peer.mjs); then the table and the issue's goals, each marked met or not met.
@@ -134,7 +134,7 @@ export function printComparison({ fast, next, workers2, peer }, db) {
     fastOverNext: next ? fast.grants.rps / next.grants.rps : undefined,
     fastOverNextRead: next?.read && fast.read ? fast.read.rps / next.read.rps : undefined,
   };
-  console.log("\ngoals (issue 10):");
+  console.log("\ngoals (the fast path's):");
   console.log(goalLine("fast-path grants/s ÷ oidc-provider grants/s", ratios.fastOverPeer, 1.0));
   const onPg = db === "postgres";
   console.log(goalLine("read ÷ token endpoint on the fast path", ratios.readOverToken, onPg ? 0.5 : undefined, onPg ? "" : "the goal (≥ 0.5) is set for PostgreSQL: run with BENCH_DB=postgres"));

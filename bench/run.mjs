@@ -10,7 +10,7 @@
 // and BENCH_GROUPS (default 10,000) groups and an RQL group search (bench/groups-rows.mjs).
 // Prints req/s, p50/p99, the ratios to the trivial route, and the server's resident memory idle
 // after start and after load. The server runs one process (IDP_WORKERS=1): the rows are per process.
-// Then the comparison (bench/compare.mjs, issue 10 part 5): POST /oauth/te client_credentials and the
+// Then the comparison (bench/compare.mjs): POST /oauth/te client_credentials and the
 // bearer read GET /api/v3/users/{sub} (over the sign-in accounts, cached) on this server with the
 // fast path (measured first, on the fresh server), then, one after another on the same database,
 // through Next (IDP_FAST_PATH=0), with IDP_WORKERS=2 (PostgreSQL only), and the token endpoint of

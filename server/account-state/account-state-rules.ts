@@ -1,7 +1,7 @@
 import type { TAccountStateView } from "./account-state.schemas.ts";
 
 /*
- * The account state machine (README, "Account state"):
+ * The account state machine (docs/guides/account-security.md):
  *   initial ──first sign-in──▶ active (checkedOn = that sign-in, renewed by each one)
  *   initial | active ──no sign-in for the period (from checkedOn, or from creation while initial)──▶ inactivityLock (on)
  *   inactivityLock ──administrator unlocks──▶ active (checkedOn = the unlock)

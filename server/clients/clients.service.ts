@@ -111,8 +111,8 @@ export async function authenticateTlsClient(id: string, cn: string): Promise<TCl
 /**
  * v1/v2 with a certificate and no client named: the one client that lists the CN. Several clients
  * may list one CN (nothing forbids it, and a shared certificate is a real setup), and picking one of
- * them would act as a client chosen by row order: then the caller must name the client (README,
- * "TLS and client certificates"), and the unnamed call authenticates nobody.
+ * them would act as a client chosen by row order: then the caller must name the client
+ * (docs/operations/serving-and-tls.md), and the unnamed call authenticates nobody.
  */
 export async function identifyTlsClient(cn: string): Promise<TClientAuthResult & { id?: string }> {
   const ids = await cachedClientIdsByCn(cn, (c) => findClientIdsByTlsCn(c, 2));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ZInt } from "./env-int.ts";
 
-/** The environment variables of user properties and of the inactivity lock (README, "Configuration"). */
+/** The environment variables of user properties and of the inactivity lock (docs/reference/configuration.md). */
 export const ZAccountEnv = z.object({
   IDP_PROPS_MAX_COUNT: ZInt(1, 10_000, 100),
   IDP_PROPS_MAX_NAME: ZInt(1, 1024, 128),

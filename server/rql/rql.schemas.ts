@@ -2,7 +2,7 @@ import { z } from "zod";
 import { RQL_LIMITS } from "./rql-syntax.ts";
 import { RQL_MAX_LIMIT } from "./rql-parser.ts";
 
-/** The `rql` query parameter as every search operation documents it (README, "RQL", says the same at length). */
+/** The `rql` query parameter as every search operation documents it (docs/guides/groups-and-rql.md says the same at length). */
 export const RQL_PARAM_DESCRIPTION = [
   "Resource Query Language filter. Top-level terms are joined by `&` (send it as %26 inside the parameter) or `,` and all must hold.",
   "Operators: `and(t,…)`, `or(t,…)`, `eq(field,value)`, `ne`, `lt`, `le`, `gt`, `ge`, `like(field,pattern)` (`*` is the only wildcard; case-insensitive),",

@@ -1,4 +1,4 @@
-// IDP_WORKERS > 1 (issue 10, part 2): this process becomes a node:cluster primary that serves no
+// IDP_WORKERS > 1: this process becomes a node:cluster primary that serves no
 // request itself. It forks the workers (each runs server.mjs: Next, the fast path, boot), keeps
 // their number up, stops them on SIGTERM/SIGINT, and answers what the workers must ask one place
 // for: a metrics scrape summed over all of them, and the failed client authentications they count

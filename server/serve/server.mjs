@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The production server (prototype of issue 10, part 1): one node:http server per process. Requests
+// The production server: one node:http server per process. Requests
 // for an operation of the catalog go to the fast path (fast-path.mjs); every other request goes to
 // Next through its documented custom-server API, which runs the same pipeline as `next start`
 // (router-server, proxy.ts, instrumentation.ts). IDP_FAST_PATH=0 sends everything to Next.

@@ -1,4 +1,4 @@
-// TLS termination and client certificates for the production server (issue 10, part 3).
+// TLS termination and client certificates for the production server.
 //
 // - IDP_TLS_CERT + IDP_TLS_KEY (PEM files): the server speaks HTTPS itself. With IDP_TLS_CLIENT_CA it
 //   asks every client for a certificate and verifies it against that CA, but does not require one:

@@ -79,7 +79,7 @@ export const registerPage = pageRoute(async (req) => {
   return renderRegister(req, loginFlow, csrf.cookie, 200, {}, csrf.isNew ? { "set-cookie": serializeCookie(CSRF_COOKIE, csrf.cookie) } : {});
 });
 
-/** A registration refusal in the page's words: a taken contact says so plainly (see README, "Self sign-up"). */
+/** A registration refusal in the page's words: a taken contact says so plainly (see docs/guides/self-sign-up.md). */
 function problemOf(st: TSignUpText, item: TInputItem): TFieldProblem {
   if (item.error === "contact_use_violation") {
     const key = item.pos === "email" || item.pos === "phone_number" ? (`signup.taken.${item.pos}` as const) : "signup.taken.other";

@@ -8,7 +8,7 @@ import { rawRequest, type TRawResponse } from "../support/raw-http.ts";
 
 type TShape = "v3" | "v2" | "registration" | "oauth";
 
-// The API families by prefix below the context path, as issue 5 §0 names them; other paths are pages.
+// The API families by prefix below the context path, as the API names them; other paths are pages.
 const FAMILIES: [string, TShape][] = [["/admin/api/", "v3"], ["/reg/api/", "registration"], ["/api/", "v3"], ["/oauth/", "oauth"], ["/.well-known/", "oauth"]];
 // Next, like a WHATWG URL, resolves encoded dot segments (`/oauth/%2e%2e/te` is `/te`) before routing
 // and before the proxy: a request belongs to the family of its resolved path.

@@ -38,7 +38,7 @@ const en = {
   "outbox.details": "Template {template}, purpose {purpose}, language {locale}.",
 
   "delivery.title": "Delivery",
-  "delivery.intro": "Transports are set with environment variables at start; see the README.",
+  "delivery.intro": "Transports are set with environment variables at start; see docs/guides/messages.md.",
   "delivery.email": "E-mail (SMTP)",
   "delivery.sms": "SMS (webhook)",
   "delivery.configured": "configured",
@@ -100,7 +100,7 @@ const ru: Record<TMessagingKey, string> = {
   "outbox.details": "Шаблон {template}, назначение {purpose}, язык {locale}.",
 
   "delivery.title": "Доставка",
-  "delivery.intro": "Транспорты задаются переменными окружения при запуске; см. README.",
+  "delivery.intro": "Транспорты задаются переменными окружения при запуске; см. docs/guides/messages.md.",
   "delivery.email": "Почта (SMTP)",
   "delivery.sms": "SMS (webhook)",
   "delivery.configured": "настроен",
