@@ -1,7 +1,8 @@
 // Shared by the start script and the test/bench harnesses: build only when the build is missing or
 // stale (changed sources, or a new IDP_CONTEXT_PATH, which Next fixes at build time).
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,25 +22,34 @@ const marker = path.join(root, ".next", "idp-build.json");
 export const cliBundle = path.join(root, ".next", "idp-cli", "cli.mjs");
 export const cliMeta = path.join(root, ".next", "idp-cli", "meta.json");
 const SOURCES = ["app", "server", "components", "next.config.mjs", "package-lock.json", "instrumentation.ts", "proxy.ts", "prisma"];
-// The database client is generated from prisma/schema.prisma by every install: its files are new
-// after each `npm ci` without being different, and a production install has none.
+// The database client is generated from prisma/schema.prisma (a source) by every install and every
+// build: a production install has none, and the build carries it.
 const GENERATED = path.join(root, "server", "db", "generated");
 
-function newestSource(dir = root, depth = 0) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (depth === 0 && !SOURCES.includes(entry.name)) continue;
-    const full = path.join(dir, entry.name);
-    if (full === GENERATED) continue;
-    // Whole seconds: a copy of the checkout (tar, a container layer) keeps no finer timestamps.
-    newest = Math.max(newest, entry.isDirectory() ? newestSource(full, depth + 1) : Math.floor(statSync(full).mtimeMs / 1000));
-  }
-  return newest;
+/**
+ * A digest of the sources' paths and contents (about 800 files, 0.1 s). Contents, not times: npm
+ * prune rewrites package-lock.json unchanged, a copy of the checkout gets new times, and a file
+ * deleted or moved leaves no newer time behind.
+ */
+function sourceDigest() {
+  const digest = createHash("sha256");
+  const walk = (dir, depth) => {
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const entry of entries) {
+      if (depth === 0 && !SOURCES.includes(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      if (full === GENERATED) continue;
+      if (entry.isDirectory()) walk(full, depth + 1);
+      else digest.update(`${path.relative(root, full)}\0`).update(createHash("sha256").update(readFileSync(full)).digest());
+    }
+  };
+  walk(root, 0);
+  return digest.digest("hex");
 }
 
 function fingerprint(env) {
   const ctx = parseContextPath(env.IDP_CONTEXT_PATH);
-  return JSON.stringify({ contextPath: ctx.ok ? ctx.value : null, sources: newestSource() });
+  return JSON.stringify({ contextPath: ctx.ok ? ctx.value : null, sources: sourceDigest() });
 }
 
 // esbuild is a development dependency: required only when a build runs, never by `npm start` on a
@@ -65,6 +75,11 @@ export function build(env = process.env) {
     console.error("idp: a build needs the development dependencies, which are not installed: run `npm ci`, then `npm run build`");
     process.exit(1);
   }
+  // Taken before building: a file changed while the build runs makes the next start build again.
+  const built = fingerprint(env);
+  // The database client the build compiles in is the schema's as it is now, not the last install's.
+  const generate = spawnSync(process.execPath, [path.join(root, "node_modules", "prisma", "build", "index.js"), "generate"], { cwd: root, stdio: "inherit" });
+  if (generate.status !== 0) process.exit(generate.status ?? 1);
   const r = spawnSync(process.execPath, [nextBin, "build"], {
     cwd: root,
     env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
@@ -72,7 +87,7 @@ export function build(env = process.env) {
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
   bundleCli();
-  writeFileSync(marker, fingerprint(env));
+  writeFileSync(marker, built);
 }
 
 /**
@@ -83,7 +98,7 @@ export function build(env = process.env) {
 export function currentCliBundle() {
   if (!existsSync(cliBundle) || !existsSync(marker)) return null;
   try {
-    return JSON.parse(readFileSync(marker, "utf8")).sources === newestSource() ? cliBundle : null;
+    return JSON.parse(readFileSync(marker, "utf8")).sources === sourceDigest() ? cliBundle : null;
   } catch {
     return null;
   }

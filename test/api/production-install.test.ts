@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,10 +7,10 @@ import { describe, expect, inject, it } from "vitest";
 import { cliMeta, root } from "../../scripts/build-lib.mjs";
 import { startServer } from "../../scripts/server-lib.mjs";
 
-// A production install is `npm ci && npm run build`, then `npm prune --omit=dev --omit=optional` (or
-// a fresh `npm ci` with those flags beside the build): what runs must need none of the tools that
-// build. `--omit=optional` because npm keeps the prisma CLI otherwise: @prisma/client names it as an
-// optional peer, which makes it "devOptional", omitted only when both kinds are.
+// A production install is `npm ci && npm run build`, then `npm prune --omit=dev --omit=optional`
+// (docs/operations/commands.md): what runs must need none of the tools that build. `--omit=optional`
+// because npm keeps the prisma CLI otherwise: @prisma/client names it as an optional peer, which
+// makes it "devOptional", omitted only when both kinds are.
 const BUILD_TOOLS = ["prisma", "@prisma/engines", "tsx", "esbuild", "vitest", "@playwright/test", "eslint"];
 const postgres = inject("dbKind") === "postgres";
 
@@ -43,7 +43,7 @@ describe("production dependencies", () => {
 
   // One database kind is enough: this is about files on disk, and the run installs packages.
   it.skipIf(postgres)(
-    "a copy of the build with `npm ci --omit=dev --omit=optional` migrates, checks its configuration and serves, with no build tool installed",
+    "a copy of the checkout and its build, pruned as documented, migrates, checks its configuration and serves, with no build tool installed",
     async () => {
       const dir = mkdtempSync(path.join(tmpdir(), "idp-production-"));
       const data = mkdtempSync(path.join(tmpdir(), "idp-production-data-"));
@@ -52,15 +52,24 @@ describe("production dependencies", () => {
       const left = new Set(["node_modules", ".git", "data", "test-results", "playwright-report", path.join(".next", "cache"), path.join("server", "db", "generated"), path.join("bench", "results")]);
       cpSync(root, dir, { recursive: true, preserveTimestamps: true, verbatimSymlinks: true, filter: (src) => !left.has(path.relative(root, src)) });
       try {
-        const install = spawnSync("npm", ["ci", "--omit=dev", "--omit=optional", "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir, encoding: "utf8", env: { ...process.env, npm_config_loglevel: "error" } });
+        const npm = (args: string[]) => spawnSync("npm", [...args, "--prefer-offline", "--no-audit", "--no-fund"], { cwd: dir, encoding: "utf8", env: { ...process.env, npm_config_loglevel: "error" } });
+        const install = npm(["ci"]);
         expect(install.status, install.stderr).toBe(0);
-        expect(install.stdout).toContain("production install (no prisma CLI)");
-        for (const tool of BUILD_TOOLS) expect(existsSync(path.join(dir, "node_modules", tool)), `${tool} was installed`).toBe(false);
-        expect(existsSync(path.join(dir, "server", "db", "generated"))).toBe(false);
+        const lockBefore = statSync(path.join(dir, "package-lock.json")).mtimeMs;
+        const prune = npm(["prune", "--omit=dev", "--omit=optional"]);
+        expect(prune.status, prune.stderr).toBe(0);
+        for (const tool of BUILD_TOOLS) expect(existsSync(path.join(dir, "node_modules", tool)), `${tool} is still installed`).toBe(false);
+        // npm prune writes package-lock.json again (unchanged): the build must still count as current.
+        expect(statSync(path.join(dir, "package-lock.json")).mtimeMs).toBeGreaterThanOrEqual(lockBefore);
+        // The build carries the database client: the one the install generated is not needed.
+        rmSync(path.join(dir, "server", "db", "generated"), { recursive: true, force: true });
 
         const env = { ...process.env, IDP_DATA_DIR: data, DATABASE_URL: "", IDP_ADMIN_PASSWORD: "production-admin-password" };
         const migrate = spawnSync(process.execPath, ["scripts/idp.mjs", "migrate"], { cwd: dir, env, encoding: "utf8" });
         expect(migrate.status, migrate.stderr).toBe(0);
+        expect(migrate.stdout).toMatch(/^applied: 20261121000000_init, /);
+        const again = spawnSync(process.execPath, ["scripts/idp.mjs", "migrate"], { cwd: dir, env, encoding: "utf8" });
+        expect(again.stdout.trim()).toBe("database is up to date");
         const bad = spawnSync(process.execPath, ["scripts/idp.mjs", "check-config"], { cwd: dir, env: { ...env, IDP_ACCESS_TOKEN_TTL: "soon" }, encoding: "utf8" });
         expect(bad.status).toBe(1);
         expect(bad.stderr).toContain("IDP_ACCESS_TOKEN_TTL");
