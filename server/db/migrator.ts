@@ -28,8 +28,10 @@ const HISTORY_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 export type TMigrationFile = { name: string; sql: string; checksum: string };
 
+// The migrations are read from the checkout at run time, never bundled: the ignore comment keeps the
+// build from tracing the whole project into its output (and from warning about it).
 export function readMigrationFiles(dir = MIGRATIONS_DIR): TMigrationFile[] {
-  return readdirSync(dir, { withFileTypes: true })
+  return readdirSync(/*turbopackIgnore: true*/ dir, { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort()

@@ -31,7 +31,8 @@ export async function prepareDeviceImport(entries: TOtpDeviceImport[], baseDir =
     let content = e.content;
     if (content === undefined) {
       const file = path.resolve(baseDir, e.file!);
-      content = await readFile(file, "utf8").catch((err: NodeJS.ErrnoException) => {
+      // A file the import document names, read at run time: not something for the build to trace.
+      content = await readFile(/*turbopackIgnore: true*/ file, "utf8").catch((err: NodeJS.ErrnoException) => {
         throw new AppError("import.invalid_document", { items: [{ error: "unreadable", desc: `cannot read ${file}: ${err.code ?? "error"}`, pos: `${pos}.file` }] });
       });
     }
