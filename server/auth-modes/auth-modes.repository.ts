@@ -21,6 +21,17 @@ export async function secondFactorRequired(userId: string, tx?: TTx): Promise<bo
   return (await findAuthModes(userId, tx)).secondFactor;
 }
 
+/** Whether the password in force was accepted only because the second factor was on. */
+export async function findPasswordNeedsSecondFactor(userId: string, tx: TTx): Promise<boolean> {
+  const row = await tx.userAuthModes.findUnique({ where: { userId }, select: { passwordNeedsSecondFactor: true } });
+  return row?.passwordNeedsSecondFactor ?? false;
+}
+
+export async function savePasswordNeedsSecondFactor(userId: string, value: boolean, tx: TTx): Promise<void> {
+  const data = { passwordNeedsSecondFactor: value, updatedAt: new Date() };
+  await tx.userAuthModes.upsert({ where: { userId }, create: { userId, ...data }, update: data, select: { userId: true } });
+}
+
 /** Clears the forced password change; true when it was set. */
 export async function unsetNeedPasswordChange(userId: string): Promise<boolean> {
   const prisma = await getPrisma();

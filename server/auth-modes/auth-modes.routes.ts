@@ -58,7 +58,9 @@ export const changeAuthModesRoute = defineRoute(
     description:
       "Fields left out stay as they are. requiredFactor 2 for an account without a bound TOTP/HOTP generator: 400 input_error with " +
       "the item has_not_sf_methods (pos requiredFactor), and nothing changes. needPasswordChange can only be set (true); the next " +
-      "password change clears it. Each change is a security event (user.auth_modes_changed).",
+      "password change clears it. Turning the second factor off (requiredFactor null, 0 or 1) for an account whose password is " +
+      "shorter than the policy's single-factor minimum (allowed only behind the second factor) also sets needPasswordChange: the " +
+      "next sign-in asks for a longer password. Each change is a security event (user.auth_modes_changed).",
     tags: TAGS,
     auth: { kind: "bearer", user: ["idp_api_usec_chg"], system: ["idp_api_sys_usec_chg"], subjectParam: "subjectId" },
     params: ZSubjectParams,

@@ -6,7 +6,8 @@ import { AppError } from "../errors/app-error.ts";
 import { inTransaction } from "../db/index.ts";
 import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 import { countGeneratorsOf, lockAccount } from "../otp/otp.repository.ts";
-import { findAuthModes, saveAuthModes, unsetNeedPasswordChange, type TAuthModes } from "./auth-modes.repository.ts";
+import type { TTx } from "../db/index.ts";
+import { findAuthModes, findPasswordNeedsSecondFactor, saveAuthModes, savePasswordNeedsSecondFactor, unsetNeedPasswordChange, type TAuthModes } from "./auth-modes.repository.ts";
 
 export type { TAuthModes };
 
@@ -27,6 +28,14 @@ export function readAuthModes(userId: string): TMaybePromise<TAuthModes> {
 const MODES_TOPIC = "auth-modes";
 const modesCache = keyedCache<TAuthModes>(MODES_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 50_000 });
 const publishModesChange = (userId: string) => publishChange(MODES_TOPIC, userId);
+
+/**
+ * Called by the password change, in its transaction, with whether the new password met the policy's
+ * single-factor minimum or passed only because the second factor is on.
+ */
+export function notePasswordNeedsSecondFactor(userId: string, needsSecondFactor: boolean, tx: TTx): Promise<void> {
+  return savePasswordNeedsSecondFactor(userId, needsSecondFactor, tx);
+}
 
 /** Called by the password change once a new password is set; records the event when it was set. */
 export async function clearNeedPasswordChange(userId: string, actor: TEventActor = {}): Promise<void> {
@@ -50,6 +59,7 @@ function applyChange(modes: TAuthModes, change: TAuthModesChange): TAuthModes {
  * and the write (removeGenerator takes the same lock).
  */
 export async function changeAuthModes(userId: string, change: TAuthModesChange, actor: TEventActor, note: Record<string, unknown> = {}): Promise<TAuthModes> {
+  const why: Record<string, unknown> = {};
   const { before, after } = await inTransaction(async (tx) => {
     if (!(await lockAccount(userId, tx))) throw new AppError("user.not_found", { params: { userId } });
     const current = await findAuthModes(userId, tx);
@@ -59,12 +69,18 @@ export async function changeAuthModes(userId: string, change: TAuthModesChange, 
         items: [{ error: "has_not_sf_methods", desc: "the account has no second-factor method: bind a TOTP or HOTP generator first", pos: "requiredFactor" }],
       });
     }
+    // A password shorter than the single-factor minimum was allowed only behind the second factor:
+    // without it, the next sign-in asks for a new one (NIST 800-63B rev. 4's 15 characters).
+    if (current.secondFactor && !next.secondFactor && !next.needPasswordChange && (await findPasswordNeedsSecondFactor(userId, tx))) {
+      next.needPasswordChange = true;
+      why.forcedChangeReason = "password_short_for_single_factor";
+    }
     await saveAuthModes(userId, next, tx);
     return { before: current, after: next };
   });
   await publishModesChange(userId);
   const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof TAuthModes])));
-  if (Object.keys(changed).length) await recordEvent("user.auth_modes_changed", { ...actor, subject: userId }, { ...changed, ...note });
+  if (Object.keys(changed).length) await recordEvent("user.auth_modes_changed", { ...actor, subject: userId }, { ...changed, ...note, ...why });
   if (before.secondFactor && !after.secondFactor) await tellAccountHolderOf(userId, { kind: "second_factor_off", actor });
   return after;
 }

@@ -16,4 +16,11 @@ describe("redact", () => {
       Authorization: "[redacted]",
     });
   });
+
+  it("keeps yes/no flags, which hold no secret, but not numbers, which may be codes", () => {
+    expect(redact({ needPasswordChange: true, nested: { passwordNeedsSecondFactor: false, otp: 123456, code: "654321" } })).toEqual({
+      needPasswordChange: true,
+      nested: { passwordNeedsSecondFactor: false, otp: "[redacted]", code: "[redacted]" },
+    });
+  });
 });

@@ -2,13 +2,15 @@
 // so a new field called e.g. `client_secret` or `otpCode` is covered without touching this list.
 const SECRET_KEY = /pass(word)?|pswd|secret|token|authorization|cookie|otp|code|answer|seed|credential|private/i;
 
-/** Returns a copy of value with every secret-named field replaced by "[redacted]". */
+// A yes or no holds no secret (needPasswordChange, passwordNeedsSecondFactor): kept, so that a
+// security event says which way a flag went. Numbers are not kept: a code can be one.
+const hidden = (k: string, v: unknown) => SECRET_KEY.test(k) && typeof v !== "boolean";
+
+/** Returns a copy of value with every secret-named field replaced by "[redacted]" (but yes/no flags). */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 6 || value === null || typeof value !== "object") return value;
   if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, SECRET_KEY.test(k) ? "[redacted]" : redact(v, depth + 1)]),
-  );
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hidden(k, v) ? "[redacted]" : redact(v, depth + 1)]));
 }
 
 /**
@@ -16,5 +18,5 @@ export function redact(value: unknown, depth = 0): unknown {
  * its fields, without the intermediate copy.
  */
 export function redactInto(target: Record<string, unknown>, fields: Record<string, unknown>): void {
-  for (const k of Object.keys(fields)) target[k] = SECRET_KEY.test(k) ? "[redacted]" : redact(fields[k], 1);
+  for (const k of Object.keys(fields)) target[k] = hidden(k, fields[k]) ? "[redacted]" : redact(fields[k], 1);
 }

@@ -1,7 +1,7 @@
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import type { TContact } from "../attributes/attribute-values.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
-import { clearNeedPasswordChange, readAuthModes } from "../auth-modes/auth-modes.service.ts";
+import { clearNeedPasswordChange, notePasswordNeedsSecondFactor, readAuthModes } from "../auth-modes/auth-modes.service.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -18,6 +18,9 @@ import { generatePassword } from "./generate.ts";
 import { deleteDevicesOf, findPasswordHistory, lockPasswordHash, writePassword, type THistoryRow } from "./passwords.repository.ts";
 import { getPasswordPolicy } from "./policy-store.ts";
 import { checkAge, checkPassword, normalizeForPolicy, violationItem, type TPasswordPolicy, type TPolicyViolation } from "./policy.ts";
+
+/** Shorter than the single-factor minimum: the password stands only behind the second factor. */
+const needsSecondFactor = (password: string, policy: TPasswordPolicy) => [...normalizeForPolicy(password)].length < policy.minLength;
 
 export type TPasswordChange = {
   /** User mode: the password the user has now (required). System mode: ignored. */
@@ -144,6 +147,7 @@ export async function changePassword(account: TAccount, input: TPasswordChange, 
     // A password set before history was kept (registration, import) joins it now, so it cannot come straight back.
     if (hash !== null && history[0]?.hash !== hash) await writePassword(account.id, hash, new Date(at.getTime() - 1), policy.historySize + 1, tx);
     await writePassword(account.id, newHash, at, policy.historySize + 1, tx);
+    await notePasswordNeedsSecondFactor(account.id, needsSecondFactor(password, policy), tx);
     if (phone) await enqueueMessage(tx, { channel: "sms", to: phone, template: "new_password", locale: input.locale, params: { password }, userId: account.id, purpose: "password.new" });
     return deleteDevicesOf(account.id, input.keepDevice, tx);
   });

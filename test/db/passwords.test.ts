@@ -1,7 +1,8 @@
 import type { Session } from "next-auth";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { saveAuthModes } from "../../server/auth-modes/auth-modes.repository.ts";
+import { findAuthModes, saveAuthModes } from "../../server/auth-modes/auth-modes.repository.ts";
+import { changeAuthModes } from "../../server/auth-modes/auth-modes.service.ts";
 import { hashSecret, verifySecret } from "../../server/crypto/password-hash.ts";
 import { AppError } from "../../server/errors/app-error.ts";
 import { importDocument } from "../../server/import/import.service.ts";
@@ -172,6 +173,21 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
     await change(withOtp.id, { current: "first correct horse", password: "kq2!x7#a" }, user());
     expect(await verifySecret((await findPasswordHash(withOtp.id))!, "kq2!x7#a")).toBe(true);
     expect(await verifySecret((await findPasswordHash(without.id))!, "first correct horse")).toBe(true);
+
+    // Turning the second factor off leaves that password alone in front of the account: the next
+    // sign-in asks for a new one, and the event says why.
+    const off = await changeAuthModes(withOtp.id, { requiredFactor: null }, { subject: withOtp.id, clientId: "rp-web" });
+    expect(off).toMatchObject({ secondFactor: false, needPasswordChange: true });
+    const event = await t.db.prisma.securityEvent.findFirst({ where: { subject: withOtp.id, type: "user.auth_modes_changed" }, orderBy: { id: "desc" }, select: { params: true } });
+    expect(event!.params).toMatchObject({ secondFactor: false, needPasswordChange: true, forcedChangeReason: "password_short_for_single_factor" });
+
+    // A password long enough on its own asks for nothing when the second factor goes.
+    const { inTransaction: tx2 } = await import("../../server/db/index.ts");
+    const longOne = await newAccount();
+    await tx2((tx) => saveAuthModes(longOne.id, { secondFactor: true, needPasswordChange: false, methodsLocked: [] }, tx));
+    await change(longOne.id, { password: "a passphrase long enough alone" });
+    await changeAuthModes(longOne.id, { requiredFactor: null }, { subject: longOne.id });
+    expect(await findAuthModes(longOne.id)).toMatchObject({ secondFactor: false, needPasswordChange: false });
   });
 
   it("a stranger who fills the account's ceiling of wrong current passwords does not stop the owner's browser in the portal", async () => {
