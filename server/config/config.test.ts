@@ -37,6 +37,11 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ IDP_INACTIVITY_LOCK_DAYS: "ninety" })).toThrow("IDP_INACTIVITY_LOCK_DAYS: must be a whole number between 0 and 36500");
   });
 
+  it("takes an administrator's password of 15 characters or more, never echoing a refused one", () => {
+    expect(() => parseConfig({ IDP_ADMIN_PASSWORD: "fourteen chars" })).toThrow(/^IDP_ADMIN_PASSWORD: must be at least 15 characters$/);
+    expect(parseConfig({ IDP_ADMIN_PASSWORD: "fifteen chars!!" }).adminPassword).toBe("fifteen chars!!");
+  });
+
   it("derives the issuer from the public URL and context path", () => {
     const c = parseConfig({ IDP_PUBLIC_URL: "https://id.example.com/", IDP_CONTEXT_PATH: "/auth/v2/" });
     expect(c.issuer).toBe("https://id.example.com/auth/v2");

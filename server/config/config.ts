@@ -42,7 +42,8 @@ export const ZEnv = z.object({
     .transform((v) => v.split(",").map((k) => k.trim()).filter(Boolean))
     .refine((keys) => keys.every((k) => k.length >= 32), "every key must be at least 32 characters")
     .optional(),
-  IDP_ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  // The administrator's password is usually its only factor: the single-factor minimum of the password policy.
+  IDP_ADMIN_PASSWORD: z.string().min(15, "must be at least 15 characters").optional(),
   IDP_LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   ...ZMessagingEnv.shape,
   IDP_CODE_TTL: ZInt(60, 86_400, 600),

@@ -24,7 +24,7 @@ export const ENV_DOCS: Record<keyof z.input<typeof ZEnv>, TVariableDoc> = {
   IDP_SECRET_KEY_PREVIOUS: { text: "comma-separated keys that only open what they sealed: the old key during a rotation ([key rotation](../key-rotation.md))" },
   IDP_OUTBOUND_ALLOW: { text: "comma-separated host names, addresses or CIDR ranges that external providers' URLs may reach although they are private, loopback or link-local (e.g. `idp.corp.internal,10.20.0.0/16`)" },
   IDP_KEY_PUBLISH_AHEAD: { text: "seconds a rotated-in signing key is published in the JWKS before it signs" },
-  IDP_ADMIN_PASSWORD: { text: "password of the `admin` account, used only when that account is first created. Required with `DATABASE_URL` on first start", shown: "generated and printed once (embedded only)" },
+  IDP_ADMIN_PASSWORD: { text: "password of the `admin` account (15+ characters), used only when that account is first created. Required with `DATABASE_URL` on first start", shown: "generated and printed once (embedded only)" },
   IDP_LOG_LEVEL: { text: "the least severe log lines written" },
   SMTP_URL: { text: "SMTP server for e-mail: `smtp://user:password@host:587` (STARTTLS when the server offers it) or `smtps://user:password@host:465` (TLS); percent-encode `@ : /` in the password. Unset: e-mails stay pending in the outbox" },
   MAIL_FROM: { text: "sender of e-mails, `Identity <no-reply@example.com>` or a bare address. Required with `SMTP_URL`" },

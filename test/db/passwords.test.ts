@@ -201,6 +201,10 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
     const caller = appRouter.createCaller({ session: null, portalSession: portalSessionOf(a.id, here.session.id), ip: "203.0.113.7", userAgent: "Firefox", deviceKey: here.deviceKey });
     await caller.portal.password.change({ current: "first correct horse", password: "the owner's new passphrase", locale: "en" });
     expect(await verifySecret((await findPasswordHash(a.id))!, "the owner's new passphrase")).toBe(true);
+    // The known browser has a limit of its own: five wrong current passwords, and even the right one waits.
+    const cause = (p: Promise<unknown>) => p.then(() => "changed", (e: unknown) => ((e as TRPCError).cause as AppError).code);
+    for (let i = 0; i < 5; i++) expect(await cause(caller.portal.password.change({ current: `guess ${i}`, password: "another long passphrase", locale: "en" }))).toBe("request.invalid_values");
+    expect(await cause(caller.portal.password.change({ current: "the owner's new passphrase", password: "another long passphrase", locale: "en" }))).toBe("password.locked_out");
   });
 
   it("user mode: needs the right current password, counts wrong ones, applies minimum age and new characters", async () => {

@@ -1,5 +1,5 @@
 "use client";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { QRCodeSVG } from "qrcode.react";
 import { useState, type FormEvent } from "react";
 import { useI18n } from "../../i18n-provider.tsx";
@@ -83,7 +83,16 @@ export function TwoFactorScreen() {
   const state = useQuery(trpc.portal.otp.state.queryOptions());
   const [notice, setNotice] = useState<TNotice>(null);
   const [chosen, setChosen] = useState<TGenerator | null>(null);
-  const toggle = useMutation(trpc.portal.otp.setSecondFactor.mutationOptions({ onSettled: () => void state.refetch() }));
+  const queryClient = useQueryClient();
+  // The second factor decides the shortest password the person may choose: the password page's hint follows.
+  const toggle = useMutation(
+    trpc.portal.otp.setSecondFactor.mutationOptions({
+      onSettled: () => {
+        void state.refetch();
+        void queryClient.invalidateQueries({ queryKey: trpc.portal.password.rules.queryKey() });
+      },
+    }),
+  );
   const remove = useMutation(trpc.portal.otp.remove.mutationOptions());
   const done = (n: TNotice) => {
     setNotice(n);

@@ -75,7 +75,7 @@ export function PasswordScreen() {
           </p>
         ) : null}
         <TextField label={w("password.current")} type={type} autoComplete="current-password" value={form.current} onChange={(e) => setForm({ ...form, current: e.target.value })} error={currentError} required />
-        <TextField label={w("password.new")} type={type} autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} hint={w("password.hint", { min: String(rules.data?.minLength ?? 8) })} required />
+        <TextField label={w("password.new")} type={type} autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} hint={rules.data ? w("password.hint", { min: String(rules.data.minLength) }) : undefined} required />
         <TextField label={w("password.repeat")} type={type} autoComplete="new-password" value={form.repeat} onChange={(e) => setForm({ ...form, repeat: e.target.value })} error={mismatch ? w("password.mismatch") : undefined} required />
         <CheckboxField label={w("password.show")} checked={show} onChange={(e) => setShow(e.target.checked)} />
         <FormActions pending={change.isPending} submitLabel={w("password.save")} pendingLabel={w("password.saving")} />
