@@ -1,5 +1,5 @@
 import type { TRequestContext } from "../http/request-context.ts";
-import { CURRENT_SUBJECT } from "../http/authenticate.ts";
+import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import { readAccount } from "../users/users.service.ts";
 import { findEvents, type TEventFilter, type TEventKey, type TEventRecord } from "./audit.repository.ts";
 import type { TAuditEvent, TAuditPage, TAuditQuery } from "./audit.schemas.ts";

@@ -2,7 +2,7 @@ import { recordEvents, type TEventActor } from "../audit/audit.service.ts";
 import { isForeignKeyViolation } from "../db/errors.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
-import { CURRENT_SUBJECT } from "../http/authenticate.ts";
+import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { accountIdOfSubject } from "../users/subject-param.ts";
 import { cachedGroup, cachedGroupIdsOf, publishGroupChange } from "./groups-cache.ts";

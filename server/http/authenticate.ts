@@ -7,6 +7,7 @@ import { AppError } from "../errors/app-error.ts";
 import { verifiedInProcess, verifyAccessToken, type TAccessClaims } from "../oauth/tokens/access-token.ts";
 import { browserIp, forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
 import { tlsClientIdentity, type TTlsIdentity } from "./tls-identity.ts";
+import { CURRENT_SUBJECT } from "./current-subject.ts";
 
 /** Scopes an operation accepts, by mode: any one of them is enough (any-of). */
 export type TBearerAuth = {
@@ -49,8 +50,6 @@ function acceptedScopes(scopes: readonly string[] | undefined, params: Record<st
   return hasTemplate(scopes) ? scopes.map((s) => s.replace(TEMPLATED, (_, name: string) => params[name] ?? "")) : scopes;
 }
 
-/** "current" stands for the token's own user wherever a subject is expected. */
-export const CURRENT_SUBJECT = "current";
 
 async function bearer(req: Request, spec: TBearerAuth, params: Record<string, string>): Promise<TRequestContext["actor"]> {
   const token = bearerToken(req);

@@ -3,7 +3,7 @@ import { TOTP } from "otpauth";
 import { requireRecentAuth } from "../auth-modes/recent-auth.ts";
 import { getConfig } from "../config/config.ts";
 import { AppError } from "../errors/app-error.ts";
-import { CURRENT_SUBJECT } from "../http/authenticate.ts";
+import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { accountIdOfSubject, accountOfSubject } from "../users/subject-param.ts";
 import { readAccount } from "../users/users.service.ts";

@@ -1,7 +1,7 @@
 import { derivedOnce } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
-import { CURRENT_SUBJECT } from "../http/authenticate.ts";
+import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { toRightsOf, toRightsOn } from "./api/v3.ts";
 import { decodeCursor, toRightsOnV4 } from "./api/v4.ts";

@@ -1,6 +1,6 @@
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
-import { CURRENT_SUBJECT } from "../http/authenticate.ts";
+import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { subjectOfInstance, type TAccount } from "./account.ts";
 import { accountSnapshot } from "./account-snapshots.ts";

@@ -7,7 +7,7 @@ import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { changeConfirmingContacts, notesOf, waitingChanges } from "../contacts/contact-change.service.ts";
 import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
 import { AppError } from "../errors/app-error.ts";
-import { CURRENT_SUBJECT } from "../http/authenticate.ts";
+import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import type { TLocale } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import type { TAccount } from "./account.ts";
