@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 //   vanish when compiled and are left out). A cycle makes load order matter: a module can see
 //   another's exports as undefined while both are still loading.
 // - the server stands below the UI: nothing under server/ imports from components/ or app/.
+// - the error registry (server/errors/) is a leaf: every layer renders its errors, so it imports none.
 
 const SERVER = path.resolve("server");
 const IMPORT = /^(?:import|export)\s+(type\s+)?([^;]*?)\s+from\s+"([^"]+)"/gms;
@@ -90,6 +91,12 @@ describe("the server's modules", () => {
     const ui = [path.resolve("components"), path.resolve("app")];
     const upward = sourceFiles(SERVER).flatMap((f) => allImports(f).filter((t) => ui.some((d) => t.startsWith(d + path.sep))).map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`));
     expect(upward).toEqual([]);
+  });
+
+  it("keep the error registry a leaf: server/errors/ imports only its own files", () => {
+    const errors = path.join(SERVER, "errors");
+    const outside = sourceFiles(errors).flatMap((f) => allImports(f).filter((t) => !t.startsWith(errors + path.sep)).map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`));
+    expect(outside).toEqual([]);
   });
 
   it("would see a cycle: the check itself finds one", () => {

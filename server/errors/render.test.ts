@@ -4,7 +4,7 @@ import { renderError } from "./render.ts";
 
 async function render(e: AppError, shape: Parameters<typeof renderError>[1]) {
   const res = renderError(e, shape, "req-123456");
-  return { status: res.status, headers: res.headers, body: await res.json() };
+  return { status: res.status, headers: new Headers(res.headers), body: JSON.parse(res.body) as Record<string, unknown> };
 }
 
 describe("renderError", () => {

@@ -1,5 +1,4 @@
 import { AppError } from "./app-error.ts";
-import { stringResponse } from "../http/string-response.ts";
 
 /**
  * The body shapes of the contract's Errors section. Each endpoint family declares one; the same
@@ -59,12 +58,18 @@ function wwwAuthenticate(e: AppError, shape: TErrorShape): string | undefined {
   return `Bearer realm="idp", error="invalid_token", error_description="${desc}"`;
 }
 
-/** Renders an AppError as a JSON response in the endpoint family's shape. */
-export function renderError(e: AppError, shape: TErrorShape, requestId: string): Response {
-  const headers = new Headers({ "content-type": "application/json", "cache-control": "no-store" });
+/** An error answer as any transport writes it: status, headers (lower-case names) and the JSON body. */
+export type TRenderedError = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * Renders an AppError in the endpoint family's shape. No Response here: the request layer
+ * (server/http/respond.ts) makes one, so the error registry depends on nothing else.
+ */
+export function renderError(e: AppError, shape: TErrorShape, requestId: string): TRenderedError {
+  const headers: Record<string, string> = { "content-type": "application/json", "cache-control": "no-store" };
   const challenge = wwwAuthenticate(e, shape);
-  if (challenge) headers.set("www-authenticate", challenge);
-  if (shape === "oauth") headers.set("pragma", "no-cache");
-  for (const [k, v] of Object.entries(e.details.headers ?? {})) headers.set(k, v);
-  return stringResponse(JSON.stringify(errorBody(e, shape, requestId)), { status: e.status, headers });
+  if (challenge) headers["www-authenticate"] = challenge;
+  if (shape === "oauth") headers.pragma = "no-cache";
+  for (const [k, v] of Object.entries(e.details.headers ?? {})) headers[k.toLowerCase()] = v;
+  return { status: e.status, headers, body: JSON.stringify(errorBody(e, shape, requestId)) };
 }

@@ -1,8 +1,8 @@
 import { AppError } from "../errors/app-error.ts";
 import { ERROR_CODES } from "../errors/codes.ts";
-import { renderError, type TErrorShape } from "../errors/render.ts";
+import type { TErrorShape } from "../errors/render.ts";
 import { requestIdOf, type TRequestContext } from "./request-context.ts";
-import { finish } from "./respond.ts";
+import { errorResponse, finish } from "./respond.ts";
 
 // The endpoint families by path prefix below the context path, and the error shape each answers in.
 // The catch-all routes of the same prefixes answer their 404s in the same shapes.
@@ -40,7 +40,7 @@ export function refuseMalformedUrl(req: Request, path: string): Response | undef
   const ctx: TRequestContext = { requestId: requestIdOf(req), actor: { mode: "anonymous" } };
   const shape = familyShapeOf(path);
   const res = shape
-    ? renderError(new AppError("request.malformed_url", { desc: "the path holds a percent escape that is not valid UTF-8" }), shape, ctx.requestId)
+    ? errorResponse(new AppError("request.malformed_url", { desc: "the path holds a percent escape that is not valid UTF-8" }), shape, ctx.requestId)
     : new Response("Bad Request: malformed percent-encoding in the path\n", {
         status: ERROR_CODES["request.malformed_url"].status,
         headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },

@@ -1,6 +1,7 @@
 import { isDatabaseUnreachable } from "../db/errors.ts";
 import { AppError } from "../errors/app-error.ts";
 import { renderError, type TErrorShape } from "../errors/render.ts";
+import { stringResponse } from "./string-response.ts";
 import { describeError, log, logRequest } from "../log/logger.ts";
 import { observeRequest } from "../metrics/registry.ts";
 import type { TOperation } from "./define-route.ts";
@@ -23,9 +24,15 @@ export function asAppError(e: unknown, requestId: string): AppError {
   return new AppError("internal");
 }
 
+/** An AppError as the Response of the endpoint family's shape. */
+export function errorResponse(e: AppError, shape: TErrorShape, requestId: string): Response {
+  const { status, headers, body } = renderError(e, shape, requestId);
+  return stringResponse(body, { status, headers: new Headers(headers) });
+}
+
 /** Renders any thrown value in the operation's family's error shape. */
 export function respondWithError(e: unknown, shape: TErrorShape, ctx: Pick<TRequestContext, "requestId">): Response {
-  return renderError(asAppError(e, ctx.requestId), shape, ctx.requestId);
+  return errorResponse(asAppError(e, ctx.requestId), shape, ctx.requestId);
 }
 
 // A log line copies at most this much of any request-derived value: a path of kilobytes (a probe, a

@@ -198,7 +198,7 @@ describe("parseRql: errors point at the problem", () => {
     expect(e.code).toBe("rql.malformed");
     const res = renderError(e, "v3", "req-1");
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
+    expect(JSON.parse(res.body)).toEqual({
       type: "input_error",
       error: "wrong_values",
       errors: [{ type: "input_error", error: "wrong_value", desc: 'missing ")" to close the "(" at position 2 (at position 6)', pos: "rql", params: { position: 6 } }],
