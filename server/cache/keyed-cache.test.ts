@@ -25,6 +25,19 @@ describe("keyed cache", () => {
     await db.close();
   });
 
+  it("freezes what it holds, deeply, outside production: a change in place throws where it is made", async () => {
+    const cache = keyedCache<{ name: string; roles: string[]; seen: Map<string, { at: number }> }>("test-frozen", { ttlMs: 60_000, maxEntries: 10 });
+    const held = await cache.get("a", async () => ({ name: "a", roles: ["admin"], seen: new Map([["x", { at: 1 }]]) }));
+    expect(() => {
+      held.name = "b";
+    }).toThrow(TypeError);
+    expect(() => held.roles.push("user")).toThrow(TypeError);
+    expect(() => {
+      held.seen.get("x")!.at = 2;
+    }).toThrow(TypeError);
+    expect(await cache.get("a", async () => ({ name: "other", roles: [], seen: new Map() }))).toEqual({ name: "a", roles: ["admin"], seen: new Map([["x", { at: 1 }]]) });
+  });
+
   it("reads once, and again only after the bus says the entry or its topic changed", async () => {
     const cache = keyedCache<string>("test-drop", { ttlMs: 60_000, maxEntries: 10 });
     const { calls, load } = counter();

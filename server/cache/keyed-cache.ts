@@ -1,4 +1,5 @@
 import { onChange } from "./change-bus.ts";
+import { deepFreeze } from "./deep-freeze.ts";
 import type { TMaybePromise } from "./maybe-promise.ts";
 
 export type TKeyedCache<V> = {
@@ -23,6 +24,12 @@ export type TKeyedCache<V> = {
  */
 export const BACKSTOP_TTL_MS = 5 * 60_000;
 
+// Every reader shares the object a cache holds, and what is derived from it (derived-once.ts) is kept
+// as long as it lives: a change in place would be seen by every request and outlive the next load.
+// Outside production (tests, `next dev`) cached values are frozen deeply, so such a change throws
+// where it is made; production skips the walk on each load.
+const FREEZE = process.env.NODE_ENV !== "production";
+
 type TState<V> = {
   entries: Map<string, { value: V; expires: number }>;
   /** Counts invalidations, so a load that raced one is not stored. */
@@ -46,6 +53,7 @@ export function keyedCache<V>(topic: string, opts: { ttlMs: number; maxEntries: 
   const load = async (id: string, from: (key: string) => Promise<V>): Promise<V> => {
     const epoch = state.epoch;
     const value = await from(id);
+    if (FREEZE) deepFreeze(value);
     // An invalidation during the load may concern exactly this row: the value read may be the old one.
     if (state.epoch === epoch) {
       if (state.entries.size >= opts.maxEntries) state.entries.delete(state.entries.keys().next().value!);

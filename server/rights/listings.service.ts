@@ -9,6 +9,7 @@ import { assertExists, resolveParty, type TPartyType } from "./parties.ts";
 import { cacheKey, readGrants } from "./rights-cache.ts";
 import { findGrants, findGrantsOnPage, type TGrantRow, type TParty } from "./rights.repository.ts";
 import type { TRightsOnV4 } from "./rights.schemas.ts";
+import { deepFreeze } from "../cache/deep-freeze.ts";
 
 /** "current" in user mode is the token's user; a system token has none. */
 function userOf(ctx: TRequestContext, sub: string): string {
@@ -37,10 +38,6 @@ export async function holdsRight(subject: TParty, object: TParty, right: string)
   return rows.some((r) => r.rightName === right && r.objectType === object.type && r.objectId === object.id);
 }
 
-function deepFreeze<T extends object>(value: T): T {
-  for (const v of Object.values(value)) if (typeof v === "object" && v !== null) deepFreeze(v);
-  return Object.freeze(value);
-}
 
 // A listing is built once per cached rows (derived-once.ts), and frozen, since requests share it.
 const rightsOfRows = derivedOnce((rows: TGrantRow[]) => deepFreeze(toRightsOf(rows)));
