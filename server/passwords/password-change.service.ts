@@ -17,10 +17,7 @@ import { findPasswordHash } from "../users/users.repository.ts";
 import { generatePassword } from "./generate.ts";
 import { deleteDevicesOf, findPasswordHistory, lockPasswordHash, writePassword, type THistoryRow } from "./passwords.repository.ts";
 import { getPasswordPolicy } from "./policy-store.ts";
-import { checkAge, checkPassword, normalizeForPolicy, violationItem, type TPasswordPolicy, type TPolicyViolation } from "./policy.ts";
-
-/** Shorter than the single-factor minimum: the password stands only behind the second factor. */
-const needsSecondFactor = (password: string, policy: TPasswordPolicy) => [...normalizeForPolicy(password)].length < policy.minLength;
+import { checkAge, checkPassword, meetsSingleFactorLength, normalizeForPolicy, violationItem, type TPasswordPolicy, type TPolicyViolation } from "./policy.ts";
 
 export type TPasswordChange = {
   /** User mode: the password the user has now (required). System mode: ignored. */
@@ -147,7 +144,7 @@ export async function changePassword(account: TAccount, input: TPasswordChange, 
     // A password set before history was kept (registration, import) joins it now, so it cannot come straight back.
     if (hash !== null && history[0]?.hash !== hash) await writePassword(account.id, hash, new Date(at.getTime() - 1), policy.historySize + 1, tx);
     await writePassword(account.id, newHash, at, policy.historySize + 1, tx);
-    await notePasswordNeedsSecondFactor(account.id, needsSecondFactor(password, policy), tx);
+    await notePasswordNeedsSecondFactor(account.id, !meetsSingleFactorLength(password, policy), tx);
     if (phone) await enqueueMessage(tx, { channel: "sms", to: phone, template: "new_password", locale: input.locale, params: { password }, userId: account.id, purpose: "password.new" });
     return deleteDevicesOf(account.id, input.keepDevice, tx);
   });

@@ -96,6 +96,11 @@ export function minimumLength(policy: TPasswordPolicy, secondFactor: boolean): n
   return secondFactor ? Math.min(policy.minLengthWithSecondFactor, policy.minLength) : policy.minLength;
 }
 
+/** Long enough to stand alone: the policy's single-factor minimum, counted as checkPassword counts. */
+export function meetsSingleFactorLength(password: string, policy: TPasswordPolicy): boolean {
+  return codePoints(normalizeForPolicy(password)).length >= policy.minLength;
+}
+
 /**
  * The rules that need nothing but the password (and, for `not_enough_new_chars`, the current one in
  * plain text, which only a user-mode change has). Every violated rule is reported, so a form can
