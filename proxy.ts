@@ -9,6 +9,7 @@
 //   policy from the request's headers and puts the nonce on the scripts it renders.
 import { NextResponse, type NextRequest } from "next/server";
 import { refuseMalformedUrl } from "@/server/http/malformed-url";
+import { responseOf } from "@/server/http/next-transport";
 import { pagePolicy } from "@/server/http/security-headers.mjs";
 
 const PAGE_TREES = /^\/(console|account)(\/|$)/;
@@ -17,7 +18,8 @@ export function proxy(request: NextRequest): Response | undefined {
   // nextUrl.pathname is the raw (still encoded) path without the context path.
   const path = request.nextUrl.pathname;
   const refused = refuseMalformedUrl(request, path);
-  if (refused || !PAGE_TREES.test(path)) return refused;
+  if (refused) return responseOf(refused);
+  if (!PAGE_TREES.test(path)) return undefined;
   const policy = pagePolicy(Buffer.from(crypto.getRandomValues(new Uint8Array(18))).toString("base64"), process.env.NODE_ENV === "development");
   const headers = new Headers(request.headers);
   headers.set("content-security-policy", policy);

@@ -4,9 +4,10 @@ import { defineRoute } from "../http/define-route.ts";
 import { browserActor } from "../http/request-context.ts";
 import { ZEventFilterInput } from "./events-console.schemas.ts";
 import { exportEvents } from "./events-console.service.ts";
+import { Answer, type TIncoming } from "../http/exchange.ts";
 
 /** The console's administrator behind the request's session cookie, as the audit trail names them. */
-async function consoleAdmin(req: Request) {
+async function consoleAdmin(req: TIncoming) {
   const admin = await consoleUserOf(await readConsoleSession());
   if (!admin) throw new AppError("console.admin_required");
   return { subject: admin.id, ...browserActor(req) };
@@ -34,12 +35,10 @@ export const exportEventsRoute = defineRoute(
   },
   async ({ query, request }) => {
     const body = await exportEvents(query, await consoleAdmin(request));
-    return new Response(body, {
-      headers: {
+    return new Answer(200, {
         "content-type": "text/csv; charset=utf-8; header=present",
         "content-disposition": `attachment; filename="security-events-${stamp(new Date())}.csv"`,
         "cache-control": "no-store",
-      },
-    });
+      }, body);
   },
 );

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { andThen } from "../cache/maybe-promise.ts";
 import { derivedOnce } from "../cache/derived-once.ts";
-import { defineRoute, toJsonText } from "../http/define-route.ts";
+import { defineRoute } from "../http/define-route.ts";
+import { toJsonText } from "../http/json-text.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { accountIdOfSubject } from "../users/subject-param.ts";
 import { readAuthModes, toAuthModesV3, type TAuthModes } from "./auth-modes.service.ts";

@@ -3,7 +3,8 @@ import type { NextRequest } from "next/server";
 import { isOversizedBody } from "../http/browser-requests.ts";
 import { notFoundRoutes } from "../http/fallback-routes.ts";
 import { MAX_BODY_BYTES } from "../http/parse.ts";
-import { respondWithError } from "../http/respond.ts";
+import { responseOf } from "../http/next-transport.ts";
+import { answerError } from "../http/respond.ts";
 import { requestIdOf } from "../http/request-context.ts";
 import { AppError } from "../errors/app-error.ts";
 import { getConfig } from "../config/config.ts";
@@ -15,7 +16,7 @@ export type TAuthRouteContext = { params: Promise<{ nextauth: string[] }> };
 
 const notFound = notFoundRoutes("v3").GET;
 const tooLarge = (req: Request) =>
-  respondWithError(new AppError("request.too_large", { desc: `body exceeds ${MAX_BODY_BYTES} bytes or does not declare its size` }), "v3", { requestId: requestIdOf(req) });
+  responseOf(answerError(new AppError("request.too_large", { desc: `body exceeds ${MAX_BODY_BYTES} bytes or does not declare its size` }), "v3", requestIdOf(req)));
 
 /**
  * /api/auth/{action}/{provider}: one next-auth endpoint serves two apps, told apart by the provider

@@ -6,8 +6,9 @@ import { presentUserV3 } from "../users/user-attributes.service.ts";
 import { ZUserV3 } from "../users/api/v3.ts";
 import { confirmContactChange } from "./contact-change.service.ts";
 import { CONTACT_ACTIONS, ZConfirmationFailure, ZConfirmRequest, ZPendingConfirmation, type TContactKind } from "./contacts.schemas.ts";
+import { Answer } from "../http/exchange.ts";
 
-const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "cache-control": "no-store" } });
+const json = (status: number, body: unknown) => Answer.json(body, status, { "cache-control": "no-store" });
 
 /** POST /api/v3/users/notes/validate_mobile|validate_email/{state}: the code of a pending contact change. */
 export function confirmContactRoute(kind: TContactKind): TRouteHandler {
@@ -46,7 +47,7 @@ export function confirmContactRoute(kind: TContactKind): TRouteHandler {
       });
       switch (outcome.kind) {
         case "confirmed":
-          return phone ? new Response(null, { status: 204, headers: { "cache-control": "no-store" } }) : json(200, await presentUserV3(ctx, outcome.account));
+          return phone ? new Answer(204, { "cache-control": "no-store" }) : json(200, await presentUserV3(ctx, outcome.account));
         case "resent":
           return json(200, outcome.pending);
         case "wrong_code":

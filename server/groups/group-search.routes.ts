@@ -4,6 +4,7 @@ import { ZRqlQueryParam } from "../rql/rql.schemas.ts";
 import { expandsMembers, toGroupV3, ZExpandQuery, ZGroupV3 } from "./api/v3.ts";
 import { searchGroups, SEARCH_DEFAULT_LIMIT, type TSearchPage } from "./group-search.service.ts";
 import { ZProfileName } from "./groups.schemas.ts";
+import { Answer, type TAnswer } from "../http/exchange.ts";
 
 const TAGS = ["Groups (v3)"];
 const READ = { kind: "bearer", user: ["idp_api_groups"], system: ["idp_api_sys_groups"] } as const;
@@ -12,8 +13,8 @@ const READ = { kind: "bearer", user: ["idp_api_groups"], system: ["idp_api_sys_g
 export const MORE_HEADER = "x-has-more";
 
 /** A page as the answer: the list, and `X-Has-More: true|false`. */
-export function pageResponse<T, R>(page: TSearchPage<T>, map: (item: T) => R): Response {
-  return Response.json(page.items.map(map), { headers: { "cache-control": "no-store", [MORE_HEADER]: String(page.more) } });
+export function pageResponse<T, R>(page: TSearchPage<T>, map: (item: T) => R): TAnswer {
+  return Answer.json(page.items.map(map), 200, { "cache-control": "no-store", [MORE_HEADER]: String(page.more) });
 }
 
 export const PAGING_DESC =

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { defineRoute } from "../http/define-route.ts";
 import { checkReadiness } from "./health.service.ts";
+import { Answer } from "../http/exchange.ts";
 
 const ZHealth = z.object({ status: z.enum(["ok", "unavailable"]), reason: z.string().optional() });
 
@@ -31,6 +32,6 @@ export const readyRoute = defineRoute(
   async () => {
     const result = await checkReadiness();
     if (result.ready) return { status: "ok" };
-    return Response.json({ status: "unavailable", reason: result.reason }, { status: 503, headers: { "cache-control": "no-store" } });
+    return Answer.json({ status: "unavailable", reason: result.reason }, 503, { "cache-control": "no-store" });
   },
 );

@@ -8,6 +8,7 @@ import { verifiedInProcess, verifyAccessToken, type TAccessClaims } from "../oau
 import { browserIp, forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
 import { tlsClientIdentity, type TTlsIdentity } from "./tls-identity.ts";
 import { CURRENT_SUBJECT } from "./current-subject.ts";
+import type { THasHeaders } from "./exchange.ts";
 
 /** Scopes an operation accepts, by mode: any one of them is enough (any-of). */
 export type TBearerAuth = {
@@ -27,7 +28,7 @@ export type TAuthSpec = { kind: "none" } | TBasicAuth | TBearerAuth;
 // The scheme and the first word after it (RFC 9110 §11.4: `scheme 1*SP token`); leading blanks fail.
 const AUTHORIZATION = /^(\S+)\s+(\S+)/;
 
-function credentials(req: Request, scheme: "Bearer" | "Basic"): string | undefined {
+function credentials(req: THasHeaders, scheme: "Bearer" | "Basic"): string | undefined {
   const header = req.headers.get("authorization");
   if (!header) return undefined;
   // The usual form (the scheme as spelled here, one space, one word) without running the pattern
@@ -51,7 +52,7 @@ function acceptedScopes(scopes: readonly string[] | undefined, params: Record<st
 }
 
 
-async function bearer(req: Request, spec: TBearerAuth, params: Record<string, string>): Promise<TRequestContext["actor"]> {
+async function bearer(req: THasHeaders, spec: TBearerAuth, params: Record<string, string>): Promise<TRequestContext["actor"]> {
   const token = bearerToken(req);
   const claims = await verifyAccessToken(token);
   const client = clientForAuthInProcess(claims.client_id) ?? (await getClientForAuth(claims.client_id));
@@ -63,14 +64,14 @@ async function bearer(req: Request, spec: TBearerAuth, params: Record<string, st
  * but a token's first request: without a Promise, whose hooks and turns of the microtask queue cost
  * more than the check itself. Throws the same 401s and 403s; undefined when bearer() must wait.
  */
-function bearerInProcess(req: Request, spec: TBearerAuth, params: Record<string, string>): TRequestContext["actor"] | undefined {
+function bearerInProcess(req: THasHeaders, spec: TBearerAuth, params: Record<string, string>): TRequestContext["actor"] | undefined {
   const claims = verifiedInProcess(bearerToken(req));
   if (!claims) return undefined;
   const client = clientForAuthInProcess(claims.client_id);
   return client === undefined ? undefined : bearerActor(claims, client, spec, params);
 }
 
-function bearerToken(req: Request): string {
+function bearerToken(req: THasHeaders): string {
   const token = credentials(req, "Bearer");
   if (!token) throw new AppError("auth.token_missing");
   return token;
@@ -121,7 +122,7 @@ async function byCertificate(cert: TTlsIdentity, named: string | undefined): Pro
   return named === undefined ? identifyTlsClient(cert.cn) : { ...(await authenticateTlsClient(named, cert.cn)), id: named };
 }
 
-async function basic(req: Request, spec: TBasicAuth): Promise<TActor> {
+async function basic(req: THasHeaders, spec: TBasicAuth): Promise<TActor> {
   const value = credentials(req, "Basic");
   const creds = value ? decodeBasic(value) : undefined;
   const cert = tlsClientIdentity(req);
@@ -139,7 +140,7 @@ async function certificateClient(cert: TTlsIdentity, named: string | undefined) 
   throw new AppError("auth.basic_invalid");
 }
 
-async function passwordClient(req: Request, creds: { id: string; secret: string } | undefined) {
+async function passwordClient(req: THasHeaders, creds: { id: string; secret: string } | undefined) {
   if (!creds) throw new AppError("auth.basic_invalid", { desc: "HTTP Basic credentials of a client application are required" });
   // Guessing REST passwords is limited like guessing OAuth client secrets (client-auth-limits.ts).
   const guard = await guardClientAuth("rest_password", creds.id, browserIp(req));
@@ -155,17 +156,17 @@ async function passwordClient(req: Request, creds: { id: string; secret: string 
  * says. A bearer token whose checks all answer from memory is established without a Promise
  * (bearerInProcess); callers `await` only what is one.
  */
-export function authenticate(req: Request, spec: TAuthSpec, params: Record<string, string>, requestId: string): TRequestContext | Promise<TRequestContext> {
+export function authenticate(req: THasHeaders, spec: TAuthSpec, params: Record<string, string>, requestId: string): TRequestContext | Promise<TRequestContext> {
   const known = spec.kind === "bearer" ? bearerInProcess(req, spec, params) : undefined;
   return known ? contextOf(req, known, requestId) : authenticateAwaiting(req, spec, params, requestId);
 }
 
-async function authenticateAwaiting(req: Request, spec: TAuthSpec, params: Record<string, string>, requestId: string): Promise<TRequestContext> {
+async function authenticateAwaiting(req: THasHeaders, spec: TAuthSpec, params: Record<string, string>, requestId: string): Promise<TRequestContext> {
   const actor: TActor = spec.kind === "none" ? { mode: "anonymous" } : spec.kind === "basic" ? await basic(req, spec) : await bearer(req, spec, params);
   return contextOf(req, actor, requestId);
 }
 
-function contextOf(req: Request, actor: TActor, requestId: string): TRequestContext {
+function contextOf(req: THasHeaders, actor: TActor, requestId: string): TRequestContext {
   if (actor.mode !== "user") return { requestId, actor };
   return { requestId, actor, ip: forwardedFor(req), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? undefined };
 }

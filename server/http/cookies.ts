@@ -1,7 +1,8 @@
 import { getConfig } from "../config/config.ts";
+import type { THasHeaders } from "./exchange.ts";
 
 /** Cookies of a request by name; a malformed pair is skipped, the first of a repeated name wins. */
-export function readCookies(req: Request): Map<string, string> {
+export function readCookies(req: THasHeaders): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (req.headers.get("cookie") ?? "").split(";")) {
     const eq = part.indexOf("=");
@@ -38,6 +39,6 @@ export function clearCookie(base: string): string {
   return serializeCookie(base, "", { expires: new Date(0) });
 }
 
-export function readCookie(req: Request, base: string): string | undefined {
+export function readCookie(req: THasHeaders, base: string): string | undefined {
   return readCookies(req).get(cookieName(base));
 }

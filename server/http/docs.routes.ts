@@ -3,6 +3,7 @@ import { getConfig } from "../config/config.ts";
 import { defineRoute, type TRouteHandler } from "./define-route.ts";
 import { docsBundle } from "./docs-assets.ts";
 import { docsPageCsp, renderDocsPage } from "./docs-page.ts";
+import { Answer } from "./exchange.ts";
 
 const BUNDLE_PATH = "/api/docs/scalar.js";
 // The bundle's URL names its content, so a browser may keep it for a year; an upgrade changes the name.
@@ -28,15 +29,14 @@ export const docsRoute: TRouteHandler = defineRoute(
       documentUrl: `${contextPath}/api/openapi.json`,
       issuerOrigin: new URL(issuer).origin,
     };
-    return new Response(renderDocsPage(page), {
-      headers: {
-        "content-type": "text/html; charset=utf-8",
-        "cache-control": "public, max-age=300",
-        "content-security-policy": docsPageCsp(page),
-        "x-content-type-options": "nosniff",
-        "referrer-policy": "no-referrer",
-      },
-    });
+    const headers = {
+      "content-type": "text/html; charset=utf-8",
+      "cache-control": "public, max-age=300",
+      "content-security-policy": docsPageCsp(page),
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "no-referrer",
+    };
+    return new Answer(200, headers, renderDocsPage(page));
   },
 );
 
@@ -56,14 +56,13 @@ export const docsBundleRoute: TRouteHandler = defineRoute(
   async ({ request, query }) => {
     const bundle = await docsBundle();
     const etag = `"${bundle.etag}"`;
-    const headers = new Headers({
+    const headers = {
       etag,
       "cache-control": query.v === bundle.etag ? IMMUTABLE : "public, max-age=300",
       "x-content-type-options": "nosniff",
-    });
+    };
     const known = (request.headers.get("if-none-match") ?? "").split(",").map((t) => t.trim().replace(/^W\//, ""));
-    if (known.includes(etag) || known.includes("*")) return new Response(null, { status: 304, headers });
-    headers.set("content-type", "text/javascript; charset=utf-8");
-    return new Response(bundle.body, { headers });
+    if (known.includes(etag) || known.includes("*")) return new Answer(304, headers);
+    return new Answer(200, { ...headers, "content-type": "text/javascript; charset=utf-8" }, bundle.body);
   },
 );

@@ -2,18 +2,17 @@ import { AppError } from "../errors/app-error.ts";
 import type { TErrorCode } from "../errors/codes.ts";
 import type { TErrorShape } from "../errors/render.ts";
 import type { THttpMethod, TRouteHandler } from "./define-route.ts";
-import { finish, respondWithError } from "./respond.ts";
-import { requestIdOf, type TRequestContext } from "./request-context.ts";
+import { nextPage } from "./next-transport.ts";
+import { pageRun } from "./request-core.ts";
+import { answerError } from "./respond.ts";
 
 type THandler = (req: Request) => Promise<Response>;
 const METHODS: THttpMethod[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
+/** Every request answered with the error `code`, through the request core (its request id, its log line). */
 function answer(code: TErrorCode, shape: TErrorShape, headers?: Record<string, string>): THandler {
-  return async (req) => {
-    const started = performance.now();
-    const ctx: TRequestContext = { requestId: requestIdOf(req), actor: { mode: "anonymous" } };
-    return finish(respondWithError(new AppError(code, { headers }), shape, ctx), req, ctx, undefined, started);
-  };
+  const refuse = (_req: unknown, e: unknown, requestId: string) => answerError(e, shape, requestId);
+  return nextPage(pageRun(() => Promise.reject(new AppError(code, { headers })), refuse));
 }
 
 /**

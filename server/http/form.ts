@@ -1,5 +1,6 @@
 import { AppError } from "../errors/app-error.ts";
 import { findBadText, mediaType, readBodyText } from "./parse.ts";
+import type { TIncoming } from "./exchange.ts";
 
 function invalidRequest(desc: string): AppError {
   return new AppError("oauth.invalid_request", { desc });
@@ -11,7 +12,7 @@ function invalidRequest(desc: string): AppError {
  * which is why this is a Map and not a schema. A bad form is an OAuth invalid_request; the pages
  * render that code as they render any other.
  */
-export async function readForm(req: Request): Promise<Map<string, string>> {
+export async function readForm(req: TIncoming): Promise<Map<string, string>> {
   if (mediaType(req) !== "application/x-www-form-urlencoded") {
     throw invalidRequest("Content-Type must be application/x-www-form-urlencoded");
   }

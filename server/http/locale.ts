@@ -1,8 +1,9 @@
+import type { THasHeaders } from "./exchange.ts";
 /** Languages messages and error texts come in; Russian is the default, as the contract's users expect. */
 export type TLocale = "ru" | "en";
 
 /** The first supported language of Accept-Language (weights ignored: clients send one or two). */
-export function localeOf(req: Request): TLocale {
+export function localeOf(req: THasHeaders): TLocale {
   const header = req.headers.get("accept-language") ?? "";
   for (const part of header.split(",")) {
     const tag = part.split(";")[0]!.trim().toLowerCase();

@@ -1,3 +1,4 @@
+import { responseOf } from "./next-transport.ts";
 import { describe, expect, it } from "vitest";
 import { familyShapeOf, hasMalformedEscape, refuseMalformedUrl } from "./malformed-url.ts";
 
@@ -26,7 +27,10 @@ describe("familyShapeOf", () => {
 });
 
 describe("refuseMalformedUrl", () => {
-  const refuse = (path: string) => refuseMalformedUrl(new Request(`http://idp.test/idp${path}`), path);
+  const refuse = (path: string) => {
+    const answer = refuseMalformedUrl(new Request(`http://idp.test/idp${path}`), path);
+    return answer && responseOf(answer);
+  };
 
   it("answers 400 in the family's shape through the error registry", async () => {
     const v3 = refuse("/admin/api/v3/rights/x/%ff")!;

@@ -2,7 +2,8 @@ import { AppError } from "../errors/app-error.ts";
 import { ERROR_CODES } from "../errors/codes.ts";
 import type { TErrorShape } from "../errors/render.ts";
 import { requestIdOf, type TRequestContext } from "./request-context.ts";
-import { errorResponse, finish } from "./respond.ts";
+import { answerError, finish } from "./respond.ts";
+import { Answer, type TAnswer, type THasHeaders } from "./exchange.ts";
 
 // The endpoint families by path prefix below the context path, and the error shape each answers in.
 // The catch-all routes of the same prefixes answer their 404s in the same shapes.
@@ -34,16 +35,13 @@ export function hasMalformedEscape(path: string): boolean {
  * pages), with the request id and the usual log line. Undefined lets the request through.
  * `path` is the path below the context path.
  */
-export function refuseMalformedUrl(req: Request, path: string): Response | undefined {
+export function refuseMalformedUrl(req: THasHeaders & { method: string }, path: string): TAnswer | undefined {
   if (!hasMalformedEscape(path)) return undefined;
   const started = performance.now();
   const ctx: TRequestContext = { requestId: requestIdOf(req), actor: { mode: "anonymous" } };
   const shape = familyShapeOf(path);
   const res = shape
-    ? errorResponse(new AppError("request.malformed_url", { desc: "the path holds a percent escape that is not valid UTF-8" }), shape, ctx.requestId)
-    : new Response("Bad Request: malformed percent-encoding in the path\n", {
-        status: ERROR_CODES["request.malformed_url"].status,
-        headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
-      });
+    ? answerError(new AppError("request.malformed_url", { desc: "the path holds a percent escape that is not valid UTF-8" }), shape, ctx.requestId)
+    : new Answer(ERROR_CODES["request.malformed_url"].status, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }, "Bad Request: malformed percent-encoding in the path\n");
   return finish(res, req, ctx, undefined, started, path);
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "../errors/app-error.ts";
+import { incomingOf } from "./next-transport.ts";
 import { findBadText, jsonDepth, MAX_BODY_BYTES, parseJsonBody, queryObject, validate } from "./parse.ts";
 
 const post = (body: BodyInit, type = "application/json") =>
-  new Request("http://x/", { method: "POST", body, headers: { "content-type": type } });
+  incomingOf(new Request("http://x/", { method: "POST", body, headers: { "content-type": type } }));
 
 async function failure(p: Promise<unknown> | (() => unknown)): Promise<AppError> {
   try {

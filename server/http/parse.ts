@@ -1,38 +1,24 @@
 import type { z } from "zod";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
+import type { THasHeaders, TIncoming } from "./exchange.ts";
 
-import { MAX_BODY_BYTES, RAW_BODY } from "./server-handoff.mjs";
-
-export { MAX_BODY_BYTES };
+/** Largest request body any operation accepts. */
+export const MAX_BODY_BYTES = 64 * 1024;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+const tooLarge = () => new AppError("request.too_large", { desc: `body exceeds ${MAX_BODY_BYTES} bytes` });
+
 /**
- * Reads the body up to MAX_BODY_BYTES and decodes it as strict UTF-8. Reading stops as soon as the
- * limit is passed, whatever Content-Length claimed.
+ * Reads the body up to MAX_BODY_BYTES and decodes it as strict UTF-8: the only reader of request
+ * bodies. Reading stops as soon as the limit is passed, whatever Content-Length claimed.
  */
-export async function readBodyText(req: Request): Promise<string> {
+export async function readBodyText(req: Pick<TIncoming, "headers" | "readBody">): Promise<string> {
   const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new AppError("request.too_large", { desc: `body exceeds ${MAX_BODY_BYTES} bytes` });
-  // A body the fast path read whole before the handler ran (server/serve/node-web.mjs); this
-  // function is the only reader of request bodies.
-  const whole = (req as unknown as Record<symbol, Buffer | undefined>)[RAW_BODY];
-  if (whole) return decodeUtf8(whole);
-  if (!req.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = req.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw new AppError("request.too_large", { desc: `body exceeds ${MAX_BODY_BYTES} bytes` });
-    }
-    chunks.push(value);
-  }
-  return decodeUtf8(Buffer.concat(chunks));
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  const bytes = await req.readBody(MAX_BODY_BYTES);
+  if (!bytes) throw tooLarge();
+  return decodeUtf8(bytes);
 }
 
 function decodeUtf8(bytes: Uint8Array): string {
@@ -44,7 +30,7 @@ function decodeUtf8(bytes: Uint8Array): string {
 }
 
 /** Media type without parameters, lower-cased: "application/json; charset=utf-8" → "application/json". */
-export function mediaType(req: Request): string {
+export function mediaType(req: THasHeaders): string {
   return (req.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
 }
 
@@ -117,7 +103,7 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-export async function parseJsonBody(req: Request): Promise<unknown> {
+export async function parseJsonBody(req: Pick<TIncoming, "headers" | "readBody">): Promise<unknown> {
   const text = await readBodyText(req);
   if (text.trim() === "") return undefined;
   if (mediaType(req) !== "application/json") {

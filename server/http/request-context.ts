@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../config/config.ts";
 import { peerAddressOf } from "./tls-identity.ts";
+import type { THasHeaders } from "./exchange.ts";
 
 /** Who is calling. System mode: a client's own token; user mode: a user's token via a client. */
 export type TActor =
@@ -22,13 +23,13 @@ export type TRequestContext = {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Keeps a caller's X-Request-Id when it is sane, so logs can be joined across services. */
-export function requestIdOf(req: Request): string {
+export function requestIdOf(req: THasHeaders): string {
   const given = req.headers.get("x-request-id");
   return given && REQUEST_ID.test(given) ? given : randomUUID();
 }
 
 /** The first address of X-Forwarded-For: the end user, as the calling application saw them. */
-export function forwardedFor(req: Request): string | undefined {
+export function forwardedFor(req: THasHeaders): string | undefined {
   const first = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
   return first ? first.slice(0, 64) : undefined;
 }
@@ -41,7 +42,7 @@ export function forwardedFor(req: Request): string | undefined {
  * none. Each trusted reverse proxy appends the address it received from: the browser is the entry
  * IDP_TRUSTED_PROXIES from the right. Entries further left are whatever the browser claimed.
  */
-export function browserIp(req: Request): string | undefined {
+export function browserIp(req: THasHeaders): string | undefined {
   const trusted = getConfig().trustedProxies;
   const peer = trusted === 0 ? peerAddressOf(req) : undefined;
   if (peer) return peer;
@@ -51,7 +52,7 @@ export function browserIp(req: Request): string | undefined {
 }
 
 /** A browser talking to the service itself: where it is and what it says it is, for the audit trail. */
-export function browserActor(req: Request): { ip?: string; userAgent?: string } {
+export function browserActor(req: THasHeaders): { ip?: string; userAgent?: string } {
   return { ip: browserIp(req), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? undefined };
 }
 

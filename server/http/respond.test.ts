@@ -4,9 +4,10 @@ import { finish, MAX_LOGGED_CHARS } from "./respond.ts";
 
 /** The JSON log line finish() writes for `req`. */
 function loggedLine(req: Request, clientId?: string): Record<string, unknown> {
+  const path = new URL(req.url).pathname;
   vi.stubEnv("IDP_LOG_LEVEL", "info");
   const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-  finish(new Response(null, { status: 404 }), req, { requestId: "req-12345678", actor: { mode: "anonymous" }, clientId }, undefined, performance.now());
+  finish({ status: 404, headers: {}, body: null }, req, { requestId: "req-12345678", actor: { mode: "anonymous" }, clientId }, undefined, performance.now(), path);
   flushLog();
   const line = String(write.mock.calls.at(-1)?.[0]);
   return JSON.parse(line);

@@ -1,11 +1,11 @@
 import { isDatabaseUnreachable } from "../db/errors.ts";
 import { AppError } from "../errors/app-error.ts";
 import { renderError, type TErrorShape } from "../errors/render.ts";
-import { stringResponse } from "./string-response.ts";
 import { describeError, log, logRequest } from "../log/logger.ts";
 import { observeRequest } from "../metrics/registry.ts";
 import type { TOperation } from "./define-route.ts";
 import type { TRequestContext } from "./request-context.ts";
+import type { TAnswer, TIncoming } from "./exchange.ts";
 
 /** Seconds a client is asked to wait while the database is unreachable (a restart takes a few). */
 const OUTAGE_RETRY_AFTER_S = "5";
@@ -24,15 +24,19 @@ export function asAppError(e: unknown, requestId: string): AppError {
   return new AppError("internal");
 }
 
-/** An AppError as the Response of the endpoint family's shape. */
-export function errorResponse(e: AppError, shape: TErrorShape, requestId: string): Response {
-  const { status, headers, body } = renderError(e, shape, requestId);
-  return stringResponse(body, { status, headers: new Headers(headers) });
+/** Any thrown value as the answer of the endpoint family's error shape. */
+export function answerError(e: unknown, shape: TErrorShape, requestId: string): TAnswer {
+  return renderError(asAppError(e, requestId), shape, requestId);
 }
 
-/** Renders any thrown value in the operation's family's error shape. */
-export function respondWithError(e: unknown, shape: TErrorShape, ctx: Pick<TRequestContext, "requestId">): Response {
-  return errorResponse(asAppError(e, ctx.requestId), shape, ctx.requestId);
+/**
+ * The body shape an error of `code` takes at `op`. A bearer token is refused in the v3 security_error
+ * shape at every v3 operation, the registration operations included, whose other errors take the
+ * registration shape: a client tells a bad token from bad data the same way everywhere.
+ */
+export function errorShapeOf(op: Pick<TOperation, "auth" | "errorShape">, code: string | undefined): TErrorShape {
+  const shape = op.errorShape ?? "v3";
+  return shape === "registration" && op.auth.kind === "bearer" && code?.startsWith("auth.") ? "v3" : shape;
 }
 
 // A log line copies at most this much of any request-derived value: a path of kilobytes (a probe, a
@@ -54,28 +58,27 @@ function who(ctx: TRequestContext): { client?: string; sub?: string } {
 /**
  * Adds the request id (and deprecation) headers, writes the request's log line and counts the answer
  * in the metrics under its operation (undefined: no operation matched). `path` is the path below the
- * context path; route handlers see it as req.url, the proxy has to pass it.
+ * context path, as logged.
  */
 export function finish(
-  res: Response,
-  req: Request,
+  answer: TAnswer,
+  req: Pick<TIncoming, "method">,
   ctx: TRequestContext,
   op: Pick<TOperation, "deprecated" | "method" | "path"> | undefined,
   started: number,
-  path = new URL(req.url).pathname,
-): Response {
-  res.headers.set("x-request-id", ctx.requestId);
-  if (op?.deprecated) res.headers.set("deprecation", "true");
+  path: string,
+): TAnswer {
+  const headers = op?.deprecated ? { ...answer.headers, "x-request-id": ctx.requestId, deprecation: "true" } : { ...answer.headers, "x-request-id": ctx.requestId };
   const ms = performance.now() - started;
-  observeRequest(op, res.status, ms / 1000);
+  observeRequest(op, answer.status, ms / 1000);
   // The path only: query strings may carry codes or tokens in later protocol flows.
   logRequest({
     requestId: ctx.requestId,
     method: capForLog(req.method),
     path: capForLog(path),
-    status: res.status,
+    status: answer.status,
     ms: Math.round(ms * 10) / 10,
     ...who(ctx),
   });
-  return res;
+  return { status: answer.status, headers, body: answer.body };
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { TLS_IDENTITY_HEADER } from "./server-handoff.mjs";
+import { PEER_HEADER, TLS_IDENTITY_HEADER } from "./tls-headers.mjs";
+import type { THasHeaders } from "./exchange.ts";
 
 /**
  * The client certificate a request came with, as server/serve/tls.mjs verified it: over this
@@ -12,7 +13,6 @@ export type TTlsIdentity = { cn: string; fp: string; via: "tls" | "proxy" };
 // header alone proves nothing: under `next start` or `next dev` a client could send it, and no key
 // exists there, so no header is believed (see tls.mjs for the whole argument).
 const IDENTITY_HEADER = TLS_IDENTITY_HEADER;
-const PEER_HEADER = "x-idp-peer";
 const STATE = Symbol.for("idp.tls-client-identity");
 type TState = { key: Buffer; receives: boolean };
 
@@ -24,7 +24,7 @@ function state(): TState | undefined {
  * The TCP peer of `req` as the production server saw it (server/serve/tls.mjs writes it over any copy
  * for every request); undefined elsewhere (`next dev`, `next start`), where a client could write it.
  */
-export function peerAddressOf(req: Request): string | undefined {
+export function peerAddressOf(req: THasHeaders): string | undefined {
   return state() ? (req.headers.get(PEER_HEADER)?.slice(0, 64) ?? undefined) : undefined;
 }
 
@@ -34,7 +34,7 @@ export function receivesClientCertificates(): boolean {
 }
 
 /** The verified client certificate of `req`, or undefined (none, or a header this process did not sign). */
-export function tlsClientIdentity(req: Request): TTlsIdentity | undefined {
+export function tlsClientIdentity(req: THasHeaders): TTlsIdentity | undefined {
   const s = state();
   const value = req.headers.get(IDENTITY_HEADER);
   if (!s || !value) return undefined;

@@ -1,5 +1,6 @@
 import { defineRoute } from "../http/define-route.ts";
 import { checkScrapeToken, scrapeMetrics } from "./metrics.service.ts";
+import { Answer } from "../http/exchange.ts";
 
 export const metricsRoute = defineRoute(
   {
@@ -17,6 +18,6 @@ export const metricsRoute = defineRoute(
   async ({ request }) => {
     checkScrapeToken(request.headers.get("authorization"));
     const { contentType, text } = await scrapeMetrics();
-    return new Response(text, { headers: { "content-type": contentType, "cache-control": "no-store" } });
+    return new Answer(200, { "content-type": contentType, "cache-control": "no-store" }, text);
   },
 );

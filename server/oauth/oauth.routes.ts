@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { andThen } from "../cache/maybe-promise.ts";
-import { defineRoute, serializedOnce, type THttpMethod } from "../http/define-route.ts";
+import { defineRoute, type THttpMethod } from "../http/define-route.ts";
+import { serializedOnce } from "../http/json-text.ts";
 import { authorizeGetRoute, authorizePostRoute } from "./authorize/authorize.routes.ts";
 import { discoveryDocument } from "./discovery.service.ts";
 import { getJwks } from "./keys/signing-keys.service.ts";
@@ -9,6 +10,7 @@ import { ZDiscovery, ZIntrospectionResponse, ZJwks, ZRevocationRequest, ZTokenRe
 import { runIntrospection, runRevocation } from "./token-endpoint/revoke.steps.ts";
 import { runTokenRequest } from "./token-endpoint/token.steps.ts";
 import { userinfoClaims } from "./userinfo.service.ts";
+import { Answer } from "../http/exchange.ts";
 
 // 429 oauth.client_auth_throttled: too many failed client authentications for the id or the address (Retry-After).
 const OAUTH_ERRORS = ["oauth.invalid_request", "oauth.invalid_client", "oauth.client_auth_throttled", "request.too_large"] as const;
@@ -54,7 +56,7 @@ export const revokeRoute = defineRoute(
   },
   async ({ request, ctx }) => {
     await runRevocation(request, (id) => (ctx.clientId = id));
-    return new Response(null, { status: 200, headers: { "cache-control": "no-store" } });
+    return new Answer(200, { "cache-control": "no-store" });
   },
 );
 

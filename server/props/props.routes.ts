@@ -1,5 +1,6 @@
 import { andThen } from "../cache/maybe-promise.ts";
-import { defineRoute, serializedOnce } from "../http/define-route.ts";
+import { defineRoute } from "../http/define-route.ts";
+import { serializedOnce } from "../http/json-text.ts";
 import { parseJsonBody } from "../http/parse.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZProps, ZPropsChange } from "./props.schemas.ts";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { andThen } from "../cache/maybe-promise.ts";
-import { defineRoute, serializedOnce } from "../http/define-route.ts";
+import { defineRoute } from "../http/define-route.ts";
+import { serializedOnce } from "../http/json-text.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { putDefinition, readDefinition, removeDefinition } from "./definitions.service.ts";
 import { grantRights, revokeRights } from "./grants.service.ts";

@@ -5,11 +5,12 @@ import { localeOf } from "../http/locale.ts";
 import { parseJsonBody, validate } from "../http/parse.ts";
 import { ZSlaveRightsChange, ZV2Errors } from "./rights.schemas.ts";
 import { asValidationError, changeSlaveRights, setSlavePassword } from "./slave-accounts.service.ts";
+import type { TIncoming } from "../http/exchange.ts";
 
 const TAGS = ["Master and slave accounts (v2)"];
 
 /** The body, with every bad input answered as validation_error (the v2 body has no other code for it). */
-export async function bodyOf<S extends z.ZodType>(schema: S, req: Request): Promise<z.infer<S>> {
+export async function bodyOf<S extends z.ZodType>(schema: S, req: TIncoming): Promise<z.infer<S>> {
   try {
     return validate(schema, await parseJsonBody(req));
   } catch (e) {

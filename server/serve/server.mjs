@@ -1,24 +1,23 @@
 #!/usr/bin/env node
-// The production server: one node:http server per process. Requests
-// for an operation of the catalog go to the fast path (fast-path.mjs); every other request goes to
-// Next through its documented custom-server API, which runs the same pipeline as `next start`
-// (router-server, proxy.ts, instrumentation.ts). IDP_FAST_PATH=0 sends everything to Next.
+// The production server: one node:http server per process. Requests for an operation of the catalog
+// go to the node:http transport (api-transport.mjs), which runs the operation's request core;
+// every other request goes to Next through its documented custom-server API, which runs the same
+// pipeline as `next start` (router-server, proxy.ts, instrumentation.ts) and, for an operation, the
+// same core. IDP_FAST_PATH=0 sends everything to Next.
 //
 //   node server/serve/server.mjs [-p PORT] [-H HOSTNAME]      (after `npm run build`)
 import { setInterval, clearInterval } from "node:timers";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import next from "next";
 import { parseContextPath } from "../config/context-path.mjs";
 import { hstsOf, SECURITY_HEADERS } from "../http/security-headers.mjs";
 import { logLine as log } from "../log/line-writer.mjs";
-import { loadFastPath } from "./fast-path.mjs";
+import { apiTransport } from "./api-transport.mjs";
 import { runClusterPrimary } from "./cluster.mjs";
 import { threadPoolSize } from "./threadpool.mjs";
 import { createListener, identify } from "./tls.mjs";
 
-const require = createRequire(import.meta.url);
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 
 
@@ -50,13 +49,17 @@ const graceMs = Number(grace) * 1000;
 await runClusterPrimary({ graceMs, log });
 
 process.env.NODE_ENV ??= "production";
+// instrumentation.ts publishes the operations into this slot once boot (migrations, change bus,
+// signing key…) has finished (server/api/publish.ts); nothing is served before.
+/** @type {Promise<import("./api-transport.mjs").TPublishedOperation[]>} */
+const published = new Promise((resolve) => {
+  /** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for("idp.operations")] = { resolve };
+});
 const app = next({ dev: false, dir, hostname, port });
 await app.prepare();
-// instrumentation.ts's register() (boot: migrations, change bus, signing key…) has finished once
-// this resolves: Next memoises the registration in this module, which it requires from the same file.
-await require("next/dist/server/lib/router-utils/instrumentation-globals.external.js").ensureInstrumentationRegistered(dir, ".next");
+const operations = await published;
 const nextHandler = app.getRequestHandler();
-const fast = process.env.IDP_FAST_PATH === "0" ? undefined : await loadFastPath({ dir, contextPath: contextPath.value, hostname, port });
+const fast = process.env.IDP_FAST_PATH === "0" ? undefined : apiTransport({ operations, contextPath: contextPath.value, hostname, port });
 
 // Set before either transport answers: node:http merges them into what the answer writes.
 const everyAnswer = Object.entries({ ...SECURITY_HEADERS, ...(hstsOf() ? { "strict-transport-security": hstsOf() } : {}) });
@@ -67,9 +70,9 @@ const server = createListener((req, res) => {
   void nextHandler(req, res);
 });
 server.listen(port, listenHost, () => {
-  log("info", "listening", { port, fastPath: fast ? fast.routes.length : "off", operations: fast?.operations.length, threadPool: threadPoolSize() });
-  // What the fast path serves, by operation (test/api/fast-path-equivalence.test.ts compares it to the catalog).
-  if (fast) log("debug", "fast path operations", { operations: fast.operations });
+  log("info", "listening", { port, fastPath: fast ? "on" : "off", operations: operations.length, threadPool: threadPoolSize() });
+  // What the node:http transport serves, by operation (test/api/fast-path-equivalence.test.ts compares it to the catalog).
+  if (fast) log("debug", "fast path operations", { operations: operations.map((op) => `${op.method} ${op.path}`) });
 });
 
 // A clean stop on SIGTERM/SIGINT: stop accepting, let the requests in flight finish (idle keep-alive

@@ -27,15 +27,10 @@ import { createServer as createHttpServer } from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import { BlockList, isIP } from "node:net";
 import { createSecureContext } from "node:tls";
-import { TLS_IDENTITY_HEADER } from "../http/server-handoff.mjs";
-
-/** The internal header carrying the verified identity; server/http/tls-identity.ts reads it. */
-const IDENTITY_HEADER = TLS_IDENTITY_HEADER;
-/**
- * The internal header carrying the TCP peer's address, written over whatever a client sent for every
- * request; server/http/tls-identity.ts believes it only in a process where createListener ran.
- */
-export const PEER_HEADER = "x-idp-peer";
+// PEER_HEADER carries the TCP peer's address, written over whatever a client sent for every request;
+// server/http/tls-identity.ts believes it (and a signed IDENTITY_HEADER) only in a process where
+// createListener ran.
+import { PEER_HEADER, TLS_IDENTITY_HEADER as IDENTITY_HEADER } from "../http/tls-headers.mjs";
 const STATE = Symbol.for("idp.tls-client-identity");
 const CLIENT_AUTH_EKU = "1.3.6.1.5.5.7.3.2";
 const MAX_HEADER_CERT = 16 * 1024;

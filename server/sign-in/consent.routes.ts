@@ -13,10 +13,11 @@ import { pickLang, textsFor } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { consentView } from "./pages/views.ts";
+import { queryParam, type TIncoming } from "../http/exchange.ts";
 
 /** The consent step of a flow, asked in the browser whose session the flow belongs to. */
-async function consentFlow(req: Request): Promise<{ flow: TFlow; session: TSession }> {
-  const flow = await loadFlow(new URL(req.url).searchParams.get("flow"));
+async function consentFlow(req: TIncoming): Promise<{ flow: TFlow; session: TSession }> {
+  const flow = await loadFlow(queryParam(req, "flow"));
   if (flow.step !== "consent") throw new AppError("login.flow_not_found");
   const session = await findActiveSession(readCookie(req, SESSION_COOKIE));
   if (!session || session.id !== flow.sessionId) throw new AppError("login.flow_not_found");

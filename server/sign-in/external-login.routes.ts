@@ -12,12 +12,13 @@ import { renderLogin, submitCredentials, type TRefusal } from "./login.routes.ts
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { pageLink } from "./pages/layout.ts";
+import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
 // The sign-in page's external providers: the button sends the browser to the provider with this
 // flow (purpose "login"); the service's callback (server/federation/external-auth) checks what comes
 // back and hands the external account to handleExternalLogin below.
 
-const langOf = (req: Request) => new URL(req.url).searchParams.get("lang") ?? undefined;
+const langOf = (req: TIncoming) => queryParam(req, "lang") ?? undefined;
 
 // POST {ctx}/login/fa?flow=… – sign in at the chosen external provider (form field fp = "<fpType>:<fpName>")
 export const externalStart = pageRoute(async (req) => {
@@ -35,7 +36,7 @@ export const externalStart = pageRoute(async (req) => {
  * sign-in goes on (account checks, second factor, new password); an unbound account waits on the
  * flow for its person to link it or register. Failures are the callback's error pages.
  */
-export async function handleExternalLogin(req: Request, ctx: TRequestContext, pending: TPendingExternalAuth, identity: TExternalIdentity): Promise<Response> {
+export async function handleExternalLogin(req: TIncoming, ctx: TRequestContext, pending: TPendingExternalAuth, identity: TExternalIdentity): Promise<TAnswer> {
   const flow = await loadFlow(pending.flowId);
   if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
   // Only the browser that pressed the button goes on with its flow.
@@ -68,7 +69,7 @@ const BACK_TO_SIGN_IN = new Set(["federation.provider_refused", "federation.prov
  * or it could not be reached. Back on the sign-in form of the same flow, with why, so that they can
  * sign in another way; when that flow is gone or belongs to another browser, the callback's page.
  */
-export async function failExternalLogin(req: Request, pending: TPendingExternalAuth, e: AppError): Promise<Response> {
+export async function failExternalLogin(req: TIncoming, pending: TPendingExternalAuth, e: AppError): Promise<TAnswer> {
   if (!BACK_TO_SIGN_IN.has(e.code)) throw e;
   const flow = await loadFlow(pending.flowId).catch(() => undefined);
   if (flow?.step !== "credentials" || !csrfFieldOf(flow, readCookie(req, CSRF_COOKIE))) throw e;
@@ -76,7 +77,7 @@ export async function failExternalLogin(req: Request, pending: TPendingExternalA
 }
 
 /** The flow a link page acts on, with the external account it holds (none: the flow is not at that point). */
-async function linkingFlow(req: Request): Promise<{ flow: TFlow; identity: TExternalIdentity }> {
+async function linkingFlow(req: TIncoming): Promise<{ flow: TFlow; identity: TExternalIdentity }> {
   const flow = await loadFlow(flowParam(req));
   const identity = flow.step === "credentials" ? await heldExternalIdentity(flow.id) : undefined;
   if (!identity) throw new AppError("login.flow_not_found");

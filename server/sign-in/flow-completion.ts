@@ -8,6 +8,7 @@ import { startBrowserSession } from "./browser-session.ts";
 import { linkOnSignIn } from "./external-login.service.ts";
 import type { TFlow } from "./login-flows.service.ts";
 import { seeOther } from "./pages/page-route.ts";
+import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
 // What every page of a login flow shares: the flow's client, the flow named in the query, and the
 // end of a sign-in, whichever method and steps led there.
@@ -18,8 +19,8 @@ export async function clientOf(flow: TFlow) {
   return client;
 }
 
-export function flowParam(req: Request): string | null {
-  return new URL(req.url).searchParams.get("flow");
+export function flowParam(req: TIncoming): string | null {
+  return queryParam(req, "flow");
 }
 
 /**
@@ -28,12 +29,12 @@ export function flowParam(req: Request): string | null {
  * on (consent, or back to the client with a code).
  */
 export async function completeSignIn(
-  req: Request,
+  req: TIncoming,
   ctx: TRequestContext,
   flow: TFlow,
   client: TClientAuthRow,
   user: { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[] },
-): Promise<Response> {
+): Promise<TAnswer> {
   ctx.clientId = client.id;
   await linkOnSignIn(flow.id, user.userId, { clientId: client.id, ...browserActor(req) });
   const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, authTime: user.authTime, events: user.events, ...browserActor(req) });

@@ -13,6 +13,7 @@ import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { otpStepView, passwordChangeStepView } from "./pages/step-views.ts";
 import { readForm } from "../http/form.ts";
+import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
 // The steps of a sign-in after the first method (password or QR code) proved who the person is:
 // the second factor when the account requires one, then the new password when an administrator
@@ -34,14 +35,14 @@ export type TAfterMethodRefusal = "login.password_locked" | "login.inactivity_lo
  * it signed in with).
  */
 export async function continueSignIn(
-  req: Request,
+  req: TIncoming,
   ctx: TRequestContext,
   flow: TFlow,
   client: TClientAuthRow,
   user: TSignedInBy,
-  refuse: (code: TAfterMethodRefusal) => Promise<Response>,
+  refuse: (code: TAfterMethodRefusal) => Promise<TAnswer>,
   accepted?: () => Promise<void>,
-): Promise<Response> {
+): Promise<TAnswer> {
   const steps = await stepsAfterSignIn(user.userId, user.amr, { clientId: client.id, ...browserActor(req) });
   if (steps.refusal) return refuse(steps.refusal);
   await accepted?.();
@@ -49,11 +50,11 @@ export async function continueSignIn(
   const next = steps.secondFactor && !user.amr.includes("otp") ? "second_factor" : steps.passwordChange ? "password_change" : undefined;
   if (!next) return completeSignIn(req, ctx, flow, client, user);
   await moveFlow(flow, next, { userId: user.userId, amr: user.amr });
-  return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: new URL(req.url).searchParams.get("lang") ?? undefined }));
+  return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));
 }
 
 /** The flow a step's page acts on, when it is at that step and belongs to this browser. */
-async function flowAt(req: Request, step: keyof typeof STEP_PAGE): Promise<{ flow: TFlow & { userId: string }; csrf: string }> {
+async function flowAt(req: TIncoming, step: keyof typeof STEP_PAGE): Promise<{ flow: TFlow & { userId: string }; csrf: string }> {
   const flow = await loadFlow(flowParam(req));
   const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
   if (flow.step !== step || !flow.userId) throw new AppError("login.flow_not_found");
@@ -61,7 +62,7 @@ async function flowAt(req: Request, step: keyof typeof STEP_PAGE): Promise<{ flo
   return { flow: flow as TFlow & { userId: string }, csrf };
 }
 
-function stepPage(req: Request, flow: TFlow, csrf: string, clientName: string, step: keyof typeof STEP_PAGE) {
+function stepPage(req: TIncoming, flow: TFlow, csrf: string, clientName: string, step: keyof typeof STEP_PAGE) {
   const lang = pickLang(req, flow.request.uiLocales);
   return {
     lang,
@@ -74,7 +75,7 @@ function stepPage(req: Request, flow: TFlow, csrf: string, clientName: string, s
 }
 
 /** The methods a finished multi-step sign-in records, in the session's transaction. */
-const signedInEvent = (req: Request, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): TPendingEvent => ({
+const signedInEvent = (req: TIncoming, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): TPendingEvent => ({
   type: "user.signed_in",
   actor: { subject: flow.userId, clientId: client.id, ...browserActor(req) },
   params: { method: amr.join("+") },
@@ -105,10 +106,10 @@ export const otpStepSubmit = pageRoute(async (req, ctx) => {
 });
 
 /** After a further step: the password change may still be due, else signed in. */
-async function continueAfterStep(req: Request, ctx: TRequestContext, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): Promise<Response> {
+async function continueAfterStep(req: TIncoming, ctx: TRequestContext, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): Promise<TAnswer> {
   if (flow.step !== "password_change" && (await passwordChangeDue(flow.userId))) {
     await moveFlow(flow, "password_change", { amr });
-    return seeOther(pageLink(STEP_PAGE.password_change, { flow: flow.id, lang: new URL(req.url).searchParams.get("lang") ?? undefined }));
+    return seeOther(pageLink(STEP_PAGE.password_change, { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));
   }
   return completeSignIn(req, ctx, flow, client, { userId: flow.userId, amr, events: [signedInEvent(req, flow, client, amr)] });
 }

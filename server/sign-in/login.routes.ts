@@ -16,6 +16,7 @@ import { loginView } from "./pages/views.ts";
 import type { TExternalIdentity } from "../federation/external-auth/index.ts";
 import { linkWhenSignedIn, offeredProviders } from "./external-login.service.ts";
 import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } from "./sign-in.service.ts";
+import type { TAnswer, TIncoming } from "../http/exchange.ts";
 
 export type TRefusal = {
   code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked"
@@ -31,7 +32,7 @@ export type TLinking = { identity: TExternalIdentity; register: boolean };
  * The sign-in form of a flow, with a refusal when there was one. While `linking`, the same form
  * says which external account the password links, and offers no other way in than registering.
  */
-export async function renderLogin(req: Request, flow: TFlow, identifier: string | undefined, refusal?: TRefusal, linking?: TLinking): Promise<Response> {
+export async function renderLogin(req: TIncoming, flow: TFlow, identifier: string | undefined, refusal?: TRefusal, linking?: TLinking): Promise<TAnswer> {
   const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
   if (!csrf) throw new AppError("login.csrf_failed");
   const [client, providers] = await Promise.all([clientOf(flow), linking ? [] : offeredProviders()]);
@@ -83,7 +84,7 @@ export const loginPage = pageRoute(async (req) => {
  * factor and a new password the account may still ask for (see linkWhenSignedIn). Those steps apply
  * to every later sign-in with it as well.
  */
-async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifier: string, password: string, linking?: TLinking): Promise<Response> {
+async function signIn(req: TIncoming, ctx: TRequestContext, flow: TFlow, identifier: string, password: string, linking?: TLinking): Promise<TAnswer> {
   const client = await clientOf(flow);
   const actor = { clientId: client.id, ...browserActor(req) };
   // Longer input cannot be a real account's: refused like any wrong password, without hashing megabytes.
@@ -97,7 +98,7 @@ async function signIn(req: Request, ctx: TRequestContext, flow: TFlow, identifie
 }
 
 /** The sign-in form as submitted: to sign in, or (`linking`) to link an external account and sign in. */
-export async function submitCredentials(req: Request, ctx: TRequestContext, flow: TFlow, linking?: TLinking): Promise<Response> {
+export async function submitCredentials(req: TIncoming, ctx: TRequestContext, flow: TFlow, linking?: TLinking): Promise<TAnswer> {
   if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
   const form = await readForm(req);
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));

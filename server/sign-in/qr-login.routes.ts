@@ -13,16 +13,17 @@ import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 import { qrSvg } from "./pages/qr-svg.ts";
 import { POLL_SCRIPT_HASH, qrView, type TQrPageState } from "./pages/qr-views.ts";
+import { queryParam, Answer, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
 /** The browser's CSRF cookie when it is the one the flow was started with: the QR code is derived from it. */
-function flowCookie(req: Request, flow: TFlow): { cookie: string; csrf: string } {
+function flowCookie(req: TIncoming, flow: TFlow): { cookie: string; csrf: string } {
   const cookie = readCookie(req, CSRF_COOKIE);
   const csrf = csrfFieldOf(flow, cookie);
   if (!cookie || !csrf) throw new AppError("login.csrf_failed");
   return { cookie, csrf };
 }
 
-async function renderQr(req: Request, flow: TFlow, csrf: string, view: TQrPageState): Promise<Response> {
+async function renderQr(req: TIncoming, flow: TFlow, csrf: string, view: TQrPageState): Promise<TAnswer> {
   const client = await clientOf(flow);
   const lang = pickLang(req, flow.request.uiLocales);
   const t = textsFor(lang);
@@ -51,7 +52,7 @@ export const qrStart = pageRoute(async (req) => {
   checkCsrf(flow, cookie, form.get("csrf_token"));
   await clientOf(flow);
   await startQrSignIn(flow.id, cookie, browserActor(req));
-  return seeOther(pageLink("/login/qr", { flow: flow.id, lang: new URL(req.url).searchParams.get("lang") ?? undefined }));
+  return seeOther(pageLink("/login/qr", { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));
 });
 
 // GET {ctx}/login/qr?flow=… – the waiting page: the QR code until a decision, then signed in like with a password
@@ -81,5 +82,5 @@ export const qrPage = pageRoute(async (req, ctx) => {
 export const qrStatus = pageRoute(async (req) => {
   const flow = await loadFlow(flowParam(req));
   const state = flow.step === "credentials" ? (await qrStateOf(flow.id, flowCookie(req, flow).cookie)).state : "done";
-  return Response.json({ state }, { headers: { "cache-control": "no-store" } });
+  return Answer.json({ state }, 200, { "cache-control": "no-store" });
 });

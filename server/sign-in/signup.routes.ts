@@ -17,19 +17,20 @@ import { codesView, registerView, signUpDoneView, type TCodesView } from "./page
 import { externalSignUp, linkAfterSignUp } from "./external-login.service.ts";
 import { readSignUpForm, signUpFields, type TFieldProblem } from "./signup-form.ts";
 import { continueAuthorization, finishSignUp, loadSignUpFlow, startSignUp, submitCode, waitingContacts, type TContactKind, type TSignUpFlow } from "./signup.service.ts";
+import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
 function requireSelfSignUp(): void {
   if (!getConfig().selfSignUp) throw new AppError("signup.disabled");
 }
 
 const other = (lang: TLang): TLang => (lang === "ru" ? "en" : "ru");
-const param = (req: Request, name: string) => new URL(req.url).searchParams.get(name);
+const param = (req: TIncoming, name: string) => queryParam(req, name);
 
 /**
  * The sign-in flow a sign-up continues, when it started from the sign-in page: only the browser
  * that began that sign-in may take it on.
  */
-async function loginFlowOf(req: Request): Promise<TFlow | undefined> {
+async function loginFlowOf(req: TIncoming): Promise<TFlow | undefined> {
   const id = param(req, "flow");
   if (!id) return undefined;
   const flow = await loadFlow(id);
@@ -44,7 +45,7 @@ const formBinding = (loginFlow: TFlow | undefined) => `signup:${loginFlow?.id ??
 
 type TFormState = { values?: Record<string, string>; problems?: TFieldProblem[]; refusal?: string };
 
-async function renderRegister(req: Request, loginFlow: TFlow | undefined, cookie: string, status: number, state: TFormState = {}, headers: Record<string, string> = {}): Promise<Response> {
+async function renderRegister(req: TIncoming, loginFlow: TFlow | undefined, cookie: string, status: number, state: TFormState = {}, headers: Record<string, string> = {}): Promise<TAnswer> {
   const lang = pickLang(req, loginFlow?.request.uiLocales);
   const client = loginFlow ? await getClientForAuth(loginFlow.clientId) : null;
   const link = (path: string, l: TLang) => pageLink(path, { flow: loginFlow?.id, lang: l });
@@ -114,7 +115,7 @@ export const registerSubmit = pageRoute(async (req) => {
 });
 
 /** The sign-up of a code page, in the browser that started it. */
-async function signUpFlowOf(req: Request): Promise<{ flow: TSignUpFlow; csrf: string }> {
+async function signUpFlowOf(req: TIncoming): Promise<{ flow: TSignUpFlow; csrf: string }> {
   requireSelfSignUp();
   const flow = await loadSignUpFlow(param(req, "signup"));
   const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
@@ -122,7 +123,7 @@ async function signUpFlowOf(req: Request): Promise<{ flow: TSignUpFlow; csrf: st
   return { flow, csrf };
 }
 
-async function renderCodes(req: Request, flow: TSignUpFlow, csrf: string, status: number, shown: Pick<TCodesView, "outcome" | "notice"> = {}, headers: Record<string, string> = {}): Promise<Response> {
+async function renderCodes(req: TIncoming, flow: TSignUpFlow, csrf: string, status: number, shown: Pick<TCodesView, "outcome" | "notice"> = {}, headers: Record<string, string> = {}): Promise<TAnswer> {
   const lang = pickLang(req);
   const link = (l: TLang) => pageLink("/register/code", { signup: flow.id, lang: l });
   const contacts = (await waitingContacts(flow)).map((c) => ({ ...c, shown: shownContact(c.kind, c.value) }));

@@ -6,6 +6,7 @@ import { keyFor } from "../../crypto/keys.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { cookieName, readCookie } from "../../http/cookies.ts";
 import type { TPendingExternalAuth } from "./external-auth.types.ts";
+import type { TIncoming } from "../../http/exchange.ts";
 
 /*
  * A binding is finished only in the browser of the user it is for (login CSRF / linking fixation):
@@ -37,7 +38,7 @@ const refused = (pending: TPendingExternalAuth, reason: string) => new AppError(
  * Before the code is even redeemed: the browser at the callback must be the one /fa/start sent, and be
  * signed in to the portal as the user the binding is for. Else fp_refused and nothing changes.
  */
-export async function requireBindingBrowser(req: Request, pending: TPendingExternalAuth): Promise<void> {
+export async function requireBindingBrowser(req: TIncoming, pending: TPendingExternalAuth): Promise<void> {
   const cookie = readCookie(req, cookieBase(pending.stateHash));
   if (!cookie || !sameSecret(cookie, browserProof(pending.stateHash))) throw refused(pending, "the binding was finished in another browser than the one that started it");
   const user = await portalUserOf(await readPortalSession());

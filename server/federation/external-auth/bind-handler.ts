@@ -6,11 +6,12 @@ import { providerLabel } from "../providers.service.ts";
 import { errorOutcome, respondWithOutcome } from "./bind-outcome.ts";
 import type { TExternalIdentity, TPendingExternalAuth } from "./external-auth.types.ts";
 import { rememberExternalTokens } from "./remember-tokens.ts";
+import type { TAnswer, TIncoming } from "../../http/exchange.ts";
 
-const actorOf = (req: Request, pending: TPendingExternalAuth) => ({ subject: pending.userId ?? undefined, clientId: pending.clientId ?? undefined, ...browserActor(req) });
+const actorOf = (req: TIncoming, pending: TPendingExternalAuth) => ({ subject: pending.userId ?? undefined, clientId: pending.clientId ?? undefined, ...browserActor(req) });
 
 /** A binding that did not happen: a security event, then the application hears why. */
-export async function failBind(req: Request, pending: TPendingExternalAuth, e: AppError, sid?: string): Promise<Response> {
+export async function failBind(req: TIncoming, pending: TPendingExternalAuth, e: AppError, sid?: string): Promise<TAnswer> {
   await recordEvent("user.fa_bind_failed", actorOf(req, pending), {
     via: "redirect", provider: providerLabel(pending.provider), reason: e.def.error, ...(sid !== undefined ? { sid } : {}),
     ...(typeof e.details.params?.reason === "string" ? { detail: e.details.params.reason } : {}),
@@ -22,7 +23,7 @@ export async function failBind(req: Request, pending: TPendingExternalAuth, e: A
  * The provider confirmed the external account: binds it to the user who started the flow (409 when
  * another user holds it: nothing changes), remembers its tokens when the provider says so.
  */
-export async function completeBind(req: Request, ctx: TRequestContext, pending: TPendingExternalAuth, identity: TExternalIdentity): Promise<Response> {
+export async function completeBind(req: TIncoming, ctx: TRequestContext, pending: TPendingExternalAuth, identity: TExternalIdentity): Promise<TAnswer> {
   if (!pending.userId) return failBind(req, pending, new AppError("federation.auth_request_not_found"), identity.sid);
   ctx.clientId = pending.clientId ?? undefined;
   try {

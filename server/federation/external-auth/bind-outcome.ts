@@ -2,6 +2,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { providerLabel } from "../providers.service.ts";
 import type { TPendingExternalAuth } from "./external-auth.types.ts";
 import { popupOutcomePage } from "./pages.ts";
+import { Answer, type TAnswer, type TIncoming } from "../../http/exchange.ts";
 
 /**
  * What the application's callback receives after a binding through the provider, as query parameters:
@@ -23,12 +24,12 @@ export function outcomeUrl(returnTo: string, pending: Pick<TPendingExternalAuth,
 }
 
 /** Sends the browser to the application with the outcome (a popup hands it to its opener). */
-export function respondWithOutcome(req: Request, pending: TPendingExternalAuth, outcome: TBindOutcome): Response {
+export function respondWithOutcome(req: TIncoming, pending: TPendingExternalAuth, outcome: TBindOutcome): TAnswer {
   if (!pending.returnTo) {
-    if (outcome.result === "bound") return new Response(null, { status: 204 });
+    if (outcome.result === "bound") return new Answer(204);
     throw new AppError("federation.provider_refused", { desc: outcome.error_description });
   }
   const url = outcomeUrl(pending.returnTo, pending, outcome);
   if (pending.isPopup) return popupOutcomePage(req, url, { fp: providerLabel(pending.provider), ...outcome });
-  return new Response(null, { status: 302, headers: { location: url, "cache-control": "no-store", "referrer-policy": "no-referrer" } });
+  return Answer.redirect(302, url, { "referrer-policy": "no-referrer" });
 }

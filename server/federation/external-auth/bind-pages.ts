@@ -2,6 +2,7 @@ import { html } from "../../sign-in/pages/html.ts";
 import { pickLang, textsFor, type TLang } from "../../sign-in/pages/i18n.ts";
 import { htmlResponse, renderPage } from "../../sign-in/pages/layout.ts";
 import { errorView } from "../../sign-in/pages/views.ts";
+import type { TAnswer, TIncoming } from "../../http/exchange.ts";
 
 // The pages of {ctx}/fa/start: the confirmation of a binding an application asked for, and the refusal
 // when the browser is signed in as someone else than the user the binding is for.
@@ -22,7 +23,7 @@ const TEXTS = {
 } as const satisfies Record<TLang, unknown>;
 
 /** The form that confirms the binding with a POST; csrf ties it to this browser and user. */
-export function confirmBindPage(req: Request, v: { application: string; provider: string; action: string; hidden: Record<string, string> }, headers: Record<string, string>): Response {
+export function confirmBindPage(req: TIncoming, v: { application: string; provider: string; action: string; hidden: Record<string, string> }, headers: Record<string, string>): TAnswer {
   const lang = pickLang(req);
   const t = TEXTS[lang];
   const body = html`<h1>${t.title}</h1>
@@ -34,7 +35,7 @@ ${Object.entries(v.hidden).map(([name, value]) => html`<input type="hidden" name
   return htmlResponse(renderPage({ lang, t: textsFor(lang), title: t.title, body }), 200, headers);
 }
 
-export function otherUserPage(req: Request): Response {
+export function otherUserPage(req: TIncoming): TAnswer {
   const lang = pickLang(req);
   return htmlResponse(errorView({ lang, t: textsFor(lang), title: TEXTS[lang].title, message: TEXTS[lang].otherUser }), 403);
 }

@@ -9,6 +9,7 @@ import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "../../sign-i
 import { forwardBind, gateBind } from "./bind-flow.service.ts";
 import { confirmBindPage, otherUserPage } from "./bind-pages.ts";
 import { externalAuthErrorPage } from "./pages.ts";
+import { Answer, type TAnswer } from "../../http/exchange.ts";
 
 const TAGS = ["External providers (v3)"];
 const ZReq = z.string().max(128).describe("the handle from redirectTo");
@@ -17,12 +18,12 @@ const ZConfirmForm = z.object({ req: ZReq, csrf_token: z.string().max(128).optio
 const csrfBinding = (handle: string, sub: string) => `fa-bind:${handle}:${sub}`;
 
 const redirect = (status: 302 | 303, location: string, cookie?: string) =>
-  new Response(null, { status, headers: { location, ...NO_STORE, ...(cookie ? { "set-cookie": cookie } : {}) } });
+  new Answer(status, { location, ...NO_STORE, ...(cookie ? { "set-cookie": cookie } : {}) });
 
 /** Without the portal's session: its sign-in, which comes back to /fa/start. */
 const toPortalSignIn = (status: 302 | 303, handle: string) => redirect(status, `${getConfig().issuer}/account/fa/continue?${new URLSearchParams({ req: handle })}`);
 
-async function forward(status: 302 | 303, handle: string, sub: string): Promise<Response> {
+async function forward(status: 302 | 303, handle: string, sub: string): Promise<TAnswer> {
   const { redirectTo, cookie } = await forwardBind(handle, sub);
   return redirect(status, redirectTo, cookie);
 }

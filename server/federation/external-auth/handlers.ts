@@ -3,12 +3,13 @@ import type { TRequestContext } from "../../http/request-context.ts";
 import { failExternalLogin, handleExternalLogin } from "../../sign-in/external-login.routes.ts";
 import { completeBind, failBind } from "./bind-handler.ts";
 import type { TExternalAuthPurpose, TExternalIdentity, TPendingExternalAuth } from "./external-auth.types.ts";
+import type { TAnswer, TIncoming } from "../../http/exchange.ts";
 
 export type TExternalAuthHandler = {
   /** What the callback does with a confirmed external account. */
-  complete(req: Request, ctx: TRequestContext, pending: TPendingExternalAuth, identity: TExternalIdentity): Promise<Response>;
+  complete(req: TIncoming, ctx: TRequestContext, pending: TPendingExternalAuth, identity: TExternalIdentity): Promise<TAnswer>;
   /** The provider did not confirm one: a response of the flow that started it, or the error thrown on to the callback's page. */
-  fail(req: Request, pending: TPendingExternalAuth, e: AppError): Promise<Response>;
+  fail(req: TIncoming, pending: TPendingExternalAuth, e: AppError): Promise<TAnswer>;
 };
 
 /** What the callback does, by what the flow was started for. */

@@ -4,6 +4,7 @@ import { pickLang, textsFor, type TLang } from "../../sign-in/pages/i18n.ts";
 import { htmlResponse, renderPage, sourceHash } from "../../sign-in/pages/layout.ts";
 import { errorPage } from "../../sign-in/pages/page-route.ts";
 import { errorView } from "../../sign-in/pages/views.ts";
+import type { TAnswer, TIncoming } from "../../http/exchange.ts";
 
 // The few pages of the redirect flow: its failures in words, and the popup's hand-over to its opener.
 
@@ -33,7 +34,7 @@ const TEXTS = {
 type TKey = keyof (typeof TEXTS)["en"];
 
 /** A failure of the flow as a page in the visitor's language; codes without words of their own go to the sign-in pages' renderer. */
-export function externalAuthErrorPage(req: Request, e: unknown, requestId: string): Response {
+export function externalAuthErrorPage(req: TIncoming, e: unknown, requestId: string): TAnswer {
   if (!(e instanceof AppError) || !(e.code in TEXTS.en)) return errorPage(req, e, requestId);
   const lang = pickLang(req);
   const message = TEXTS[lang][e.code as TKey];
@@ -50,7 +51,7 @@ const POPUP_SCRIPT =
  * then the window closes. Without an opener it goes to the callback like a full-page flow; without
  * JavaScript a link does.
  */
-export function popupOutcomePage(req: Request, url: string, message: Record<string, string>): Response {
+export function popupOutcomePage(req: TIncoming, url: string, message: Record<string, string>): TAnswer {
   const lang = pickLang(req);
   const t = TEXTS[lang];
   const data = JSON.stringify({ url, origin: new URL(url).origin, message: { type: "idp.fa_bind", ...message } }).replace(/</g, "\\u003c");

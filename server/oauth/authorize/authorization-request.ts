@@ -3,6 +3,7 @@ import { getClientForAuth } from "../../clients/clients.service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { TErrorCode } from "../../errors/codes.ts";
 import { findBadText, mediaType, readBodyText } from "../../http/parse.ts";
+import type { TIncoming } from "../../http/exchange.ts";
 
 /** OpenID Connect scopes every client may request, besides the user scopes it is allowed. */
 export const OIDC_SCOPES = ["openid", "profile", "email", "phone", "offline_access"] as const;
@@ -38,8 +39,8 @@ export function collectParams(entries: Iterable<[string, string]>): TParams {
 }
 
 /** Parameters of a browser-facing endpoint: the query of a GET, the form body of a POST. */
-export async function readParams(req: Request): Promise<TParams> {
-  if (req.method === "GET") return collectParams(new URL(req.url).searchParams);
+export async function readParams(req: TIncoming): Promise<TParams> {
+  if (req.method === "GET") return collectParams(new URLSearchParams(req.search));
   if (mediaType(req) !== "application/x-www-form-urlencoded") throw new AppError("authorize.invalid_request", { desc: "the body must be form-urlencoded" });
   return collectParams(new URLSearchParams(await readBodyText(req)));
 }

@@ -5,6 +5,7 @@ import { CSRF_COOKIE } from "../../sign-in/csrf.ts";
 import { browserEndpoint } from "../../sign-in/pages/page-route.ts";
 import { readParams } from "./authorization-request.ts";
 import { authorize } from "./authorize.service.ts";
+import { Answer } from "../../http/exchange.ts";
 
 const ZAuthorizationRequest = z.looseObject({
   response_type: z.string().optional().describe("code"),
@@ -44,8 +45,6 @@ export const [authorizeGetRoute, authorizePostRoute] = browserEndpoint(
       sessionToken: readCookie(request, SESSION_COOKIE),
       csrfCookie: readCookie(request, CSRF_COOKIE),
     });
-    const headers = new Headers({ location: outcome.location, "cache-control": "no-store" });
-    if (outcome.newCsrfCookie) headers.append("set-cookie", serializeCookie(CSRF_COOKIE, outcome.newCsrfCookie));
-    return new Response(null, { status: redirectStatus, headers });
+    return Answer.redirect(redirectStatus, outcome.location, outcome.newCsrfCookie ? { "set-cookie": serializeCookie(CSRF_COOKIE, outcome.newCsrfCookie) } : {});
   },
 );

@@ -9,6 +9,7 @@ import { browserEndpoint } from "../../sign-in/pages/page-route.ts";
 import { logoutView } from "../../sign-in/pages/views.ts";
 import { readParams } from "../authorize/authorization-request.ts";
 import { afterLogout, needsConfirmation, resolveLogout, signOut } from "./logout.service.ts";
+import { Answer, type TAnswer, type TIncoming } from "../../http/exchange.ts";
 
 const ZLogoutRequest = z.looseObject({
   id_token_hint: z.string().optional().describe("an ID token this service issued to the client; signs out at once when it names the signed-in user"),
@@ -23,7 +24,7 @@ const DESCRIPTION =
   "exactly for the client named by id_token_hint or client_id. Without an id_token_hint naming the signed-in user, the user confirms on an HTML page first. " +
   "A bad hint or an unregistered URI is shown as an HTML page, never redirected to.";
 
-async function logout(request: Request, redirectStatus: number): Promise<Response> {
+async function logout(request: TIncoming, redirectStatus: number): Promise<TAnswer> {
   const params = await readParams(request);
   const logoutRequest = await resolveLogout(params);
   const session = await findSessionToEnd(readCookie(request, SESSION_COOKIE));
@@ -45,7 +46,7 @@ async function logout(request: Request, redirectStatus: number): Promise<Respons
   await signOut(session, logoutRequest, browserActor(request));
   const location = afterLogout(logoutRequest);
   const cleared = { "set-cookie": clearCookie(SESSION_COOKIE) };
-  if (location) return new Response(null, { status: redirectStatus, headers: { location, "cache-control": "no-store", ...cleared } });
+  if (location) return new Answer(redirectStatus, { location, "cache-control": "no-store", ...cleared });
   return htmlResponse(logoutView({ lang, t: textsFor(lang), done: true }), 200, cleared);
 }
 

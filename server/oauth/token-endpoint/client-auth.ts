@@ -4,6 +4,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { browserIp } from "../../http/request-context.ts";
 import { guardClientAuth } from "../../clients/client-auth-limits.ts";
 import { receivesClientCertificates, tlsClientIdentity, type TTlsIdentity } from "../../http/tls-identity.ts";
+import type { TIncoming } from "../../http/exchange.ts";
 
 /**
  * "none": a public client names itself with client_id and nothing else (RFC 7591 §2).
@@ -44,7 +45,7 @@ function decodeBasic(header: string): { id: string; secret: string } {
  * with no secret is tls_client_auth when the request carries a verified certificate (a public
  * client's certificate changes nothing: authenticateTokenClient takes it as "none").
  */
-function presented(req: Request, form: Map<string, string>): { id: string; secret?: string; cert?: TTlsIdentity; method: TClientAuthMethod } {
+function presented(req: TIncoming, form: Map<string, string>): { id: string; secret?: string; cert?: TTlsIdentity; method: TClientAuthMethod } {
   const header = req.headers.get("authorization");
   const postSecret = form.get("client_secret");
   if (header && postSecret !== undefined) {
@@ -71,7 +72,7 @@ function presented(req: Request, form: Map<string, string>): { id: string; secre
  * failures for the client id or the address: 429 invalid_client with Retry-After.
  */
 export async function authenticateTokenClient(
-  req: Request,
+  req: TIncoming,
   form: Map<string, string>,
   methods: TClientAuthMethod[] = CLIENT_AUTH_METHODS,
 ): Promise<{ client: TClientAuthRow; method: TClientAuthMethod }> {

@@ -5,6 +5,7 @@ import { revokeRefreshToken } from "../grants/refresh-tokens.service.ts";
 import { revokeAccessToken } from "../tokens/revocation.service.ts";
 import { authenticateTokenClient, SECRET_AUTH_METHODS } from "./client-auth.ts";
 import { readForm, required } from "../../http/form.ts";
+import type { TIncoming } from "../../http/exchange.ts";
 
 function tokenTypeHint(form: Map<string, string>): "access_token" | "refresh_token" | undefined {
   const hint = form.get("token_type_hint");
@@ -19,7 +20,7 @@ function tokenTypeHint(form: Map<string, string>): "access_token" | "refresh_tok
  * one, so the endpoint tells a caller nothing about tokens it does not own. Revoking a refresh token
  * revokes its family and the access tokens issued with it (RFC 7009 §2.1).
  */
-export async function runRevocation(req: Request, onClient: (id: string) => void = () => undefined): Promise<void> {
+export async function runRevocation(req: TIncoming, onClient: (id: string) => void = () => undefined): Promise<void> {
   const form = await readForm(req);
   const { client } = await authenticateTokenClient(req, form);
   onClient(client.id);
@@ -33,7 +34,7 @@ export async function runRevocation(req: Request, onClient: (id: string) => void
 }
 
 /** RFC 7662 token introspection, for confidential clients only (a public one cannot authenticate). */
-export async function runIntrospection(req: Request, onClient: (id: string) => void = () => undefined): Promise<TIntrospection> {
+export async function runIntrospection(req: TIncoming, onClient: (id: string) => void = () => undefined): Promise<TIntrospection> {
   const form = await readForm(req);
   const { client } = await authenticateTokenClient(req, form, SECRET_AUTH_METHODS);
   onClient(client.id);

@@ -8,10 +8,11 @@ import { countIssuedToken } from "../../metrics/registry.ts";
 import { issueAccessToken } from "../tokens/access-token.ts";
 import { authenticateTokenClient } from "./client-auth.ts";
 import { readForm, required } from "../../http/form.ts";
+import type { TIncoming } from "../../http/exchange.ts";
 
 /** State handed from step to step; each step fills in what the next ones need. */
 export type TTokenRequest = {
-  req: Request;
+  req: TIncoming;
   form: Map<string, string>;
   client?: TClientAuthRow;
   grantType?: TGrantType;
@@ -98,7 +99,7 @@ export const countIssued: TTokenStep = (t) => {
 export const TOKEN_STEPS: TTokenStep[] = [parseForm, authenticate, checkGrantType, runGrant, countIssued];
 
 /** Runs the steps; `onClient` learns who authenticated, even when a later step refuses the request. */
-export async function runTokenRequest(req: Request, onClient: (id: string) => void = () => undefined, steps = TOKEN_STEPS) {
+export async function runTokenRequest(req: TIncoming, onClient: (id: string) => void = () => undefined, steps = TOKEN_STEPS) {
   const t: TTokenRequest = { req, form: new Map() };
   for (const step of steps) {
     await step(t);

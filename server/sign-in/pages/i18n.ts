@@ -1,5 +1,6 @@
 import { ERROR_CODES, type TErrorCode } from "../../errors/codes.ts";
 import { fillIn, localeOf, type TLocale } from "../../http/locale.ts";
+import { queryParam, type TIncoming } from "../../http/exchange.ts";
 
 export type TLang = TLocale;
 
@@ -209,8 +210,8 @@ export function waitText(t: TText, seconds: number): string {
  * The page's language: the switch link's `lang`, then the application's ui_locales (OIDC Core
  * §3.1.2.1, in order of preference), then Accept-Language; Russian when nothing says otherwise.
  */
-export function pickLang(req: Request, uiLocales?: string): TLang {
-  const chosen = new URL(req.url).searchParams.get("lang");
+export function pickLang(req: Pick<TIncoming, "headers" | "search">, uiLocales?: string): TLang {
+  const chosen = queryParam(req, "lang");
   if (chosen === "ru" || chosen === "en") return chosen;
   for (const tag of (uiLocales ?? "").split(" ")) {
     const base = tag.toLowerCase().split("-")[0];

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { getConfig } from "../../config/config.ts";
 import { html, type THtml } from "./html.ts";
 import type { TLang, TText } from "./i18n.ts";
-import { stringResponse } from "../../http/string-response.ts";
+import { Answer, type TAnswerHeaders } from "../../http/exchange.ts";
 
 // Light and dark follow the system; focus is always visible; text scales with the user's settings.
 const CSS = `
@@ -86,20 +86,17 @@ export function sourceHash(source: string): string {
  * A page answer: never cached, never framed (clickjacking), no referrer leaking the flow id. A page
  * with a script of its own names its hash; the script may then call the service's own origin.
  */
-export function htmlResponse(markup: string, status: number, headers: Record<string, string> = {}, script?: string): Response {
+export function htmlResponse(markup: string, status: number, headers: TAnswerHeaders = {}, script?: string): Answer {
   const scripts = script ? ` script-src ${script}; connect-src 'self';` : "";
-  return stringResponse(markup, {
-    status,
-    headers: {
-      "content-type": "text/html; charset=utf-8",
-      "cache-control": "no-store",
-      "content-security-policy": `default-src 'none'; style-src ${STYLE_HASH};${scripts} frame-ancestors 'none'; base-uri 'none'`,
-      "x-frame-options": "DENY",
-      "x-content-type-options": "nosniff",
-      "referrer-policy": "no-referrer",
-      ...headers,
-    },
-  });
+  const own = {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "content-security-policy": `default-src 'none'; style-src ${STYLE_HASH};${scripts} frame-ancestors 'none'; base-uri 'none'`,
+    "x-frame-options": "DENY",
+    "x-content-type-options": "nosniff",
+    "referrer-policy": "no-referrer",
+  };
+  return new Answer(status, { ...own, ...headers }, markup);
 }
 
 /** A page of the service by its path below the context path, as the public sees it. */

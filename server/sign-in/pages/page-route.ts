@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { defineRoute, type TOperation, type TRouteHandler } from "../../http/define-route.ts";
-import { asAppError, finish } from "../../http/respond.ts";
-import { requestIdOf, type TRequestContext } from "../../http/request-context.ts";
+import { nextPage } from "../../http/next-transport.ts";
+import type { TRequestContext } from "../../http/request-context.ts";
+import { pageRun } from "../../http/request-core.ts";
+import { asAppError } from "../../http/respond.ts";
 import { errorText, pickLang, textsFor } from "./i18n.ts";
 import { htmlResponse } from "./layout.ts";
 import { errorView } from "./views.ts";
+import { Answer, type TAnswer, type TIncoming } from "../../http/exchange.ts";
 
 /** An error as a page in the visitor's language (asAppError logs what is a bug). */
-export function errorPage(req: Request, e: unknown, requestId: string): Response {
+export function errorPage(req: TIncoming, e: unknown, requestId: string): TAnswer {
   const error = asAppError(e, requestId);
   const lang = pickLang(req);
   const t = textsFor(lang);
@@ -17,28 +20,16 @@ export function errorPage(req: Request, e: unknown, requestId: string): Response
 }
 
 /**
- * A browser page (sign-in, consent, logout): HTML, not an API operation. Errors become a page, and
- * the request gets its log line like every other.
+ * A browser page (sign-in, consent, logout): HTML, not an API operation. The request core runs it
+ * (request-core.ts pageRun): errors become a page, and the request gets its log line like every other.
  */
-export function pageRoute(handler: (req: Request, ctx: TRequestContext) => Promise<Response>): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const started = performance.now();
-    const ctx: TRequestContext = { requestId: requestIdOf(req), actor: { mode: "anonymous" } };
-    let res: Response;
-    try {
-      res = await handler(req, ctx);
-    } catch (e) {
-      res = errorPage(req, e, ctx.requestId);
-    }
-    return finish(res, req, ctx, undefined, started);
-  };
+export function pageRoute(handler: (req: TIncoming, ctx: TRequestContext) => Promise<TAnswer>): (req: Request) => Promise<Response> {
+  return nextPage(pageRun(handler, errorPage));
 }
 
 /** 303: after a form POST the browser follows with a GET (RFC 9110 §15.4.4). */
-export function seeOther(location: string, cookies: string[] = []): Response {
-  const headers = new Headers({ location, "cache-control": "no-store" });
-  for (const c of cookies) headers.append("set-cookie", c);
-  return new Response(null, { status: 303, headers });
+export function seeOther(location: string, cookies: string[] = []): Answer {
+  return Answer.redirect(303, location, cookies.length ? { "set-cookie": cookies } : {});
 }
 
 type TBrowserEndpoint = Pick<TOperation, "path" | "summary" | "description" | "otherResponses"> & {
@@ -52,7 +43,7 @@ type TBrowserEndpoint = Pick<TOperation, "path" | "summary" | "description" | "o
  * parameters in the query or the form body, a redirect when done (302 after a GET, 303 after a
  * POST), and failures shown as a page.
  */
-export function browserEndpoint(spec: TBrowserEndpoint, handler: (request: Request, redirectStatus: 302 | 303) => Promise<Response>): [TRouteHandler, TRouteHandler] {
+export function browserEndpoint(spec: TBrowserEndpoint, handler: (request: TIncoming, redirectStatus: 302 | 303) => Promise<TAnswer>): [TRouteHandler, TRouteHandler] {
   const route = (method: "GET" | "POST") =>
     defineRoute(
       {
