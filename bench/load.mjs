@@ -22,12 +22,13 @@ export function load(url, opts = {}) {
 }
 
 /**
- * GETs that walk `paths` in order across all connections (autocannon repeats a request list per
+ * GETs (POSTs of the body `post`, when given) that walk `paths` in order across all connections (autocannon repeats a request list per
  * connection, which would have 16 connections ask for the same path at the same moment).
  */
-export function rotating(paths, headers) {
+export function rotating(paths, headers, post) {
   let next = 0;
-  return { headers, requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] };
+  const method = post ? "POST" : "GET";
+  return { headers, requests: [{ method, ...(post ? { body: post } : {}), setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }] };
 }
 
 export function summary(name, res) {

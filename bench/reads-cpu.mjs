@@ -7,7 +7,8 @@
 // loads each row for BENCH_DURATION seconds and divides the CPU time of the server's main thread
 // (and of all its threads) by the requests served. The row trivial-h is the trivial route sent the
 // reads' Authorization header, which it ignores: what carrying a token costs before any check;
-// state-1 is the state read of one sub only: beside `state` (2,000 subs), what their variety costs.
+// state-1 is the state read of one sub only: beside `state` (2,000 subs), what their variety costs;
+// token is the token endpoint (a client_credentials grant; under load only, not with BENCH_INPROC).
 // The column `client` is this process's CPU per request (the load generator's).
 // BENCH_ROWS=trivial,users,… picks rows;
 // BENCH_ROUNDS=n repeats the rows n times, interleaved, and prints medians with their range;
@@ -71,6 +72,11 @@ async function bearer(baseUrl, scope) {
   return { authorization: `Bearer ${(await res.json()).access_token}` };
 }
 
+const tokenRequest = {
+  headers: { authorization: "Basic " + Buffer.from(`bench-app:${encodeURIComponent(secret)}`).toString("base64"), "content-type": "application/x-www-form-urlencoded" },
+  body: "grant_type=client_credentials&scope=idp_api_sys_users",
+};
+
 let finished = false;
 try {
   const ctx = new URL(server.baseUrl).pathname.replace(/\/$/, "");
@@ -92,6 +98,8 @@ try {
       ["rights-of", over((s) => `/api/v3/rights/of/${s}`), rights],
       ["rights-on", over((s) => `/api/v3/rights/on/${s}`), rights],
       ["me", [`${ctx}/oauth/me`], me],
+      // The token endpoint: a client_credentials grant (its secret's argon2 check is remembered after the first).
+      ["token", [`${ctx}/oauth/te`], tokenRequest.headers, tokenRequest.body],
       // The subjects of seeded grants come first in id order (seed-grants: ten each), as in npm run bench.
       ["rights-of-10", granted.map((s) => `${ctx}/api/v3/rights/of/${s}`), rights],
       ["rights-on-10", granted.map((s) => `${ctx}/api/v3/rights/on/${s}`), rights],
@@ -112,7 +120,7 @@ async function underLoad(rows) {
   for (const v of servers) {
     await load(`${v.server.baseUrl}/health/live`, { duration: 3 });
     // Each sub read once (autocannon wants at least one request per connection: the one-path rows repeat theirs).
-    for (const [paths, headers] of v.rows.values()) await load(v.server.baseUrl, { ...rotating(paths, headers), amount: Math.max(paths.length, connections) });
+    for (const [paths, headers, post] of v.rows.values()) await load(v.server.baseUrl, { ...rotating(paths, headers, post), amount: Math.max(paths.length, connections) });
   }
   // Rows interleaved, BENCH_ROUNDS times: what the machine does meanwhile falls on every row alike.
   const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
@@ -121,11 +129,11 @@ async function underLoad(rows) {
     for (const name of rows) {
       // Each server goes first in every other round: neither always gets the warmer machine.
       for (const v of round % 2 ? [...servers].reverse() : servers) {
-        const [paths, headers] = v.rows.get(name);
+        const [paths, headers, post] = v.rows.get(name);
         const main = `/proc/${v.server.pid}/task/${v.server.pid}/stat`;
         const whole = `/proc/${v.server.pid}/stat`;
         const [m0, a0, t0, c0] = [cpuMs(main), cpuMs(whole), process.hrtime.bigint() / 1000n, process.cpuUsage()];
-        const r = summary(name, await load(v.server.baseUrl, rotating(paths, headers)));
+        const r = summary(name, await load(v.server.baseUrl, rotating(paths, headers, post)));
         const per = (ms) => Math.round((ms * 1000) / r.requests);
         const window = process.env.BENCH_CPU_PROF ? ` (profile window ${t0}–${process.hrtime.bigint() / 1000n} µs)` : "";
         const c1 = process.cpuUsage(c0);

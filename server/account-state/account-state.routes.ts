@@ -1,9 +1,8 @@
-import { andThen } from "../cache/maybe-promise.ts";
 import { defineRoute } from "../http/define-route.ts";
-import { serializedOnce } from "../http/json-text.ts";
+import { accountStateAnswer } from "./account-state-read.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZAccountState, ZSetAccountState } from "./account-state.schemas.ts";
-import { changeAccountState, getAccountState } from "./account-state.service.ts";
+import { changeAccountState } from "./account-state.service.ts";
 
 const TAGS = ["Account state (v3)"];
 
@@ -24,7 +23,7 @@ export const getAccountStateRoute = defineRoute(
     response: { status: 200, description: "The account state object", schema: ZAccountState },
     errors: ["user.not_found"],
   },
-  ({ ctx, params }) => andThen(getAccountState(ctx, params.subjectId), serializedOnce),
+  ({ ctx, params }) => accountStateAnswer(ctx, params.subjectId),
 );
 
 export const setAccountStateRoute = defineRoute(

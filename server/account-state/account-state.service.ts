@@ -3,13 +3,12 @@ import { getConfig } from "../config/config.ts";
 import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
-import { accountOfSubject, cachedAccountOfSubject } from "../users/subject-param.ts";
+import { accountOfSubject } from "../users/subject-param.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import { publishChange } from "../cache/change-bus.ts";
 import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
-import { derivedOnce } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
-import { INITIAL_STATE, isLockDue, isTimeless, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
+import { INITIAL_STATE, isLockDue, isUntouchable, viewOf, type TStateRow } from "./account-state-rules.ts";
 import type { TAccountStateView, TSetAccountState } from "./account-state.schemas.ts";
 import { findStateRow, insertStateEvents, lockDueAccounts, lockState, saveState, withSweepLock } from "./account-state.repository.ts";
 
@@ -42,7 +41,7 @@ async function stateOf(userId: string): Promise<{ state: TStateRow; createdAt: D
 }
 
 /** The account's stored state (INITIAL_STATE without a row), from the cache: without a Promise when cached. */
-function stateRowOf(userId: string): TMaybePromise<TStateRow> {
+export function stateRowOf(userId: string): TMaybePromise<TStateRow> {
   return andThen(stateCache.read(userId, findStateRow), (row) => row ?? INITIAL_STATE);
 }
 
@@ -179,17 +178,6 @@ export async function lockInactiveAccounts(now = new Date(), periodS = lockAfter
   // Many accounts at once: every process drops its whole state cache.
   if (locked) await changed();
   return { off: false, skipped: false, locked };
-}
-
-// A view that is the same at every moment is made once per cached row (derived-once.ts): the same
-// object each time, whose JSON the route makes once too.
-const timelessView = derivedOnce((s: TStateRow) => viewOf(s, new Date()));
-
-/** GET /api/v3/users/{subjectId}/state; from memory without a Promise when cached. */
-export function getAccountState(ctx: TRequestContext, subjectId: string): TMaybePromise<TAccountStateView> {
-  return andThen(cachedAccountOfSubject(ctx, subjectId), (account) =>
-    andThen(stateRowOf(account.id), (state) => (isTimeless(state) ? timelessView(state) : viewOf(state, new Date()))),
-  );
 }
 
 /** POST /api/v3/users/{subjectId}/state: only untouchable is assignable. */

@@ -36,16 +36,12 @@ const CATALOG_TOPIC = "attribute-catalog";
 const catalogCache = keyedCache<TCatalog>(CATALOG_TOPIC, { ttlMs: 10 * 60_000, maxEntries: 1 });
 
 /**
- * Inside a transaction pass `tx`: on the embedded database there is one connection, and a cold cache
- * read outside the transaction would wait for the transaction that waits for it.
+ * The catalog, from memory without a Promise when cached (cache/maybe-promise.ts). Inside a
+ * transaction pass `tx`: on the embedded database there is one connection, and a cold cache read
+ * outside the transaction would wait for the transaction that waits for it.
  */
-export function getCatalog(tx?: TTx): Promise<TCatalog> {
-  return catalogCache.get("catalog", () => loadCatalog(tx));
-}
-
-/** The catalog from memory without a Promise when cached (cache/maybe-promise.ts): for the hot attribute read. */
-export function readCatalog(): TMaybePromise<TCatalog> {
-  return catalogCache.read("catalog", loadOutsideTransaction);
+export function getCatalog(tx?: TTx): TMaybePromise<TCatalog> {
+  return catalogCache.read("catalog", tx ? () => loadCatalog(tx) : loadOutsideTransaction);
 }
 
 // The cache hands its loader the key: a loader of its own, so "catalog" is not taken for a transaction

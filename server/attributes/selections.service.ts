@@ -20,14 +20,14 @@ async function loadSelections(clientId: string): Promise<TSelections> {
   return new Map(rows.map((r) => [r.scope, new Set(r.attributes)]));
 }
 
-/** The attributes a client may use under a scope; null means every attribute of the catalog. */
-export async function selectionFor(clientId: string, scope: TAttributeScope): Promise<Set<string> | null> {
-  return (await cache.get(clientId, loadSelections)).get(scope) ?? null;
-}
-
-/** Every selection of a client, from memory without a Promise when cached (cache/maybe-promise.ts): for the hot attribute read. */
+/** Every selection of a client, from memory without a Promise when cached (cache/maybe-promise.ts). */
 export function clientSelections(clientId: string): TMaybePromise<TSelections> {
   return cache.read(clientId, loadSelections);
+}
+
+/** The attributes a client may use under a scope; null means every attribute of the catalog. */
+export async function selectionFor(clientId: string, scope: TAttributeScope): Promise<Set<string> | null> {
+  return (await clientSelections(clientId)).get(scope) ?? null;
 }
 
 /** After a selection change committed (no id: many clients): every process drops its copy. */

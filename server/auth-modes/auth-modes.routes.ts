@@ -1,11 +1,8 @@
 import { z } from "zod";
-import { andThen } from "../cache/maybe-promise.ts";
-import { derivedOnce } from "../cache/derived-once.ts";
 import { defineRoute } from "../http/define-route.ts";
-import { toJsonText } from "../http/json-text.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
-import { accountIdOfSubject } from "../users/subject-param.ts";
-import { readAuthModes, toAuthModesV3, type TAuthModes } from "./auth-modes.service.ts";
+import { authModesAnswer } from "./auth-modes-read.ts";
+import { toAuthModesV3 } from "./auth-modes.service.ts";
 import { changeAuthModesOfSubject } from "./auth-modes-api.service.ts";
 import { STEP_UP_ERRORS } from "./recent-auth.ts";
 
@@ -45,11 +42,8 @@ export const readAuthModesRoute = defineRoute(
     response: { status: 200, description: "The modes", schema: ZAuthModes },
     errors: ["user.not_found"],
   },
-  ({ ctx, params }) => andThen(andThen(accountIdOfSubject(ctx, params.subjectId), readAuthModes), answerOfModes),
+  ({ ctx, params }) => authModesAnswer(ctx, params.subjectId),
 );
-
-// The answer made once per cached modes (derived-once.ts): every read until a change gets it as it is.
-const answerOfModes = derivedOnce((modes: TAuthModes) => toJsonText(toAuthModesV3(modes)));
 
 export const changeAuthModesRoute = defineRoute(
   {

@@ -3,19 +3,13 @@ import { deepFreeze } from "./deep-freeze.ts";
 import type { TMaybePromise } from "./maybe-promise.ts";
 
 export type TKeyedCache<V> = {
-  /** The cached value of `key`, or what `load` reads from the database (a miss is cached too). */
-  get(key: string, load: (key: string) => Promise<V>): Promise<V>;
   /**
-   * As get(), but a cached value comes back as it is, without a Promise: for the hot reads, which
-   * chain their steps with andThen() (maybe-promise.ts) so that a request served from memory takes
-   * no turn of the microtask queue.
+   * The cached value of `key`, as it is, without a Promise; or the Promise of what `load` reads from
+   * the database (a miss is cached too). The one accessor: a caller that can wait awaits it, a hot
+   * read chains its steps with andThen() (maybe-promise.ts), so that a request served from memory
+   * takes no turn of the microtask queue.
    */
   read(key: string, load: (key: string) => Promise<V>): TMaybePromise<V>;
-  /**
-   * The cached value of `key` if there is a fresh one, without a Promise: for the bearer path, which
-   * reads several caches per request (`peek(k) ?? (await get(k, load))`).
-   */
-  peek(key: string): V | undefined;
 };
 
 /**
@@ -65,14 +59,11 @@ export function keyedCache<V>(topic: string, opts: { ttlMs: number; maxEntries: 
     }
     return value;
   };
-  const read = (id: string, from: (key: string) => Promise<V>): TMaybePromise<V> => {
-    const hit = fresh(id);
-    return hit ? hit.value : load(id, from);
-  };
   return {
-    peek: (id) => fresh(id)?.value,
-    read,
-    get: async (id, from) => read(id, from),
+    read: (id, from) => {
+      const hit = fresh(id);
+      return hit ? hit.value : load(id, from);
+    },
   };
 }
 

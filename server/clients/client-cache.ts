@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { publishChange } from "../cache/change-bus.ts";
 import { keyedCache } from "../cache/keyed-cache.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import type { TClientAuthRow } from "./clients.repository.ts";
 
 // Client applications are read on every token request and change rarely. A change reaches every
@@ -19,17 +20,13 @@ const rows = keyedCache<TClientAuthRow | null>(CLIENT_TOPIC, { ttlMs: TTL_MS, ma
 const CN_TOPIC = "client-cn";
 const byCn = keyedCache<string[]>(CN_TOPIC, { ttlMs: TTL_MS, maxEntries: 10_000 });
 
-export function cachedClient(id: string, load: (id: string) => Promise<TClientAuthRow | null>): Promise<TClientAuthRow | null> {
-  return rows.get(id, load);
+/** The client's row (null: there is none), without a Promise when it is in process. */
+export function cachedClient(id: string, load: (id: string) => Promise<TClientAuthRow | null>): TMaybePromise<TClientAuthRow | null> {
+  return rows.read(id, load);
 }
 
-/** The client's cached row (null: cached as absent), undefined when it is not in process. */
-export function clientInProcess(id: string): TClientAuthRow | null | undefined {
-  return rows.peek(id);
-}
-
-export function cachedClientIdsByCn(cn: string, load: (cn: string) => Promise<string[]>): Promise<string[]> {
-  return byCn.get(cn, load);
+export function cachedClientIdsByCn(cn: string, load: (cn: string) => Promise<string[]>): TMaybePromise<string[]> {
+  return byCn.read(cn, load);
 }
 
 /** After a change to client `id` committed (no id: to many clients): every process drops its copy. */

@@ -3,7 +3,8 @@ import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { hashSecret, verifySecret, verifySecretOrDummy } from "../crypto/password-hash.ts";
 import { AppError } from "../errors/app-error.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
-import { cachedClient, cachedClientIdsByCn, clientInProcess, publishClientChange, verifyWithCache } from "./client-cache.ts";
+import { cachedClient, cachedClientIdsByCn, publishClientChange, verifyWithCache } from "./client-cache.ts";
+import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import {
   findClientById,
   findClientForAuth,
@@ -31,23 +32,14 @@ export function generateSecret(): string {
 }
 
 /**
- * getClientForAuth() when the client (and its parent) are in process; undefined: ask getClientForAuth.
- * Read on every bearer request, which then needs no Promise.
+ * A client as authentication and authorization see it; an instance with what it inherits from its
+ * parent. Read on every bearer request: without a Promise when the client (and its parent) are in process.
  */
-export function clientForAuthInProcess(id: string): TClientAuthRow | null | undefined {
-  const row = clientInProcess(id);
-  if (!row?.parentId) return row;
-  const parent = clientInProcess(row.parentId);
-  return parent === undefined ? undefined : parent ? inheritFromParent(row, parent) : null;
-}
-
-/** A client as authentication and authorization see it; an instance with what it inherits from its parent. */
-export async function getClientForAuth(id: string): Promise<TClientAuthRow | null> {
-  const load = (key: string) => findClientForAuth(key);
-  const row = await cachedClient(id, load);
-  if (!row?.parentId) return row;
-  const parent = await cachedClient(row.parentId, load);
-  return parent ? inheritFromParent(row, parent) : null;
+export function getClientForAuth(id: string): TMaybePromise<TClientAuthRow | null> {
+  return andThen(cachedClient(id, findClientForAuth), (row) => {
+    if (!row?.parentId) return row;
+    return andThen(cachedClient(row.parentId, findClientForAuth), (parent) => (parent ? inheritFromParent(row, parent) : null));
+  });
 }
 
 export type TClientAuthResult =

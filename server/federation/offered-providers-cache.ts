@@ -1,6 +1,7 @@
 import { publishChange } from "../cache/change-bus.ts";
 import { BACKSTOP_TTL_MS, keyedCache } from "../cache/keyed-cache.ts";
 import type { TProviderKey } from "./federation.schemas.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 
 export type TOfferedProvider = TProviderKey & { label: string };
 
@@ -10,8 +11,8 @@ export type TOfferedProvider = TProviderKey & { label: string };
 const OFFERED_TOPIC = "federation-offered-providers";
 const cache = keyedCache<TOfferedProvider[]>(OFFERED_TOPIC, { ttlMs: BACKSTOP_TTL_MS, maxEntries: 1 });
 
-export function cachedOfferedProviders(load: () => Promise<TOfferedProvider[]>): Promise<TOfferedProvider[]> {
-  return cache.get("offered", load);
+export function cachedOfferedProviders(load: () => Promise<TOfferedProvider[]>): TMaybePromise<TOfferedProvider[]> {
+  return cache.read("offered", load);
 }
 
 /** After providers changed (committed): every process reads what its forms offer again. */

@@ -2,6 +2,7 @@ import { publishChange } from "../cache/change-bus.ts";
 import { keyedCache } from "../cache/keyed-cache.ts";
 import { findGroup, findGroupIdsOf, findProfiles } from "./groups.repository.ts";
 import type { TGroup, TGroupProfile } from "./groups.schemas.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 
 // A group (with its members) and the groups of an account are read far more often than they change,
 // and rights check groups on every grant: both are held in process, dropped in every process through
@@ -20,12 +21,12 @@ const profileList = keyedCache<TGroupProfile[]>(PROFILE_LIST_TOPIC, { ttlMs: 10 
 
 /** The profile with its attribute schema, or null. */
 export async function cachedProfile(name: string): Promise<TGroupProfile | null> {
-  return profiles.get(name, async () => (await findProfiles([name]))[0] ?? null);
+  return profiles.read(name, async () => (await findProfiles([name]))[0] ?? null);
 }
 
 /** Every profile, in name order. */
 export async function cachedProfiles(): Promise<TGroupProfile[]> {
-  return profileList.get("all", () => findProfiles());
+  return profileList.read("all", () => findProfiles());
 }
 
 /** After profiles changed. */
@@ -35,13 +36,13 @@ export async function publishProfileChange(names: string[]): Promise<void> {
 }
 
 /** The group with its members, or null. */
-export function cachedGroup(id: string): Promise<TGroup | null> {
-  return groups.get(id, findGroup);
+export function cachedGroup(id: string): TMaybePromise<TGroup | null> {
+  return groups.read(id, findGroup);
 }
 
 /** The ids of the account's groups, in id order. */
-export function cachedGroupIdsOf(userId: string): Promise<string[]> {
-  return memberships.get(userId, findGroupIdsOf);
+export function cachedGroupIdsOf(userId: string): TMaybePromise<string[]> {
+  return memberships.read(userId, findGroupIdsOf);
 }
 
 /** After a change to these groups and these accounts' memberships committed. */

@@ -1,10 +1,11 @@
 import { recordEvent } from "../audit/audit.service.ts";
 import { guardClientAuth } from "../clients/client-auth-limits.ts";
-import { authenticateRestClient, authenticateTlsClient, clientForAuthInProcess, getClientForAuth, identifyTlsClient, type TClientAuthResult } from "../clients/clients.service.ts";
+import { authenticateRestClient, authenticateTlsClient, getClientForAuth, identifyTlsClient, type TClientAuthResult } from "../clients/clients.service.ts";
 import type { TClientAuthRow } from "../clients/clients.repository.ts";
 import { derivedOnce } from "../cache/derived-once.ts";
+import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
-import { verifiedInProcess, verifyAccessToken, type TAccessClaims } from "../oauth/tokens/access-token.ts";
+import { verifyAccessToken, type TAccessClaims } from "../oauth/tokens/access-token.ts";
 import { browserIp, forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
 import { tlsClientIdentity, type TTlsIdentity } from "./tls-identity.ts";
 import { CURRENT_SUBJECT } from "./current-subject.ts";
@@ -52,23 +53,15 @@ function acceptedScopes(scopes: readonly string[] | undefined, params: Record<st
 }
 
 
-async function bearer(req: THasHeaders, spec: TBearerAuth, params: Record<string, string>): Promise<TRequestContext["actor"]> {
-  const token = bearerToken(req);
-  const claims = await verifyAccessToken(token);
-  const client = clientForAuthInProcess(claims.client_id) ?? (await getClientForAuth(claims.client_id));
-  return bearerActor(claims, client, spec, params);
-}
-
 /**
- * bearer() when the token, its checks and its client answer from process memory, as they do for all
- * but a token's first request: without a Promise, whose hooks and turns of the microtask queue cost
- * more than the check itself. Throws the same 401s and 403s; undefined when bearer() must wait.
+ * The caller of a bearer token. When the token, its checks and its client answer from process memory,
+ * as they do for all but a token's first request, without a Promise: its hooks and turns of the
+ * microtask queue would cost more than the check itself.
  */
-function bearerInProcess(req: THasHeaders, spec: TBearerAuth, params: Record<string, string>): TRequestContext["actor"] | undefined {
-  const claims = verifiedInProcess(bearerToken(req));
-  if (!claims) return undefined;
-  const client = clientForAuthInProcess(claims.client_id);
-  return client === undefined ? undefined : bearerActor(claims, client, spec, params);
+function bearer(req: THasHeaders, spec: TBearerAuth, params: Record<string, string>): TMaybePromise<TActor> {
+  return andThen(verifyAccessToken(bearerToken(req)), (claims) =>
+    andThen(getClientForAuth(claims.client_id), (client) => bearerActor(claims, client, spec, params)),
+  );
 }
 
 function bearerToken(req: THasHeaders): string {
@@ -151,19 +144,16 @@ async function passwordClient(req: THasHeaders, creds: { id: string; secret: str
   throw new AppError("auth.basic_invalid");
 }
 
+const ANONYMOUS: TActor = Object.freeze({ mode: "anonymous" });
+
 /**
  * Establishes who is calling; the IP and User-Agent are captured in user mode only, as the contract
- * says. A bearer token whose checks all answer from memory is established without a Promise
- * (bearerInProcess); callers `await` only what is one.
+ * says. A bearer token whose checks all answer from memory is established without a Promise; callers
+ * `await` only what is one.
  */
-export function authenticate(req: THasHeaders, spec: TAuthSpec, params: Record<string, string>, requestId: string): TRequestContext | Promise<TRequestContext> {
-  const known = spec.kind === "bearer" ? bearerInProcess(req, spec, params) : undefined;
-  return known ? contextOf(req, known, requestId) : authenticateAwaiting(req, spec, params, requestId);
-}
-
-async function authenticateAwaiting(req: THasHeaders, spec: TAuthSpec, params: Record<string, string>, requestId: string): Promise<TRequestContext> {
-  const actor: TActor = spec.kind === "none" ? { mode: "anonymous" } : spec.kind === "basic" ? await basic(req, spec) : await bearer(req, spec, params);
-  return contextOf(req, actor, requestId);
+export function authenticate(req: THasHeaders, spec: TAuthSpec, params: Record<string, string>, requestId: string): TMaybePromise<TRequestContext> {
+  const actor = spec.kind === "none" ? ANONYMOUS : spec.kind === "basic" ? basic(req, spec) : bearer(req, spec, params);
+  return andThen(actor, (a) => contextOf(req, a, requestId));
 }
 
 function contextOf(req: THasHeaders, actor: TActor, requestId: string): TRequestContext {

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { andThen } from "../cache/maybe-promise.ts";
 import { defineRoute, type THttpMethod } from "../http/define-route.ts";
-import { serializedOnce } from "../http/json-text.ts";
 import { authorizeGetRoute, authorizePostRoute } from "./authorize/authorize.routes.ts";
 import { discoveryDocument } from "./discovery.service.ts";
 import { getJwks } from "./keys/signing-keys.service.ts";
@@ -9,7 +7,7 @@ import { logoutGetRoute, logoutPostRoute } from "./logout/logout.routes.ts";
 import { ZDiscovery, ZIntrospectionResponse, ZJwks, ZRevocationRequest, ZTokenRequest, ZTokenResponse, ZUserinfo } from "./oauth.schemas.ts";
 import { runIntrospection, runRevocation } from "./token-endpoint/revoke.steps.ts";
 import { runTokenRequest } from "./token-endpoint/token.steps.ts";
-import { userinfoClaims } from "./userinfo.service.ts";
+import { userinfoAnswer } from "./userinfo.service.ts";
 import { Answer } from "../http/exchange.ts";
 
 // 429 oauth.client_auth_throttled: too many failed client authentications for the id or the address (Retry-After).
@@ -95,7 +93,7 @@ function userinfoRoute(method: Extract<THttpMethod, "GET" | "POST">) {
     },
     ({ ctx }) => {
       const actor = ctx.actor as Extract<typeof ctx.actor, { mode: "user" }>;
-      return andThen(userinfoClaims(actor.userId, actor.scopes), serializedOnce);
+      return userinfoAnswer(actor.userId, actor.scopes);
     },
   );
 }

@@ -4,6 +4,7 @@ import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TAccount } from "../users/account.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
+import { serializedOnce, type JsonText } from "../http/json-text.ts";
 
 const isContact = (v: TAttrValue | undefined): v is TContact => typeof v === "object" && v !== null && !Array.isArray(v);
 const text = (v: TAttrValue | undefined) => (typeof v === "string" && v !== "" ? v : undefined);
@@ -16,6 +17,11 @@ const PROFILE_CLAIMS = ["family_name", "given_name", "middle_name"] as const;
  * scopes it holds. Phones go out in E.164 (+7…), as the standard's phone_number expects. From
  * memory without a Promise when the account is cached (cache/maybe-promise.ts).
  */
+/** The claims as the userinfo endpoint answers them, serialized once per shared answer. */
+export function userinfoAnswer(userId: string, scopes: readonly string[]): TMaybePromise<JsonText> {
+  return andThen(userinfoClaims(userId, scopes), serializedOnce);
+}
+
 export function userinfoClaims(userId: string, scopes: readonly string[]): TMaybePromise<Readonly<Record<string, string | boolean>>> {
   return andThen(accountSnapshot(userId), (snap) => {
     // A locked account's tokens serve nothing, as findActiveAccount says.

@@ -7,6 +7,7 @@ import { log } from "../log/logger.ts";
 import { findPolicyDocument, savePolicyDocument } from "./passwords.repository.ts";
 import { DEFAULT_POLICY, type TPasswordPolicy } from "./policy.ts";
 import { ZPasswordPolicy } from "./policy.schemas.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 
 // Read on every password check by every process: held in process, dropped through the change bus.
 const POLICY_TOPIC = "password-policy";
@@ -26,8 +27,8 @@ async function loadPolicy(): Promise<TPasswordPolicy> {
 }
 
 /** The policy in force (the default until an administrator saves one). */
-export function getPasswordPolicy(): Promise<TPasswordPolicy> {
-  return cache.get("", loadPolicy);
+export function getPasswordPolicy(): TMaybePromise<TPasswordPolicy> {
+  return cache.read("", loadPolicy);
 }
 
 /** Validates `input` (absent fields take their defaults) and stores it, in `tx` when given. Call publishPolicyChange after the commit. */

@@ -1,10 +1,9 @@
-import { andThen } from "../cache/maybe-promise.ts";
 import { defineRoute } from "../http/define-route.ts";
-import { serializedOnce } from "../http/json-text.ts";
+import { propsAnswer } from "./props-read.ts";
 import { parseJsonBody } from "../http/parse.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZProps, ZPropsChange } from "./props.schemas.ts";
-import { changeProps, getProps } from "./props.service.ts";
+import { changeProps } from "./props.service.ts";
 
 const TAGS = ["User properties (v3)"];
 
@@ -20,7 +19,7 @@ export const getPropsRoute = defineRoute(
     response: { status: 200, description: "The property object", schema: ZProps },
     errors: ["user.not_found"],
   },
-  ({ ctx, params }) => andThen(getProps(ctx, params.subjectId), serializedOnce),
+  ({ ctx, params }) => propsAnswer(ctx, params.subjectId),
 );
 
 export const changePropsRoute = defineRoute(

@@ -6,6 +6,7 @@ import { AppError } from "../errors/app-error.ts";
 import { countGrants, deleteDefinition, findDefinitions, insertMissingDefinitions, lockDefinition, upsertDefinition, type TDefinitionRow, type TDefinitionWrite } from "./rights.repository.ts";
 import { publishRightsChange } from "./rights-cache.ts";
 import type { TObjectKind, TRightDefinition, TRightDefinitionImport, TRightDefinitionInput, TSubjectKind } from "./rights.schemas.ts";
+import type { TMaybePromise } from "../cache/maybe-promise.ts";
 
 /** The built-in rights between users (the slave-account rights of the contract), as BUILTIN_RIGHT_NAMES lists them. */
 export const BUILTIN_RIGHTS: TDefinitionWrite[] = [
@@ -32,8 +33,8 @@ export const BUILTIN_RIGHTS: TDefinitionWrite[] = [
 const DEFINITIONS_TOPIC = "right-definitions";
 const definitionsCache = keyedCache<Map<string, TDefinitionRow>>(DEFINITIONS_TOPIC, { ttlMs: 10 * 60_000, maxEntries: 1 });
 
-export function definitionsByName(): Promise<Map<string, TDefinitionRow>> {
-  return definitionsCache.get("", async () => new Map((await findDefinitions()).map((d) => [d.name, d])));
+export function definitionsByName(): TMaybePromise<Map<string, TDefinitionRow>> {
+  return definitionsCache.read("", async () => new Map((await findDefinitions()).map((d) => [d.name, d])));
 }
 
 function publishDefinitionsChange(): Promise<void> {

@@ -2,6 +2,7 @@ import { derivedOnce } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { CURRENT_SUBJECT } from "../http/current-subject.ts";
+import { serializedOnce, type JsonText } from "../http/json-text.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { toRightsOf, toRightsOn } from "./api/v3.ts";
 import { decodeCursor, toRightsOnV4 } from "./api/v4.ts";
@@ -71,6 +72,17 @@ export function rightsOf(ctx: TRequestContext, type: "user" | "its", id: string)
 /** GET /api/v3/rights/on/<sub>, …/on/its/<app_id> and …/on/grps/<grp_id>?objectExt=<profile>. */
 export function rightsOn(ctx: TRequestContext, type: "user" | "its" | "grps", id: string, profile?: string) {
   return listRightsOn({ type, id: type === "user" ? userOf(ctx, id) : id }, profile);
+}
+
+// The listings as the API answers them: a cached listing is serialized once (json-text.ts), and every
+// read until a change sends that text.
+
+export function rightsOfAnswer(ctx: TRequestContext, type: "user" | "its", id: string): TMaybePromise<JsonText> {
+  return andThen(rightsOf(ctx, type, id), serializedOnce);
+}
+
+export function rightsOnAnswer(ctx: TRequestContext, type: "user" | "its" | "grps", id: string, profile?: string): TMaybePromise<JsonText> {
+  return andThen(rightsOn(ctx, type, id, profile), serializedOnce);
 }
 
 /**

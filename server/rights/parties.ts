@@ -1,5 +1,5 @@
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
-import { clientForAuthInProcess, getClientForAuth } from "../clients/clients.service.ts";
+import { getClientForAuth } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { cachedGroup } from "../groups/groups-cache.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
@@ -50,7 +50,7 @@ export function unknownParty(type: TPartyType, id: string): AppError {
  * without a Promise when they have the answer (an empty listing asks this on every read).
  */
 export function assertExists(type: "user" | "its", id: string): TMaybePromise<void> {
-  const found = type === "its" ? (clientForAuthInProcess(id) ?? getClientForAuth(id)) : accountSnapshot(id);
+  const found = type === "its" ? getClientForAuth(id) : accountSnapshot(id);
   return andThen<unknown, void>(found, (exists) => {
     if (!exists) throw unknownParty(type, id);
   });

@@ -1,11 +1,9 @@
 import { z } from "zod";
-import { andThen } from "../cache/maybe-promise.ts";
 import { defineRoute } from "../http/define-route.ts";
-import { serializedOnce } from "../http/json-text.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { putDefinition, readDefinition, removeDefinition } from "./definitions.service.ts";
 import { grantRights, revokeRights } from "./grants.service.ts";
-import { rightsOf, rightsOn, rightsOnV4 } from "./listings.service.ts";
+import { rightsOfAnswer, rightsOnAnswer, rightsOnV4 } from "./listings.service.ts";
 import {
   ZDeleteDefinitionQuery,
   ZRightDefinition,
@@ -142,7 +140,7 @@ export const rightsOfUserRoute = defineRoute(
     response: { status: 200, description: "The user's rights", schema: ZRightsOf },
     errors: ["rights.unknown_user"],
   },
-  ({ ctx, params }) => andThen(rightsOf(ctx, "user", params.sub), serializedOnce),
+  ({ ctx, params }) => rightsOfAnswer(ctx, "user", params.sub),
 );
 
 export const rightsOfAppRoute = defineRoute(
@@ -157,7 +155,7 @@ export const rightsOfAppRoute = defineRoute(
     response: { status: 200, description: "The application's rights", schema: ZRightsOf },
     errors: ["rights.unknown_rp"],
   },
-  ({ ctx, params }) => andThen(rightsOf(ctx, "its", params.app_id), serializedOnce),
+  ({ ctx, params }) => rightsOfAnswer(ctx, "its", params.app_id),
 );
 
 export const rightsOnUserRoute = defineRoute(
@@ -172,7 +170,7 @@ export const rightsOnUserRoute = defineRoute(
     response: { status: 200, description: "Who holds which rights on the user", schema: ZRightsOn },
     errors: ["rights.unknown_user"],
   },
-  ({ ctx, params }) => andThen(rightsOn(ctx, "user", params.sub), serializedOnce),
+  ({ ctx, params }) => rightsOnAnswer(ctx, "user", params.sub),
 );
 
 export const rightsOnAppRoute = defineRoute(
@@ -187,7 +185,7 @@ export const rightsOnAppRoute = defineRoute(
     response: { status: 200, description: "Who holds which rights on the application", schema: ZRightsOn },
     errors: ["rights.unknown_rp"],
   },
-  ({ ctx, params }) => andThen(rightsOn(ctx, "its", params.app_id), serializedOnce),
+  ({ ctx, params }) => rightsOnAnswer(ctx, "its", params.app_id),
 );
 
 export const rightsOnGroupRoute = defineRoute(
@@ -203,7 +201,7 @@ export const rightsOnGroupRoute = defineRoute(
     response: { status: 200, description: "Who holds which rights on the group", schema: ZRightsOn },
     errors: ["rights.unknown_group", "request.invalid_values"],
   },
-  ({ ctx, params, query }) => andThen(rightsOn(ctx, "grps", params.grp_id, query.objectExt), serializedOnce),
+  ({ ctx, params, query }) => rightsOnAnswer(ctx, "grps", params.grp_id, query.objectExt),
 );
 
 export const rightsOnV4Route = defineRoute(

@@ -18,7 +18,7 @@ import { signUpValuesFromClaims } from "./signup-form.ts";
 // by signing in with a password (bound once the whole sign-in completes), or creates an account with it.
 
 /** The providers the sign-in page offers, in a stable order. */
-export function offeredProviders(): Promise<TOfferedProvider[]> {
+export async function offeredProviders(): Promise<TOfferedProvider[]> {
   return cachedOfferedProviders(async () =>
     (await findProviders()).filter((p) => p.offeredAtSignIn).map((p) => ({ fpType: ZFpType.parse(p.fpType), fpName: p.fpName, label: providerLabel(p) })),
   );

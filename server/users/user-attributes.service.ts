@@ -1,6 +1,6 @@
 import { CONTACT_TYPES, type TAttributeScope } from "../attributes/attributes.schemas.ts";
 import { requireRecentAuth } from "../auth-modes/recent-auth.ts";
-import { getCatalog, readCatalog, type TCatalog } from "../attributes/attributes.service.ts";
+import { getCatalog, type TCatalog } from "../attributes/attributes.service.ts";
 import { clientSelections, type TSelections } from "../attributes/selections.service.ts";
 import { derivedOnce, derivedOncePer } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
@@ -14,6 +14,7 @@ import type { TAccount } from "./account.ts";
 import { toUserV3, type TSelectionPair, type TUserV3 } from "./api/v3.ts";
 import { accountSnapshot, type TSnapshot } from "./account-snapshots.ts";
 import { deleteAccount } from "./users.service.ts";
+import { serializedOnce, type JsonText } from "../http/json-text.ts";
 
 const SCOPES: Record<"user" | "system", { read: TAttributeScope; change: TAttributeScope }> = {
   user: { read: "idp_api_user", change: "idp_api_user_chg" },
@@ -54,12 +55,17 @@ async function present(account: TAccount, sel: TSelectionPair, waiting?: TConfir
  * The account as this caller may see it. Served from memory without a Promise when the account, the
  * client's selections and the catalog are cached (cache/maybe-promise.ts), as a hot read is.
  */
+/** The account's attributes as the v3 API answers them, serialized once per shared answer. */
+export function userV3Answer(ctx: TRequestContext, subjectId: string): TMaybePromise<JsonText> {
+  return andThen(getUserV3(ctx, subjectId), serializedOnce);
+}
+
 export function getUserV3(ctx: TRequestContext, subjectId: string): TMaybePromise<TUserV3> {
   const actor = bearerActor(ctx);
   const sub = resolveSubject(actor, subjectId);
   return andThen(accountSnapshot(sub), (snap) => {
     if (!snap) throw new AppError("user.not_found", { params: { userId: sub } });
-    return andThen(selectionsOf(actor), (sel) => andThen(readCatalog(), (catalog) => answerOf(snap, sel, catalog)));
+    return andThen(selectionsOf(actor), (sel) => andThen(getCatalog(), (catalog) => answerOf(snap, sel, catalog)));
   });
 }
 

@@ -1,12 +1,10 @@
 import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
 import { confirmContactRoute } from "../contacts/contacts.routes.ts";
-import { andThen } from "../cache/maybe-promise.ts";
 import { defineRoute } from "../http/define-route.ts";
-import { serializedOnce } from "../http/json-text.ts";
 import { localeOf } from "../http/locale.ts";
 import { ZChangeUserV3, ZUserV3 } from "./api/v3.ts";
-import { changeUserV3, deleteUserV3, getUserV3 } from "./user-attributes.service.ts";
+import { changeUserV3, deleteUserV3, userV3Answer } from "./user-attributes.service.ts";
 
 const TAGS = ["Users (v3)"];
 const ZSubjectParams = z.object({ subjectId: z.string().min(1).max(256).describe("account id (sub), or `current` in user mode") });
@@ -27,7 +25,7 @@ export const getUserRoute = defineRoute(
     errors: ["user.not_found"],
   },
   // An answer without pending changes is one shared object per account and view: its JSON is made once too.
-  ({ ctx, params }) => andThen(getUserV3(ctx, params.subjectId), serializedOnce),
+  ({ ctx, params }) => userV3Answer(ctx, params.subjectId),
 );
 
 export const changeUserRoute = defineRoute(

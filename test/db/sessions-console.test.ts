@@ -28,7 +28,7 @@ async function tokensFor(userId: string, sessionId: string | null) {
   return { access: tokens.access_token, refresh: tokens.refresh_token! };
 }
 
-const refused = (token: string) => verifyAccessToken(token).then(() => null, (e: unknown) => (e instanceof AppError ? e.code : e));
+const refused = (token: string) => Promise.resolve().then(() => verifyAccessToken(token)).then(() => null, (e: unknown) => (e instanceof AppError ? e.code : e));
 
 describe.each(DB_KINDS)("a user's devices, sessions and consents in the console on %s", (kind) => {
   let t: TTestDatabase;

@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
 import { calculateJwkThumbprint, exportJWK, exportPKCS8, generateKeyPair, type JWK } from "jose";
 import { recordEvent, type TEventActor } from "../../audit/audit.service.ts";
 import { onChange, publishChange } from "../../cache/change-bus.ts";
+import type { TMaybePromise } from "../../cache/maybe-promise.ts";
 import { getConfig } from "../../config/config.ts";
 import { opensWithCurrentKey, sealFor, unsealFor } from "../../crypto/keys.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -134,15 +135,6 @@ function keys(): Promise<TKeys> {
   return pending;
 }
 
-/**
- * True when the loaded key set holds `kid`: the bearer path's check, without a Promise. False says
- * nothing (not loaded yet, out of date, or a key another instance just made): ask getVerificationKey().
- */
-export function hasLoadedVerificationKey(kid: string): boolean {
-  const loaded = holder[LOADED];
-  return loaded !== undefined && loaded.changesAt > Date.now() && loaded.verify.has(kid);
-}
-
 export async function getSigningKey(): Promise<{ kid: string; key: KeyObject }> {
   const { kid, key } = (await keys()).signing;
   if (!key) throw new Error(`the signing key ${kid} cannot be opened with this server's secret keys (see docs/key-rotation.md)`);
@@ -153,8 +145,17 @@ export async function getJwks() {
   return (await keys()).jwks;
 }
 
-/** The public key for a kid; an unknown kid reloads once, in case another instance rotated. */
-export async function getVerificationKey(kid: string) {
+/**
+ * The public key for a kid: without a Promise when the loaded key set is current and holds it (the
+ * bearer path's case); an unknown kid reloads once, in case another instance rotated.
+ */
+export function getVerificationKey(kid: string): TMaybePromise<KeyObject | undefined> {
+  const loaded = holder[LOADED];
+  if (loaded !== undefined && loaded.changesAt > Date.now() && loaded.verify.has(kid)) return loaded.verify.get(kid);
+  return loadVerificationKey(kid);
+}
+
+async function loadVerificationKey(kid: string): Promise<KeyObject | undefined> {
   let found = (await keys()).verify.get(kid);
   if (!found && Date.now() - (holder.lastKeyReload ?? 0) > RELOAD_INTERVAL_MS) {
     holder.lastKeyReload = Date.now();

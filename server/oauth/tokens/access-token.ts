@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { getConfig } from "../../config/config.ts";
 import { AppError } from "../../errors/app-error.ts";
-import { getSigningKey, getVerificationKey, hasLoadedVerificationKey } from "../keys/signing-keys.service.ts";
+import { andThen, type TMaybePromise } from "../../cache/maybe-promise.ts";
+import { getSigningKey, getVerificationKey } from "../keys/signing-keys.service.ts";
 import { signEs256Jwt } from "./jwt-sign.ts";
 import { JwtError, verifyEs256Jwt } from "./jwt-verify.ts";
-import { isRevoked, revokedInProcess } from "./revocation-cache.ts";
-import { cutOffInProcess, isCutOff } from "./token-cutoffs.ts";
+import { isRevoked } from "./revocation-cache.ts";
+import { isCutOff } from "./token-cutoffs.ts";
 import { forgetVerified, recallVerified, rememberVerified } from "./verified-tokens.ts";
 
 /** Whose token it is: a client acting for itself (system mode) or a user (user mode). */
@@ -98,48 +99,45 @@ async function verifySigned(token: string): Promise<{ claims: TAccessClaims; kid
   return { claims: claims as TAccessClaims, kid };
 }
 
-/**
- * Verifies an access token and checks it is neither expired, revoked nor cut off; throws the contract's 401s.
- * A token verified before is not verified again while its signing key is still in the key set
- * (verified-tokens.ts); expiry, revocation and the user's cutoff are checked every time.
- */
-export async function verifyAccessToken(token: string): Promise<TAccessClaims> {
-  const known = verifiedInProcess(token);
-  if (known) return known;
-  let verified = recallVerified<TAccessClaims>(token);
-  if (verified && !hasLoadedVerificationKey(verified.kid) && !(await getVerificationKey(verified.kid))) {
-    forgetVerified(token);
-    verified = undefined;
-  }
-  if (!verified) {
-    verified = await verifySigned(token);
-    rememberVerified(token, verified);
-  }
-  const { claims } = verified;
-  refuseExpired(token, claims);
-  if (revokedInProcess(claims.jti) ?? (await isRevoked(claims.jti))) throw new AppError("auth.token_revoked");
-  // Session resets, device removals, locks and deletions: checked every time, from the in-process cache.
-  if (claims.sub_type === "user" && (cutOffInProcess(claims.sub, claims.sid, claims.iat) ?? (await isCutOff(claims.sub, claims.sid, claims.iat)))) {
-    throw new AppError("auth.token_revoked");
-  }
-  return claims;
-}
+type TVerified = { claims: TAccessClaims; kid: string };
 
 /**
- * verifyAccessToken's answer when every check answers from process memory (a token verified before,
- * its key, revocations and cutoffs cached), without a Promise: the bearer check of nearly every API
- * request ends here. Throws the same 401s; undefined when a check would have to wait for the database.
+ * Verifies an access token and checks it is neither expired, revoked nor cut off; throws the
+ * contract's 401s. A token verified before is not verified again while its signing key is current
+ * (verified-tokens.ts); expiry, revocation and the user's cutoff are checked every time, from the
+ * in-process caches. When every check answers from memory, as for all but a token's first request,
+ * the claims come back without a Promise (cache/maybe-promise.ts).
  */
-export function verifiedInProcess(token: string): TAccessClaims | undefined {
-  const verified = recallVerified<TAccessClaims>(token);
-  if (!verified || !hasLoadedVerificationKey(verified.kid)) return undefined;
-  const { claims } = verified;
-  refuseExpired(token, claims);
-  const revoked = revokedInProcess(claims.jti);
-  const cutOff = claims.sub_type === "user" ? cutOffInProcess(claims.sub, claims.sid, claims.iat) : false;
-  if (revoked === undefined || cutOff === undefined) return undefined;
-  if (revoked || cutOff) throw new AppError("auth.token_revoked");
-  return claims;
+export function verifyAccessToken(token: string): TMaybePromise<TAccessClaims> {
+  return andThen(verifiedSignature(token), ({ claims }) => {
+    refuseExpired(token, claims);
+    return andThen(isRevoked(claims.jti), (revoked) => {
+      if (revoked) throw new AppError("auth.token_revoked");
+      // Session resets, device removals, locks and deletions.
+      if (claims.sub_type !== "user") return claims;
+      return andThen(isCutOff(claims.sub, claims.sid, claims.iat), (cutOff) => {
+        if (cutOff) throw new AppError("auth.token_revoked");
+        return claims;
+      });
+    });
+  });
+}
+
+/** The token's checked signature: remembered while its key is in the key set, else checked now. */
+function verifiedSignature(token: string): TMaybePromise<TVerified> {
+  const remembered = recallVerified<TAccessClaims>(token);
+  if (!remembered) return verifyAndRemember(token);
+  return andThen(getVerificationKey(remembered.kid), (key) => {
+    if (key) return remembered;
+    forgetVerified(token);
+    return verifyAndRemember(token);
+  });
+}
+
+async function verifyAndRemember(token: string): Promise<TVerified> {
+  const verified = await verifySigned(token);
+  rememberVerified(token, verified);
+  return verified;
 }
 
 function refuseExpired(token: string, claims: TAccessClaims): void {

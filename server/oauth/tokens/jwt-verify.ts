@@ -25,7 +25,7 @@ export type TVerifyOptions = {
   issuer: string;
   audience: string;
   typ: string;
-  keyFor: (kid: string) => Promise<KeyObject | undefined>;
+  keyFor: (kid: string) => KeyObject | undefined | Promise<KeyObject | undefined>;
   now?: number;
   /** An ID token used as a logout hint may have expired long ago and still name its session. */
   ignoreExpiry?: boolean;

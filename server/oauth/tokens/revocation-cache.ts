@@ -1,5 +1,6 @@
 import { publishChange } from "../../cache/change-bus.ts";
 import { keyedCache } from "../../cache/keyed-cache.ts";
+import type { TMaybePromise } from "../../cache/maybe-promise.ts";
 import { isTokenRevoked } from "./revocation.repository.ts";
 
 // Every bearer request asks whether its token was revoked. The answer for a token id changes once at
@@ -8,13 +9,9 @@ import { isTokenRevoked } from "./revocation.repository.ts";
 const REVOKED_TOPIC = "revoked-token";
 const cache = keyedCache<boolean>(REVOKED_TOPIC, { ttlMs: 10 * 60_000, maxEntries: 100_000 });
 
-export function isRevoked(jti: string): Promise<boolean> {
-  return cache.get(jti, isTokenRevoked);
-}
-
-/** isRevoked() when the answer is in process (undefined: ask isRevoked), without a Promise. */
-export function revokedInProcess(jti: string): boolean | undefined {
-  return cache.peek(jti);
+/** Whether the token was revoked: without a Promise when the answer is in process. */
+export function isRevoked(jti: string): TMaybePromise<boolean> {
+  return cache.read(jti, isTokenRevoked);
 }
 
 /** After a revocation committed: every process forgets its "not revoked" for this token. */

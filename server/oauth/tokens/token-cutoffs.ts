@@ -1,5 +1,6 @@
 import { publishChange } from "../../cache/change-bus.ts";
 import { keyedCache } from "../../cache/keyed-cache.ts";
+import { andThen, type TMaybePromise } from "../../cache/maybe-promise.ts";
 import { findCutoffs } from "./token-cutoffs.repository.ts";
 
 // A session reset, a device removal or a consent revocation must make older tokens fail at once on
@@ -14,14 +15,8 @@ const cache = keyedCache<Map<string, Date>>(CUTOFF_TOPIC, { ttlMs: 10 * 60_000, 
  * token of the very second of the cutoff counts as older: refusing one fresh token costs a new
  * sign-in, accepting an old one would defeat the reset.
  */
-export async function isCutOff(userId: string, sessionId: string | undefined, iat: number): Promise<boolean> {
-  return cutOffBy(await cache.get(userId, findCutoffs), sessionId, iat);
-}
-
-/** isCutOff() when the user's cutoffs are in process (undefined: ask isCutOff), without a Promise. */
-export function cutOffInProcess(userId: string, sessionId: string | undefined, iat: number): boolean | undefined {
-  const cutoffs = cache.peek(userId);
-  return cutoffs && cutOffBy(cutoffs, sessionId, iat);
+export function isCutOff(userId: string, sessionId: string | undefined, iat: number): TMaybePromise<boolean> {
+  return andThen(cache.read(userId, findCutoffs), (cutoffs) => cutOffBy(cutoffs, sessionId, iat));
 }
 
 function cutOffBy(cutoffs: Map<string, Date>, sessionId: string | undefined, iat: number): boolean {
