@@ -8,8 +8,17 @@ import { describe, expect, it } from "vitest";
 //   another's exports as undefined while both are still loading.
 // - the server stands below the UI: nothing under server/ imports from components/ or app/.
 // - the error registry (server/errors/) is a leaf: every layer renders its errors, so it imports none.
+// - the request layer (server/http/) is a library below the capabilities: it imports platform
+//   folders only, save the caller's authentication (authenticate.ts: tokens and clients), which the
+//   test names so that no other file joins it unnoticed.
+// - the composition root (server/api/: catalog, OpenAPI document, docs page) is imported by nobody
+//   in server/ but itself: it is the one module that knows every capability.
 
 const SERVER = path.resolve("server");
+/** The platform folders: what every capability may stand on. */
+const PLATFORM = ["boot", "cache", "cli", "cluster", "config", "crypto", "db", "errors", "health", "http", "log", "maintenance", "metrics", "serve", "trpc"];
+/** The request layer's one file that reaches into capabilities: who is calling (tokens, clients, the audit of a failed Basic login). */
+const CALLER_AUTH = ["server/http/authenticate.ts"];
 const IMPORT = /^(?:import|export)\s+(type\s+)?([^;]*?)\s+from\s+"([^"]+)"/gms;
 
 function sourceFiles(dir: string, out: string[] = []): string[] {
@@ -97,6 +106,23 @@ describe("the server's modules", () => {
     const errors = path.join(SERVER, "errors");
     const outside = sourceFiles(errors).flatMap((f) => allImports(f).filter((t) => !t.startsWith(errors + path.sep)).map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`));
     expect(outside).toEqual([]);
+  });
+
+  it("keep the request layer below the capabilities: server/http/ imports platform folders only", () => {
+    const http = path.join(SERVER, "http");
+    const allowed = PLATFORM.map((d) => path.join(SERVER, d) + path.sep);
+    const upward = sourceFiles(http)
+      .filter((f) => !CALLER_AUTH.includes(path.relative(process.cwd(), f)))
+      .flatMap((f) => allImports(f).filter((t) => t.startsWith(SERVER + path.sep) && !allowed.some((d) => t.startsWith(d))).map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`));
+    expect(upward).toEqual([]);
+  });
+
+  it("import the composition root (server/api/) from nowhere in server/ but itself", () => {
+    const api = path.join(SERVER, "api") + path.sep;
+    const into = sourceFiles(SERVER)
+      .filter((f) => !f.startsWith(api))
+      .flatMap((f) => allImports(f).filter((t) => t.startsWith(api)).map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`));
+    expect(into).toEqual([]);
   });
 
   it("would see a cycle: the check itself finds one", () => {

@@ -1,7 +1,7 @@
-import { docsBundleRoute, docsRoute } from "../http/docs.routes.ts";
+import { docsBundleRoute, docsRoute } from "./docs.routes.ts";
 import type { TRouteHandler } from "../http/define-route.ts";
-import { openApiRoute } from "../http/openapi.routes.ts";
-import { ROUTES } from "../http/catalog.ts";
+import { openApiRoute } from "./openapi.routes.ts";
+import { ROUTES } from "./catalog.ts";
 
 /**
  * Where the production server (server/serve/server.mjs) waits for this process's operations: it sets

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { operations } from "./catalog.ts";
+import { operations } from "../api/catalog.ts";
 import { findBadText } from "./parse.ts";
 import { plainParamsCheck } from "./plain-params.ts";
 

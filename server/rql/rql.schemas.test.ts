@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { buildOpenApiDocument } from "../http/openapi.ts";
+import { buildOpenApiDocument } from "../api/openapi.ts";
 import { RQL_PARAM_DESCRIPTION, ZRqlQueryParam } from "./rql.schemas.ts";
 
 describe("the rql query parameter in the OpenAPI document", () => {

@@ -15,7 +15,7 @@ export const RQL_PARAM_DESCRIPTION = [
 
 /**
  * Put under the name `rql` in an operation's query schema; the document then refers to the shared
- * components.parameters.Rql (server/http/openapi.ts). parseRql gives the positioned errors, so no length check here.
+ * components.parameters.Rql (server/api/openapi.ts). parseRql gives the positioned errors, so no length check here.
  */
 export const ZRqlQueryParam = z
   .string()

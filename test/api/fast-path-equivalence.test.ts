@@ -6,10 +6,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { serverEntry } from "../../scripts/build-lib.mjs";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
-import { ROUTES } from "../../server/http/catalog.ts";
+import { ROUTES } from "../../server/api/catalog.ts";
 import type { TOperation, TRouteHandler } from "../../server/http/define-route.ts";
-import { docsBundleRoute, docsRoute } from "../../server/http/docs.routes.ts";
-import { openApiRoute } from "../../server/http/openapi.routes.ts";
+import { docsBundleRoute, docsRoute } from "../../server/api/docs.routes.ts";
+import { openApiRoute } from "../../server/api/openapi.routes.ts";
 import { fixture, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
 
 // The production server answers the catalog's operations on its fast path (server/serve/) and hands

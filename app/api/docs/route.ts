@@ -1,5 +1,5 @@
 // GET /api/docs – interactive API reference (Scalar)
-import { docsRoute } from "@/server/http/docs.routes";
+import { docsRoute } from "@/server/api/docs.routes";
 import { otherMethods } from "@/server/http/fallback-routes";
 
 export const GET = docsRoute;

@@ -1,5 +1,5 @@
 // GET /api/docs/scalar.js – the API reference page's script, from node_modules
-import { docsBundleRoute } from "@/server/http/docs.routes";
+import { docsBundleRoute } from "@/server/api/docs.routes";
 import { otherMethods } from "@/server/http/fallback-routes";
 
 export const GET = docsBundleRoute;

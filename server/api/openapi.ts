@@ -2,8 +2,8 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from "@asteaso
 import { z } from "zod";
 import { ERROR_CODES, type TErrorCode, type TErrorType } from "../errors/codes.ts";
 import type { TErrorShape } from "../errors/render.ts";
-import type { TOperation } from "./define-route.ts";
-import { errorShapeOf } from "./respond.ts";
+import type { TOperation } from "../http/define-route.ts";
+import { errorShapeOf } from "../http/respond.ts";
 import { ZRqlQueryParam } from "../rql/rql.schemas.ts";
 
 const ZItem = z.object({ type: z.literal("input_error"), error: z.string(), desc: z.string(), pos: z.string(), params: z.record(z.string(), z.unknown()) });

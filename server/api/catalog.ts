@@ -23,7 +23,7 @@ import { attachHotpV1Route } from "../otp/otp-v1.routes.ts";
 import { AUTH_MODES_ROUTES } from "../auth-modes/auth-modes.routes.ts";
 import { FEDERATION_ROUTES } from "../federation/federation.routes.ts";
 import { metricsRoute } from "../metrics/metrics.routes.ts";
-import type { TOperation, TRouteHandler } from "./define-route.ts";
+import type { TOperation, TRouteHandler } from "../http/define-route.ts";
 
 /**
  * Every operation the service exposes, for the OpenAPI document. A route file under app/ re-exports

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { getConfig } from "../config/config.ts";
-import { defineRoute, type TRouteHandler } from "./define-route.ts";
+import { defineRoute, type TRouteHandler } from "../http/define-route.ts";
 import { docsBundle } from "./docs-assets.ts";
 import { docsPageCsp, renderDocsPage } from "./docs-page.ts";
-import { Answer } from "./exchange.ts";
+import { Answer } from "../http/exchange.ts";
 
 const BUNDLE_PATH = "/api/docs/scalar.js";
 // The bundle's URL names its content, so a browser may keep it for a year; an upgrade changes the name.
