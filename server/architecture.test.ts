@@ -11,6 +11,8 @@ import { describe, expect, it } from "vitest";
 // - the request layer (server/http/) is a library below the capabilities: it imports platform
 //   folders only, save the caller's authentication (authenticate.ts: tokens and clients), which the
 //   test names so that no other file joins it unnoticed.
+// - the UI (components/, the console's and portal's pages) reaches the server through the files meant
+//   for it (schemas, types, the tRPC router's type), never a service, repository or route file.
 // - the composition root (server/api/: catalog, OpenAPI document, docs page) is imported by nobody
 //   in server/ but itself: it is the one module that knows every capability.
 
@@ -123,6 +125,18 @@ describe("the server's modules", () => {
       .filter((f) => !f.startsWith(api))
       .flatMap((f) => allImports(f).filter((t) => t.startsWith(api)).map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`));
     expect(into).toEqual([]);
+  });
+
+  it("are reached from the UI only through files meant for it: no service, repository or route file", () => {
+    // Route files under app/ are adapters of operations, not UI: they re-export route handlers.
+    const ui = [path.resolve("components"), path.resolve("app/console"), path.resolve("app/account")].flatMap((d) => sourceFiles(d)).filter((f) => path.basename(f) !== "route.ts");
+    const reached = ui.flatMap((f) =>
+      allImports(f)
+        .filter((t) => t.startsWith(SERVER + path.sep) && /\.(service|repository|routes)\.ts$/.test(t))
+        .map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`),
+    );
+    expect(ui.length).toBeGreaterThan(50);
+    expect(reached).toEqual([]);
   });
 
   it("would see a cycle: the check itself finds one", () => {
