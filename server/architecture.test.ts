@@ -13,12 +13,15 @@ import { describe, expect, it } from "vitest";
 //   test names so that no other file joins it unnoticed.
 // - the UI (components/, the console's and portal's pages) reaches the server through the files meant
 //   for it (schemas, types, the tRPC router's type), never a service, repository or route file.
+// - a capability reaches another's data through that one's services, never its repository.
 // - the composition root (server/api/: catalog, OpenAPI document, docs page) is imported by nobody
 //   in server/ but itself: it is the one module that knows every capability.
 
 const SERVER = path.resolve("server");
 /** The platform folders: what every capability may stand on. */
 const PLATFORM = ["boot", "cache", "cli", "cluster", "config", "crypto", "db", "errors", "health", "http", "log", "maintenance", "metrics", "serve", "trpc"];
+/** The capability folders (docs/architecture.md, Layout): a new folder of server/ must be one kind or the other. */
+const CAPABILITIES = ["account-state", "attributes", "audit", "auth", "auth-modes", "clients", "consents", "contacts", "dyn-clients", "federation", "groups", "import", "key-rotation", "messaging", "notices", "oauth", "otp", "passwords", "portal", "props", "qr-sign-in", "registration", "rights", "rql", "security-question", "sessions", "sign-in", "users"];
 /** The request layer's one file that reaches into capabilities: who is calling (tokens, clients, the audit of a failed Basic login). */
 const CALLER_AUTH = ["server/http/authenticate.ts"];
 const IMPORT = /^(?:import|export)\s+(type\s+)?([^;]*?)\s+from\s+"([^"]+)"/gms;
@@ -137,6 +140,28 @@ describe("the server's modules", () => {
     );
     expect(ui.length).toBeGreaterThan(50);
     expect(reached).toEqual([]);
+  });
+
+  it("reach another capability's data through its services, never its repository", () => {
+    const capability = (f: string) => path.relative(SERVER, f).split(path.sep)[0];
+    const crossing = sourceFiles(SERVER).flatMap((f) =>
+      valueImports(f)
+        .filter((t) => t.endsWith(".repository.ts") && capability(t) !== capability(f))
+        .map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`),
+    );
+    // The account read joins the account's pending confirmations in one query and maps them with
+    // the confirmations' own row mapper: a repository sharing a mapper, not a service bypassed.
+    expect(crossing).toEqual(["server/users/users.repository.ts -> server/contacts/confirmations.repository.ts"]);
+  });
+
+  it("sit in folders that are either platform or capability, with the console's and portal's faces where the rule puts them", () => {
+    const folders = readdirSync(SERVER, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    expect(folders.filter((d) => d !== "api" && !PLATFORM.includes(d) && !CAPABILITIES.includes(d))).toEqual([]);
+    expect(PLATFORM.filter((d) => CAPABILITIES.includes(d))).toEqual([]);
+    const files = sourceFiles(SERVER).map((f) => path.relative(SERVER, f));
+    // A console face sits beside its capability; the portal's services in portal/ (auth/ signs both in, trpc/ routes both).
+    expect(files.filter((f) => /console/.test(path.basename(f)) && !CAPABILITIES.includes(f.split(path.sep)[0]!))).toEqual([]);
+    expect(files.filter((f) => /portal/.test(path.basename(f)) && !["portal", "auth", "trpc"].includes(f.split(path.sep)[0]!))).toEqual([]);
   });
 
   it("would see a cycle: the check itself finds one", () => {

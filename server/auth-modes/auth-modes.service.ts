@@ -5,9 +5,12 @@ import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { inTransaction } from "../db/index.ts";
 import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
-import { countGeneratorsOf, lockAccount } from "../otp/otp.repository.ts";
+import { countGeneratorsOf, lockAccount } from "../otp/otp-generators.service.ts";
 import type { TTx } from "../db/index.ts";
 import { findAuthModes, findPasswordNeedsSecondFactor, saveAuthModes, savePasswordNeedsSecondFactor, unsetNeedPasswordChange, type TAuthModes } from "./auth-modes.repository.ts";
+
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { secondFactorRequired } from "./auth-modes.repository.ts";
 
 export type { TAuthModes };
 

@@ -8,8 +8,8 @@ import { migrate } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
 import { seedAccounts } from "../users/seed.service.ts";
 import { ensureBuiltinRights } from "../rights/definitions.service.ts";
-import { insertSeedGrants } from "../rights/rights.repository.ts";
-import { insertSeedGroups } from "../groups/groups-seed.repository.ts";
+import { insertSeedGrants } from "../rights/grants.service.ts";
+import { insertSeedGroups } from "../groups/groups.service.ts";
 import { rotateSecretKey } from "../key-rotation/resealing.service.ts";
 import { rotateSigningKey } from "../oauth/keys/signing-keys.service.ts";
 

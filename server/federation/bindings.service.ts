@@ -11,6 +11,9 @@ import type { TProviderKey } from "./federation.schemas.ts";
 import { lockProviderShared } from "./providers.repository.ts";
 import { providerLabel, requireProvider } from "./providers.service.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { findBoundUser } from "./bindings.repository.ts";
+
 /*
  * Bindings of external accounts to users. The rules take the account id and who acts; the REST
  * adapters at the end find the account, the console calls the same functions (`note` names the

@@ -6,6 +6,9 @@ import { publishProvidersChange } from "./offered-providers-cache.ts";
 import { sealClientSecret, unsealClientSecret } from "./provider-secrets.ts";
 import { countBindings, deleteProvider, findProvider, findProviders, lockProvider, upsertProvider, type TProviderRow } from "./providers.repository.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { findProvider, findProviders } from "./providers.repository.ts";
+
 /*
  * External providers: configured by the import file and the console. The client secret is write-only
  * everywhere: sealed on the way in, never in a view, an event or a log line.

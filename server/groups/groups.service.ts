@@ -9,6 +9,9 @@ import { cachedGroup, cachedProfile, publishGroupChange } from "./groups-cache.t
 import { deleteGroupRow, findGroupsPage, findValueHolder, insertGroup, lockGroup, lockProfileValues, updateGroup } from "./groups.repository.ts";
 import type { TGroup, TGroupAttrValue, TGroupProfile } from "./groups.schemas.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { insertSeedGroups } from "./groups-seed.repository.ts";
+
 /*
  * Groups of a profile: POST creates (409 when the id is taken in any profile, ids being global), PUT
  * replaces the attributes of an existing group (404 when missing; with an instanceId, 409 when it is

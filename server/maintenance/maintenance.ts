@@ -1,16 +1,16 @@
-import { deleteExpiredConfirmations } from "../contacts/confirmations.repository.ts";
+import { deleteExpiredConfirmations } from "../contacts/contact-change.service.ts";
 import { purgeUnboundInstances, UNBOUND_INSTANCE_TTL_MS } from "../dyn-clients/dyn-clients.service.ts";
 import { getConfig } from "../config/config.ts";
 import { describeError, log } from "../log/logger.ts";
-import { deleteMessagesBefore } from "../messaging/outbox.repository.ts";
-import { deleteExpiredCodes } from "../oauth/grants/authorization-codes.repository.ts";
-import { deleteExpiredPending } from "../otp/otp-pending.repository.ts";
-import { deleteExpiredRefreshTokens } from "../oauth/grants/refresh-tokens.repository.ts";
-import { deleteExpiredRegistrations } from "../registration/registration.repository.ts";
-import { deleteExpiredSessions } from "../sessions/sessions.repository.ts";
-import { deleteExpiredFlows } from "../sign-in/login-flows.repository.ts";
-import { deleteExpiredSignUpFlows } from "../sign-in/signup-flows.repository.ts";
-import { deleteIdleThrottles } from "../sign-in/throttle.repository.ts";
+import { deleteMessagesBefore } from "../messaging/outbox.service.ts";
+import { deleteExpiredCodes } from "../oauth/grants/authorization-codes.service.ts";
+import { deleteExpiredPending } from "../otp/otp.service.ts";
+import { deleteExpiredRefreshTokens } from "../oauth/grants/refresh-tokens.service.ts";
+import { deleteExpiredRegistrations } from "../registration/registration.service.ts";
+import { deleteExpiredSessions } from "../sessions/sessions.service.ts";
+import { deleteExpiredFlows } from "../sign-in/login-flows.service.ts";
+import { deleteExpiredSignUpFlows } from "../sign-in/signup.service.ts";
+import { deleteIdleThrottles } from "../sign-in/throttle.service.ts";
 
 const HOUR_MS = 60 * 60 * 1000;
 // Expired confirmations are kept a day so that a late code still gets "code_expired", not "not found".

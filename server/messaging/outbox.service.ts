@@ -10,6 +10,9 @@ import { findOutboxMessage, findOutboxPage, insertOutboxMessage, requeueMessage 
 import { maskRecipient } from "./recipient-mask.ts";
 import { pickLocale, renderTemplate, type TChannel, type TTemplateName, type TTemplateParams } from "./templates.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { countPendingMessages, deleteMessagesBefore } from "./outbox.repository.ts";
+
 export type TEnqueueMessage<T extends TTemplateName = TTemplateName> = {
   channel: TChannel;
   /** E-mail address or phone number, as the transport should receive it. */

@@ -2,7 +2,7 @@ import { Gauge, type Registry } from "prom-client";
 import { hashGateState, MAX_PARALLEL_HASHES } from "../crypto/hash-gate.ts";
 import type { TDatabase } from "../db/database.ts";
 import { getDatabase } from "../db/index.ts";
-import { countPendingMessages } from "../messaging/outbox.repository.ts";
+import { countPendingMessages } from "../messaging/outbox.service.ts";
 import { metrics } from "./registry.ts";
 
 // A scrape every few seconds from several Prometheus servers must not become a query load of its own.

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
-import { secondFactorRequired } from "../auth-modes/auth-modes.repository.ts";
+import { secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
 import { inTransaction } from "../db/index.ts";
 import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -11,6 +11,9 @@ import {
   acceptTotpStep, advanceHotpCounter, deleteGenerator, findGeneratorsOf, lockAccount, saveGenerator,
   type TGeneratorRow,
 } from "./otp.repository.ts";
+
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { deleteExpiredPending } from "./otp-pending.repository.ts";
 
 /*
  * One-time-password generators of an account. Functions here take the account id and who acts; the

@@ -13,7 +13,7 @@ import { endSessionsOf } from "../sessions/user-devices.service.ts";
 import { relayedKeys, signInKeys } from "../sign-in/throttle-keys.ts";
 import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "../sign-in/throttle.service.ts";
 import type { TAccount } from "../users/account.ts";
-import { findPasswordHash } from "../users/users.repository.ts";
+import { findPasswordHash } from "../users/users.service.ts";
 import { generatePassword } from "./generate.ts";
 import { deleteDevicesOf, findPasswordHistory, lockPasswordHash, writePassword, type THistoryRow } from "./passwords.repository.ts";
 import { getPasswordPolicy } from "./policy-store.ts";

@@ -4,7 +4,7 @@ import { getConfig } from "../config/config.ts";
 import { handOutBind } from "../federation/external-auth/index.ts";
 import { bindingsOf, unbindExternalAccount, type TBindingKey } from "../federation/bindings.service.ts";
 import { ZFpType, type TProviderKey } from "../federation/federation.schemas.ts";
-import { findProviders } from "../federation/providers.repository.ts";
+import { findProviders } from "../federation/providers.service.ts";
 import { providerLabel } from "../federation/providers.service.ts";
 import { readAccount } from "../users/users.service.ts";
 

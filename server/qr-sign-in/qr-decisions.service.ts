@@ -4,7 +4,7 @@ import { AppError } from "../errors/app-error.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { findLiveSession } from "../sessions/sessions.service.ts";
 import { describeUserAgent } from "../sessions/user-agent.ts";
-import { findUserById } from "../users/users.repository.ts";
+import { findUserById } from "../users/users.service.ts";
 import { qrCodeHash } from "./qr-code.ts";
 import { decideQr, findQrByCodeHash, type TQrWithFlow } from "./qr-sign-ins.repository.ts";
 import type { TQrSignInRequest } from "./qr-sign-in.schemas.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { recordEvent } from "../audit/audit.service.ts";
 import { getConfig } from "../config/config.ts";
-import { findUserById } from "../users/users.repository.ts";
+import { findUserById } from "../users/users.service.ts";
 import { qrCodeFor, qrCodeHash } from "./qr-code.ts";
 import { findQrOfFlow, replaceQrSignIn, takeConfirmedQr } from "./qr-sign-ins.repository.ts";
 

@@ -6,14 +6,14 @@ import {
   findConfirmationsOf,
   updateConfirmation,
   type TConfirmationRow,
-} from "../contacts/confirmations.repository.ts";
+} from "../contacts/contact-change.service.ts";
 import { getConfig } from "../config/config.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
-import { findAccount } from "../users/users.repository.ts";
+import { findAccount } from "../users/users.service.ts";
 import { createAccount, setVerifiedContact } from "../users/users.service.ts";
 import { instructionsFor } from "./instructions.ts";
 import { registrationText } from "./messages.ts";

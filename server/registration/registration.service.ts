@@ -23,6 +23,9 @@ import { registrationText } from "./messages.ts";
 import { insertRegistration } from "./registration.repository.ts";
 import type { TRegistrationResponse } from "./registration.schemas.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { deleteExpiredRegistrations } from "./registration.repository.ts";
+
 const PURPOSE = "registration";
 // A registration nobody finishes is forgotten after a day; each resend moves this on.
 export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;

@@ -9,6 +9,9 @@ import { cacheKey, publishRightsChange } from "./rights-cache.ts";
 import { deleteGrants, insertGrants, lockParty, lockSubjects, type TGrantTarget } from "./rights.repository.ts";
 import type { TRightRecord } from "./rights.schemas.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { insertSeedGrants } from "./rights.repository.ts";
+
 /**
  * Every right must be defined, and a grant must fit its kinds of subject and object: the first that
  * does not is the 400. A revoke skips the kinds, so grants made before a definition was narrowed can go.

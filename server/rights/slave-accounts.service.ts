@@ -3,7 +3,7 @@ import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { changePassword } from "../passwords/password-change.service.ts";
-import { findAccount } from "../users/users.repository.ts";
+import { findAccount } from "../users/users.service.ts";
 import { changeRightsTogether, type TRightsChange } from "./grants.service.ts";
 import { definitionsByName } from "./definitions.service.ts";
 import { holdsRight } from "./listings.service.ts";

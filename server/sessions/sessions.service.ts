@@ -19,6 +19,9 @@ import {
 } from "./sessions.repository.ts";
 import { describeUserAgent } from "./user-agent.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { deleteExpiredSessions } from "./sessions.repository.ts";
+
 export type TSession = TSessionRow;
 export type TStartedSession = { session: TSession; token: string; deviceKey: string };
 

@@ -5,6 +5,9 @@ import { csrfCookieFor, csrfField, csrfMatches } from "./csrf.ts";
 import type { TAuthorizationRequest } from "../oauth/authorize/authorization-request.ts";
 import { advanceFlow, findFlow, insertFlow, type TFlowRow, type TFlowStep } from "./login-flows.repository.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { deleteExpiredFlows } from "./login-flows.repository.ts";
+
 /** How long a person has to finish signing in. */
 export const FLOW_TTL_MS = 30 * 60_000;
 

@@ -1,7 +1,7 @@
 import { normalizeEmail, normalizePhone } from "../attributes/attribute-values.ts";
 import { recordEvent, type TEventActor, type TPendingEvent } from "../audit/audit.service.ts";
 import { hashSecret, needsRehash } from "../crypto/password-hash.ts";
-import { updateCredentials } from "../users/users.repository.ts";
+import { updateCredentials } from "../users/users.service.ts";
 import { findSignInCandidates, type TSignInCandidate } from "./sign-in.repository.ts";
 import { deviceOfKey } from "../sessions/sessions.service.ts";
 import { signInKeys } from "./throttle-keys.ts";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { getClientForAuth } from "../clients/clients.service.ts";
-import { findConfirmationsOf } from "../contacts/confirmations.repository.ts";
+import { findConfirmationsOf } from "../contacts/contact-change.service.ts";
 import { getConfig } from "../config/config.ts";
 import { hashOpaqueToken } from "../crypto/opaque-token.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
@@ -16,6 +16,9 @@ import { loadFlow } from "./login-flows.service.ts";
 import { findSignUpFlow, finishSignUpFlow, insertSignUpFlow, type TSignUpFlowRow } from "./signup-flows.repository.ts";
 import type { TThrottleKey } from "./throttle.service.ts";
 import { releaseAttempt, reserveSignInAttempt, settleFailedAttempt } from "./throttle.service.ts";
+
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { deleteExpiredSignUpFlows } from "./signup-flows.repository.ts";
 
 /** How long a person has to enter the codes of a sign-up. */
 export const SIGNUP_TTL_MS = 60 * 60_000;

@@ -2,6 +2,9 @@ import { inTransaction } from "../db/index.ts";
 import { afterFailure, emptyThrottle, giveBack, reserveAttempt, type TThrottlePolicy, type TThrottleState } from "./throttle-policy.ts";
 import { lockThrottles, saveThrottles, settleSuccess } from "./throttle.repository.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { deleteIdleThrottles } from "./throttle.repository.ts";
+
 export type TThrottleKey = { key: string; policy: TThrottlePolicy };
 
 /**

@@ -8,6 +8,9 @@ import { findCode, insertCode, markCodeUsed, type TCodeRedemption, type TCodeRow
 import { revokeFamily, storeRefreshToken } from "./refresh-tokens.service.ts";
 import { invalidGrant, prepareUserTokens, requireActiveAccount, type TTokenSet, type TUserGrant } from "./user-tokens.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { deleteExpiredCodes } from "./authorization-codes.repository.ts";
+
 /** RFC 6749 §4.1.2 recommends at most ten minutes; a browser round trip needs seconds. */
 export const CODE_TTL_MS = 60_000;
 

@@ -9,6 +9,9 @@ import { revokeAccessTokenIds } from "../tokens/revocation.service.ts";
 import { findFamiliesOf, findRefreshToken, insertRefreshToken, markRotated, revokeFamilyRows, type TStoredRefresh } from "./refresh-tokens.repository.ts";
 import { invalidGrant, prepareUserTokens, requireActiveAccount, type TPreparedTokens, type TTokenSet, type TUserGrant } from "./user-tokens.ts";
 
+// What other capabilities read or change of this one's data: they come through here, never its repository.
+export { deleteExpiredRefreshTokens } from "./refresh-tokens.repository.ts";
+
 /** Revokes a whole family of refresh tokens and the access tokens issued with them. */
 export async function revokeFamily(familyId: string, now = new Date()): Promise<void> {
   const issued = await revokeFamilyRows(familyId, now);

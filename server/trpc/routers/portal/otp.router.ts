@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { finishOwnTotp, readOwnOtpState, removeOwnGenerator, setOwnSecondFactor, startOwnTotp } from "../../../otp/otp-portal.service.ts";
+import { finishOwnTotp, readOwnOtpState, removeOwnGenerator, setOwnSecondFactor, startOwnTotp } from "../../../portal/otp.service.ts";
 import { createRouter, portalProcedure, sensitivePortalProcedure } from "../../init.ts";
 
 /** The person's own one-time-password generators and second factor: adapters over the QR flow, …/totps and …/auth. */

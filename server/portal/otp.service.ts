@@ -1,9 +1,9 @@
 import type { TEventActor } from "../audit/audit.service.ts";
 import { changeAuthModes, readAuthModes } from "../auth-modes/auth-modes.service.ts";
 import { AppError } from "../errors/app-error.ts";
-import { otpauthUri } from "./otp-api.service.ts";
-import { decodeBase32, encodeBase32 } from "./otp-codes.ts";
-import { bindPendingSecret, DEFAULT_TOTP_NAME, DEFAULT_TOTP_PREFIX, generatorsOf, issuePendingSecret, removeGenerator, type TOtpGenerator } from "./otp.service.ts";
+import { otpauthUri } from "../otp/otp-api.service.ts";
+import { decodeBase32, encodeBase32 } from "../otp/otp-codes.ts";
+import { bindPendingSecret, DEFAULT_TOTP_NAME, DEFAULT_TOTP_PREFIX, generatorsOf, issuePendingSecret, removeGenerator, type TOtpGenerator } from "../otp/otp.service.ts";
 
 // The portal's second-factor page: the person's own generators, with the same rules as the REST QR flow.
 
