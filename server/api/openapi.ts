@@ -35,6 +35,8 @@ function impliedErrors(op: TOperation): TErrorCode[] {
   if (op.auth.kind === "bearer") {
     codes.push("auth.token_missing", "auth.token_expired", "auth.token_invalid", "auth.token_revoked", "auth.scope_missing", "auth.wrong_mode");
     if (op.auth.subjectParam) codes.push("auth.wrong_subject");
+    // `current` asked with a client token, which has no user of its own (the request core refuses it).
+    if (op.auth.subjectParam || op.auth.currentParam) codes.push(op.auth.noCurrentUser ?? "user.not_found");
   }
   if (op.auth.kind === "basic" && op.auth.scopes) codes.push(op.auth.v1 ? "auth.basic_not_allowed" : "auth.basic_scope_missing");
   if (op.auth.kind === "basic") codes.push("auth.basic_invalid");

@@ -1,5 +1,4 @@
 import type { TRequestContext } from "../http/request-context.ts";
-import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import { readAccount } from "../users/users.service.ts";
 import { findEvents, type TEventFilter, type TEventKey, type TEventRecord } from "./audit.repository.ts";
 import type { TAuditEvent, TAuditPage, TAuditQuery } from "./audit.schemas.ts";
@@ -35,10 +34,9 @@ export async function readEventPage(filter: TEventFilter, page: { cursor?: strin
 
 /** GET /api/v3/users/{subjectId}/audit: the account's security events, newest first, a page at a time. */
 export async function readAudit(ctx: TRequestContext, subjectId: string, q: TAuditQuery): Promise<TAuditPage> {
-  const sub = subjectId === CURRENT_SUBJECT && ctx.actor.mode === "user" ? ctx.actor.userId : subjectId;
-  await readAccount(sub);
+  await readAccount(subjectId);
   const filter: TEventFilter = {
-    subject: sub,
+    subject: subjectId,
     from: q.from === undefined ? undefined : new Date(q.from * 1000),
     to: q.to === undefined ? undefined : new Date(q.to * 1000),
     types: q.type?.split(","),

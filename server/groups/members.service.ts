@@ -2,7 +2,6 @@ import { recordEvents, type TEventActor } from "../audit/audit.service.ts";
 import { isForeignKeyViolation } from "../db/errors.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
-import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { accountIdOfSubject } from "../users/subject-param.ts";
 import { cachedGroup, cachedGroupIdsOf, publishGroupChange } from "./groups-cache.ts";
@@ -57,28 +56,21 @@ export async function addMembers(profile: string | undefined, id: string, userId
   if (added.length) await publishGroupChange([id], added);
 }
 
-/** The account a member path segment names: `current` is a user token's own user. */
-function memberOf(ctx: TRequestContext, subjectId: string): string {
-  if (subjectId === CURRENT_SUBJECT && ctx.actor.mode === "user") return ctx.actor.userId;
-  return subjectId;
-}
-
 /**
  * DELETE /api/v3/groups/{profile}/{id}/members/{subjectId}. A system token removes anyone; a user
  * token (idp_api_groups_chg) only its own user (the route checks the subject), from a group it is a
  * member of: any other group is answered 404, as for its reads.
  */
 export async function removeMember(ctx: TRequestContext, profile: string | undefined, id: string, subjectId: string, by: TEventActor): Promise<void> {
-  const member = memberOf(ctx, subjectId);
   const removed = await inTransaction(async (tx) => {
     const g = await lockedGroup(id, profile, tx);
-    if (!(await findExistingUsers([member], tx)).has(member)) throw unknownUser(member);
-    const n = await deleteMembers(g.id, [member], tx);
+    if (!(await findExistingUsers([subjectId], tx)).has(subjectId)) throw unknownUser(subjectId);
+    const n = await deleteMembers(g.id, [subjectId], tx);
     if (!n && ctx.actor.mode === "user") throw notFound(id);
-    await recordEvents(memberEvents("group.member_removed", g, n ? [member] : [], by), tx);
+    await recordEvents(memberEvents("group.member_removed", g, n ? [subjectId] : [], by), tx);
     return n;
   });
-  if (removed) await publishGroupChange([id], [member]);
+  if (removed) await publishGroupChange([id], [subjectId]);
 }
 
 /**

@@ -9,6 +9,7 @@ import { verifyAccessToken, type TAccessClaims } from "../oauth/tokens/access-to
 import { browserIp, forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
 import { tlsClientIdentity, type TTlsIdentity } from "./tls-identity.ts";
 import { CURRENT_SUBJECT } from "./current-subject.ts";
+import type { TErrorCode } from "../errors/codes.ts";
 import type { THasHeaders } from "./exchange.ts";
 
 /** Scopes an operation accepts, by mode: any one of them is enough (any-of). */
@@ -16,8 +17,18 @@ export type TBearerAuth = {
   kind: "bearer";
   user?: readonly string[];
   system?: readonly string[];
-  /** Path parameter naming the account acted on; in user mode it must be the token's user. */
+  /**
+   * Path parameter naming the account acted on; in user mode it must be the token's user. The
+   * request core resolves `current` in it to the token's user before the handler runs.
+   */
   subjectParam?: string;
+  /**
+   * A path parameter naming an account, or one of its versions, that user mode may also call
+   * `current` (the core resolves it), where the token's user is checked by the handler.
+   */
+  currentParam?: string;
+  /** What a client token asking for `current` is told (it has no user of its own); user.not_found unless said. */
+  noCurrentUser?: TErrorCode;
 };
 /**
  * v1/v2 HTTP Basic; with `scopes`, the client must hold one of them among its (system) scopes. A v1

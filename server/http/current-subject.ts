@@ -1,5 +1,7 @@
 /**
- * "current" stands for the token's own user wherever a subject is expected. Its own file: the
- * services that resolve it need the word, not the authenticator that checks the token.
+ * "current" stands for the token's own user wherever a path names the account acted on. The request
+ * core resolves it once, before the handler runs (request-core.ts), in the parameter an operation
+ * names as its subject (`subjectParam`, or `currentParam`); a body field that may say it (an OTP
+ * attach's subjectId) is read by its service.
  */
 export const CURRENT_SUBJECT = "current";

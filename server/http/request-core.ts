@@ -9,6 +9,7 @@ import { derivedOnce } from "../cache/derived-once.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TOperation, THandlerInput } from "./define-route.ts";
 import { authenticate } from "./authenticate.ts";
+import { CURRENT_SUBJECT } from "./current-subject.ts";
 import { Answer, type TAnswer, type TIncoming } from "./exchange.ts";
 import { parseJsonBody, queryObject, validate } from "./parse.ts";
 import { plainParamsCheck } from "./plain-params.ts";
@@ -33,7 +34,8 @@ export function operationRun(op: TOperation, handler: (input: THandlerInput<z.Zo
     try {
       const established = authenticate(req, op.auth, rawParams, requestId);
       ctx = established instanceof Promise ? await established : established;
-      const params = op.params ? (plainParams?.(rawParams) ?? validate(op.params, rawParams)) : rawParams;
+      const named = withCurrentResolved(op, ctx, rawParams);
+      const params = op.params ? (plainParams?.(named) ?? validate(op.params, named)) : named;
       const query = parseQuery(op, req.search);
       const body = op.body ? validate(op.body, await parseJsonBody(req)) : undefined;
       // A hot read served from memory answers without a Promise (cache/maybe-promise.ts); anything
@@ -63,6 +65,19 @@ export function pageRun(handler: (req: TIncoming, ctx: TRequestContext) => Promi
     }
     return finish(answer, req, ctx, undefined, started, req.path);
   };
+}
+
+/**
+ * The path parameters with `current` in the operation's subject parameter replaced by the token's
+ * own user, once, here: handlers and services see an account id. A client token has no user of its
+ * own: it is refused with the operation's error for that (user.not_found unless it names another).
+ */
+function withCurrentResolved(op: TOperation, ctx: TRequestContext, raw: Record<string, string>): Record<string, string> {
+  const name = op.auth.kind === "bearer" ? (op.auth.subjectParam ?? op.auth.currentParam) : undefined;
+  if (name === undefined || raw[name] !== CURRENT_SUBJECT) return raw;
+  if (ctx.actor.mode === "user") return { ...raw, [name]: ctx.actor.userId };
+  const code = (op.auth.kind === "bearer" && op.auth.noCurrentUser) || "user.not_found";
+  throw new AppError(code, { desc: "a system token has no current user", params: { userId: CURRENT_SUBJECT } });
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

@@ -1,9 +1,6 @@
 import { derivedOnce } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
-import { AppError } from "../errors/app-error.ts";
-import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import { serializedOnce, type JsonText } from "../http/json-text.ts";
-import type { TRequestContext } from "../http/request-context.ts";
 import { toRightsOf, toRightsOn } from "./api/v3.ts";
 import { decodeCursor, toRightsOnV4 } from "./api/v4.ts";
 import { assertExists, resolveParty, type TPartyType } from "./parties.ts";
@@ -12,12 +9,6 @@ import { findGrants, findGrantsOnPage, type TGrantRow, type TParty } from "./rig
 import type { TRightsOnV4 } from "./rights.schemas.ts";
 import { deepFreeze } from "../cache/deep-freeze.ts";
 
-/** "current" in user mode is the token's user; a system token has none. */
-function userOf(ctx: TRequestContext, sub: string): string {
-  if (sub !== CURRENT_SUBJECT) return sub;
-  if (ctx.actor.mode === "user") return ctx.actor.userId;
-  throw new AppError("rights.unknown_user", { desc: "a system token has no current user", params: { userId: sub } });
-}
 
 /**
  * The rows of a subject or object, from the cache. An empty listing is told apart from an unknown
@@ -65,24 +56,24 @@ export async function listGrantRows(dir: "of" | "on", party: { type: TPartyType;
 }
 
 /** GET /api/v3/rights/of/<sub> and …/of/its/<app_id>. */
-export function rightsOf(ctx: TRequestContext, type: "user" | "its", id: string) {
-  return listRightsOf({ type, id: type === "user" ? userOf(ctx, id) : id });
+export function rightsOf(type: "user" | "its", id: string) {
+  return listRightsOf({ type, id: id });
 }
 
 /** GET /api/v3/rights/on/<sub>, …/on/its/<app_id> and …/on/grps/<grp_id>?objectExt=<profile>. */
-export function rightsOn(ctx: TRequestContext, type: "user" | "its" | "grps", id: string, profile?: string) {
-  return listRightsOn({ type, id: type === "user" ? userOf(ctx, id) : id }, profile);
+export function rightsOn(type: "user" | "its" | "grps", id: string, profile?: string) {
+  return listRightsOn({ type, id: id }, profile);
 }
 
 // The listings as the API answers them: a cached listing is serialized once (json-text.ts), and every
 // read until a change sends that text.
 
-export function rightsOfAnswer(ctx: TRequestContext, type: "user" | "its", id: string): TMaybePromise<JsonText> {
-  return andThen(rightsOf(ctx, type, id), serializedOnce);
+export function rightsOfAnswer(type: "user" | "its", id: string): TMaybePromise<JsonText> {
+  return andThen(rightsOf(type, id), serializedOnce);
 }
 
-export function rightsOnAnswer(ctx: TRequestContext, type: "user" | "its" | "grps", id: string, profile?: string): TMaybePromise<JsonText> {
-  return andThen(rightsOn(ctx, type, id, profile), serializedOnce);
+export function rightsOnAnswer(type: "user" | "its" | "grps", id: string, profile?: string): TMaybePromise<JsonText> {
+  return andThen(rightsOn(type, id, profile), serializedOnce);
 }
 
 /**
@@ -90,8 +81,8 @@ export function rightsOnAnswer(ctx: TRequestContext, type: "user" | "its" | "grp
  * and the subject's type, a page of `limit` subjects at a time in (type, id) order. The cursor is the
  * last subject of the page (keyset), so grants made between pages neither repeat nor shift anyone.
  */
-export async function rightsOnV4(ctx: TRequestContext, subjectId: string, limit: number, after?: string): Promise<TRightsOnV4> {
-  const object = { type: "user", id: userOf(ctx, subjectId) };
+export async function rightsOnV4(subjectId: string, limit: number, after?: string): Promise<TRightsOnV4> {
+  const object = { type: "user", id: subjectId };
   const { rows, more } = await findGrantsOnPage(object, limit, after === undefined ? undefined : decodeCursor(after));
   if (!rows.length && after === undefined) await assertExists("user", object.id);
   return toRightsOnV4(rows, more);

@@ -135,12 +135,12 @@ export const rightsOfUserRoute = defineRoute(
     summary: "Rights of a user (as subject)",
     description: `Object key → right name → tags. ${OF_DESC} A user token (idp_user_rights) reads only its own.`,
     tags: TAGS,
-    auth: { kind: "bearer", user: USER_READ, system: FULL_ACCESS, subjectParam: "sub" },
+    auth: { kind: "bearer", user: USER_READ, system: FULL_ACCESS, subjectParam: "sub", noCurrentUser: "rights.unknown_user" },
     params: ZSub,
     response: { status: 200, description: "The user's rights", schema: ZRightsOf },
     errors: ["rights.unknown_user"],
   },
-  ({ ctx, params }) => rightsOfAnswer(ctx, "user", params.sub),
+  ({ params }) => rightsOfAnswer("user", params.sub),
 );
 
 export const rightsOfAppRoute = defineRoute(
@@ -155,7 +155,7 @@ export const rightsOfAppRoute = defineRoute(
     response: { status: 200, description: "The application's rights", schema: ZRightsOf },
     errors: ["rights.unknown_rp"],
   },
-  ({ ctx, params }) => rightsOfAnswer(ctx, "its", params.app_id),
+  ({ params }) => rightsOfAnswer("its", params.app_id),
 );
 
 export const rightsOnUserRoute = defineRoute(
@@ -165,12 +165,12 @@ export const rightsOnUserRoute = defineRoute(
     summary: "Rights on a user",
     description: `Subject key → right names. ${ON_DESC} A user token (idp_user_rights) reads only those on itself.`,
     tags: TAGS,
-    auth: { kind: "bearer", user: USER_READ, system: FULL_ACCESS, subjectParam: "sub" },
+    auth: { kind: "bearer", user: USER_READ, system: FULL_ACCESS, subjectParam: "sub", noCurrentUser: "rights.unknown_user" },
     params: ZSub,
     response: { status: 200, description: "Who holds which rights on the user", schema: ZRightsOn },
     errors: ["rights.unknown_user"],
   },
-  ({ ctx, params }) => rightsOnAnswer(ctx, "user", params.sub),
+  ({ params }) => rightsOnAnswer("user", params.sub),
 );
 
 export const rightsOnAppRoute = defineRoute(
@@ -185,7 +185,7 @@ export const rightsOnAppRoute = defineRoute(
     response: { status: 200, description: "Who holds which rights on the application", schema: ZRightsOn },
     errors: ["rights.unknown_rp"],
   },
-  ({ ctx, params }) => rightsOnAnswer(ctx, "its", params.app_id),
+  ({ params }) => rightsOnAnswer("its", params.app_id),
 );
 
 export const rightsOnGroupRoute = defineRoute(
@@ -201,7 +201,7 @@ export const rightsOnGroupRoute = defineRoute(
     response: { status: 200, description: "Who holds which rights on the group", schema: ZRightsOn },
     errors: ["rights.unknown_group", "request.invalid_values"],
   },
-  ({ ctx, params, query }) => rightsOnAnswer(ctx, "grps", params.grp_id, query.objectExt),
+  ({ params, query }) => rightsOnAnswer("grps", params.grp_id, query.objectExt),
 );
 
 export const rightsOnV4Route = defineRoute(
@@ -214,13 +214,13 @@ export const rightsOnV4Route = defineRoute(
       "and their tags. Keyset pagination: `next` is the last subject of the page; pass it as `after` for the following page. Rights " +
       "granted or revoked between pages are seen on the pages not yet read, and no subject repeats or is skipped because of them.",
     tags: ["Access rights (v4)"],
-    auth: { kind: "bearer", user: USER_READ, system: FULL_ACCESS, subjectParam: "subjectId" },
+    auth: { kind: "bearer", user: USER_READ, system: FULL_ACCESS, subjectParam: "subjectId", noCurrentUser: "rights.unknown_user" },
     params: z.object({ subjectId: z.string().min(1).max(256).describe("user id (sub), or `current` in user mode") }),
     query: ZRightsOnV4Query,
     response: { status: 200, description: "A page of subjects with their rights on the user", schema: ZRightsOnV4 },
     errors: ["rights.unknown_user", "request.invalid_values"],
   },
-  ({ ctx, params, query }) => rightsOnV4(ctx, params.subjectId, query.limit, query.after),
+  ({ params, query }) => rightsOnV4(params.subjectId, query.limit, query.after),
 );
 
 export const RIGHTS_ROUTES = [

@@ -1,29 +1,26 @@
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
-import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { subjectOfInstance, type TAccount } from "./account.ts";
 import { accountSnapshot } from "./account-snapshots.ts";
 import { findAccount } from "./users.repository.ts";
 import { accountAtVersion, readAccount } from "./users.service.ts";
 
-/** The account a `{subjectId}` names: "current" is the user-mode token's own user; 404 when none. */
-export async function accountOfSubject(ctx: TRequestContext, subjectId: string): Promise<TAccount> {
-  if (subjectId !== CURRENT_SUBJECT) return readAccount(subjectId);
-  if (ctx.actor.mode === "user") return readAccount(ctx.actor.userId);
-  throw new AppError("user.not_found", { desc: "a system token has no current user", params: { userId: subjectId } });
+// A `{subjectId}` of "current" has become the token's own user in the request core
+// (server/http/request-core.ts) before any of these run.
+
+/** The account a `{subjectId}` names; 404 when none. */
+export async function accountOfSubject(_ctx: TRequestContext, subjectId: string): Promise<TAccount> {
+  return readAccount(subjectId);
 }
 
 /**
  * As accountOfSubject, but from the account cache (no query in steady state): for hot reads that only
  * need the account to exist (its state, properties, security question), not a consistent read.
  */
-export function cachedAccountOfSubject(ctx: TRequestContext, subjectId: string): TMaybePromise<TAccount> {
-  const id = subjectId !== CURRENT_SUBJECT ? subjectId : ctx.actor.mode === "user" ? ctx.actor.userId : undefined;
-  const notFound = () => new AppError("user.not_found", { params: { userId: subjectId } });
-  if (id === undefined) throw notFound();
-  return andThen(accountSnapshot(id), (snapshot) => {
-    if (!snapshot) throw notFound();
+export function cachedAccountOfSubject(_ctx: TRequestContext, subjectId: string): TMaybePromise<TAccount> {
+  return andThen(accountSnapshot(subjectId), (snapshot) => {
+    if (!snapshot) throw new AppError("user.not_found", { params: { userId: subjectId } });
     return snapshot.account;
   });
 }

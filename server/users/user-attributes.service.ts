@@ -7,7 +7,6 @@ import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { changeConfirmingContacts, notesOf, waitingChanges } from "../contacts/contact-change.service.ts";
 import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
 import { AppError } from "../errors/app-error.ts";
-import { CURRENT_SUBJECT } from "../http/current-subject.ts";
 import type { TLocale } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import type { TAccount } from "./account.ts";
@@ -39,13 +38,6 @@ const pairsOf = derivedOnce((all: TSelections): Record<"user" | "system", TSelec
   return { user: pair(SCOPES.user), system: pair(SCOPES.system) };
 });
 
-/** `current` is the token's own user; a system token has none. */
-function resolveSubject(actor: TBearerActor, subjectId: string): string {
-  if (subjectId !== CURRENT_SUBJECT) return subjectId;
-  if (actor.mode === "user") return actor.userId;
-  throw new AppError("user.not_found", { desc: "a system token has no current user", params: { userId: subjectId } });
-}
-
 async function present(account: TAccount, sel: TSelectionPair, waiting?: TConfirmationRow[]): Promise<TUserV3> {
   const catalog = await getCatalog();
   return toUserV3(account, catalog, sel, notesOf(waiting ?? (await waitingChanges(account.id))));
@@ -62,9 +54,8 @@ export function userV3Answer(ctx: TRequestContext, subjectId: string): TMaybePro
 
 export function getUserV3(ctx: TRequestContext, subjectId: string): TMaybePromise<TUserV3> {
   const actor = bearerActor(ctx);
-  const sub = resolveSubject(actor, subjectId);
-  return andThen(accountSnapshot(sub), (snap) => {
-    if (!snap) throw new AppError("user.not_found", { params: { userId: sub } });
+  return andThen(accountSnapshot(subjectId), (snap) => {
+    if (!snap) throw new AppError("user.not_found", { params: { userId: subjectId } });
     return andThen(selectionsOf(actor), (sel) => andThen(getCatalog(), (catalog) => answerOf(snap, sel, catalog)));
   });
 }
