@@ -34,8 +34,9 @@ export function operationRun(op: TOperation, handler: (input: THandlerInput<z.Zo
     try {
       const established = authenticate(req, op.auth, rawParams, requestId);
       ctx = established instanceof Promise ? await established : established;
-      const named = withCurrentResolved(op, ctx, rawParams);
-      const params = op.params ? (plainParams?.(named) ?? validate(op.params, named)) : named;
+      // Validated as sent (a schema may ask for `current` itself), then `current` becomes the user.
+      const validParams = op.params ? (plainParams?.(rawParams) ?? validate(op.params, rawParams)) : rawParams;
+      const params = withCurrentResolved(op, ctx, validParams as Record<string, string>);
       const query = parseQuery(op, req.search);
       const body = op.body ? validate(op.body, await parseJsonBody(req)) : undefined;
       // A hot read served from memory answers without a Promise (cache/maybe-promise.ts); anything
