@@ -88,8 +88,5 @@ export function operationTable(operations) {
     return { run: op.run, params };
   }
 
-  /** Whether `path` names some operation, whatever the method. */
-  const names = (/** @type {string} */ path) => walk(root, path.split("/").slice(1), 0, []) !== undefined;
-
-  return { resolve, names };
+  return { resolve };
 }
