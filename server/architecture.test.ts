@@ -154,6 +154,23 @@ describe("the server's modules", () => {
     expect(crossing).toEqual(["server/users/users.repository.ts -> server/contacts/confirmations.repository.ts"]);
   });
 
+  it("keep route files apart: one takes from another only route handlers to list, and nothing else takes from them", () => {
+    const HANDLER = /(Route|Routes|ROUTES)$/;
+    const api = path.join(SERVER, "api") + path.sep;
+    const taken = sourceFiles(SERVER).flatMap((f) =>
+      [...readFileSync(f, "utf8").matchAll(IMPORT)].flatMap(([, typeOnly, clause, specifier]) => {
+        const target = resolve(f, specifier!);
+        if (typeOnly || !target?.endsWith(".routes.ts") || f.startsWith(api)) return [];
+        const names = (/^\{([\s\S]*)\}$/.exec(clause!.trim())?.[1] ?? clause!).split(",").map((s) => s.trim()).filter((s) => s && !s.startsWith("type "));
+        const odd = f.endsWith(".routes.ts") ? names.filter((n) => !HANDLER.test(n)) : names;
+        return odd.map((n) => `${path.relative(process.cwd(), f)} takes ${n} from ${path.relative(process.cwd(), target)}`);
+      }),
+    );
+    // What two pages share (the sign-in form, where a flow goes after a method) is a module of its
+    // own (login-form.ts, flow-completion.ts), so a page's file reads as that page alone.
+    expect(taken).toEqual([]);
+  });
+
   it("sit in folders that are either platform or capability, with the console's and portal's faces where the rule puts them", () => {
     const folders = readdirSync(SERVER, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
     expect(folders.filter((d) => d !== "api" && !PLATFORM.includes(d) && !CAPABILITIES.includes(d))).toEqual([]);

@@ -2,24 +2,12 @@ import { z } from "zod";
 import { defineRoute } from "../http/define-route.ts";
 import { ZRqlQueryParam } from "../rql/rql.schemas.ts";
 import { expandsMembers, toGroupV3, ZExpandQuery, ZGroupV3 } from "./api/v3.ts";
-import { searchGroups, SEARCH_DEFAULT_LIMIT, type TSearchPage } from "./group-search.service.ts";
+import { searchGroups } from "./group-search.service.ts";
+import { PAGING_DESC, pageResponse } from "./api/paging.ts";
 import { ZProfileName } from "./groups.schemas.ts";
-import { Answer, type TAnswer } from "../http/exchange.ts";
 
 const TAGS = ["Groups (v3)"];
 const READ = { kind: "bearer", user: ["idp_api_groups"], system: ["idp_api_sys_groups"] } as const;
-
-/** The header that tells whether another page follows (the body is the bare list the v3 reads use). */
-export const MORE_HEADER = "x-has-more";
-
-/** A page as the answer: the list, and `X-Has-More: true|false`. */
-export function pageResponse<T, R>(page: TSearchPage<T>, map: (item: T) => R): TAnswer {
-  return Answer.json(page.items.map(map), 200, { "cache-control": "no-store", [MORE_HEADER]: String(page.more) });
-}
-
-export const PAGING_DESC =
-  `Ordered by the RQL's sort(), then by id, so pages are stable; ${SEARCH_DEFAULT_LIMIT} rows unless limit(count[,offset]) says otherwise (at most 1000). ` +
-  "The header `X-Has-More: true` says another page follows (ask for limit(count,offset+count)); `false` that this is the last.";
 
 const SEARCH_DESC =
   "Groups matching the RQL filter (see the `rql` parameter), in the v3 group shape, members only with `expand=members`. " +

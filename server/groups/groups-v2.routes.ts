@@ -2,8 +2,7 @@ import { z } from "zod";
 import { defineRoute } from "../http/define-route.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { ZV2Errors } from "../rights/rights.schemas.ts";
-import { bodyOf } from "../rights/slave-accounts.routes.ts";
-import { asValidationError } from "../rights/slave-accounts.service.ts";
+import { asValidationError, v2Body } from "../http/v2-errors.ts";
 import { toGroupV2, ZChangeGroupV2, ZCreateGroupV2, ZGroupV2, ZListQueryV2, ZReadQueryV2 } from "./api/v2.ts";
 import { createGroup, deleteGroup, groupOrNotFound, listGroups, replaceGroup } from "./groups.service.ts";
 import { ZGroupId } from "./groups.schemas.ts";
@@ -52,7 +51,7 @@ export const createGroupV2Route = defineRoute(
     errors: ["group.exists", "group.profile_not_found", "request.too_large"],
   },
   async ({ ctx, request }) => {
-    const body = await bodyOf(ZCreateGroupV2, request);
+    const body = await v2Body(ZCreateGroupV2, request);
     return toGroupV2(await createGroup(body.profile, body.id, body.attributes, eventActorOf(ctx)).catch(asV2("attributes")), true);
   },
 );
@@ -86,7 +85,7 @@ export const changeGroupV2Route = defineRoute(
     errors: ["group.not_found", "group.stale_instance", "request.too_large"],
   },
   async ({ ctx, params, request }) => {
-    const body = await bodyOf(ZChangeGroupV2, request);
+    const body = await v2Body(ZChangeGroupV2, request);
     return toGroupV2(await replaceGroup(undefined, params.id, body.attributes, body.instanceId, eventActorOf(ctx)).catch(asV2("attributes")), true);
   },
 );

@@ -8,7 +8,7 @@ import { addMembers, groupsOfUser, removeMember } from "./members.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { requireScope } from "../http/authenticate.ts";
 import { ZRqlQueryParam } from "../rql/rql.schemas.ts";
-import { PAGING_DESC, pageResponse } from "./group-search.routes.ts";
+import { PAGING_DESC, pageResponse } from "./api/paging.ts";
 import { searchMembers } from "./group-search.service.ts";
 
 const TAGS = ["Groups (v3)"];

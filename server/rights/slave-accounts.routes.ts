@@ -2,21 +2,11 @@ import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
 import { defineRoute } from "../http/define-route.ts";
 import { localeOf } from "../http/locale.ts";
-import { parseJsonBody, validate } from "../http/parse.ts";
 import { ZSlaveRightsChange, ZV2Errors } from "./rights.schemas.ts";
-import { asValidationError, changeSlaveRights, setSlavePassword } from "./slave-accounts.service.ts";
-import type { TIncoming } from "../http/exchange.ts";
+import { changeSlaveRights, setSlavePassword } from "./slave-accounts.service.ts";
+import { v2Body } from "../http/v2-errors.ts";
 
 const TAGS = ["Master and slave accounts (v2)"];
-
-/** The body, with every bad input answered as validation_error (the v2 body has no other code for it). */
-export async function bodyOf<S extends z.ZodType>(schema: S, req: TIncoming): Promise<z.infer<S>> {
-  try {
-    return validate(schema, await parseJsonBody(req));
-  } catch (e) {
-    return asValidationError(e);
-  }
-}
 
 export const changeSlaveRightsRoute = defineRoute(
   {
@@ -41,7 +31,7 @@ export const changeSlaveRightsRoute = defineRoute(
     errors: ["rights.access_denied", "request.invalid_values", "request.too_large"],
   },
   async ({ ctx, request }) => {
-    await changeSlaveRights(ctx, await bodyOf(ZSlaveRightsChange, request));
+    await changeSlaveRights(ctx, await v2Body(ZSlaveRightsChange, request));
   },
 );
 
@@ -74,7 +64,7 @@ export const setSlavePasswordRoute = defineRoute(
     errors: ["rights.access_denied", "request.invalid_values", "request.too_large", "password.policy_violated", ...STEP_UP_ERRORS],
   },
   async ({ ctx, params, request }) => {
-    const body = await bodyOf(ZSlavePassword, request);
+    const body = await v2Body(ZSlavePassword, request);
     return setSlavePassword(ctx, params.subject, body.value, localeOf(request));
   },
 );

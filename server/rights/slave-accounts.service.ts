@@ -1,5 +1,6 @@
 import { requireRecentAuth } from "../auth-modes/recent-auth.ts";
 import { AppError } from "../errors/app-error.ts";
+import { asValidationError } from "../http/v2-errors.ts";
 import type { TLocale } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { changePassword } from "../passwords/password-change.service.ts";
@@ -9,21 +10,6 @@ import { definitionsByName } from "./definitions.service.ts";
 import { holdsRight } from "./listings.service.ts";
 import { assertExists } from "./parties.ts";
 import type { TSlaveRightsChange } from "./rights.schemas.ts";
-
-/**
- * The v2 error body names every bad input `validation_error`: a request.* error (malformed, too large,
- * invalid values) or an unknown user or right (also a group's unknown member, for the v2 groups) keeps
- * its status, its items are recast with the original code in params.reason and `prefix` before the position.
- */
-export function asValidationError(e: unknown, prefix = ""): never {
-  if (!(e instanceof AppError) || !(e.code.startsWith("request.") || e.code.startsWith("rights.unknown_") || e.code === "rights.kind_not_allowed" || e.code === "group.unknown_user")) throw e;
-  const desc = e.details.desc ?? e.def.desc;
-  const items = e.details.items ?? [{ error: e.def.error, desc, pos: "", params: e.details.params }];
-  throw new AppError(e.code, {
-    ...e.details,
-    items: items.map((i) => ({ error: "validation_error", desc: i.desc, pos: [prefix, i.pos].filter(Boolean).join("."), params: { ...i.params, reason: i.error } })),
-  });
-}
 
 /**
  * POST /api/v2/users/rights/change. A user token acts only as itself (every subject is the token's

@@ -3,14 +3,16 @@ import { getClientForAuth, type TClientAuthRow } from "../clients/clients.servic
 import { AppError } from "../errors/app-error.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { continueAfterSignIn } from "../oauth/authorize/authorize.service.ts";
-import { noteSignedIn } from "./account-checks.ts";
+import { noteSignedIn, stepsAfterSignIn } from "./account-checks.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { linkOnSignIn } from "./external-login.service.ts";
-import type { TFlow } from "./login-flows.service.ts";
+import { moveFlow, type TFlow } from "./login-flows.service.ts";
+import { pageLink } from "./pages/layout.ts";
 import { seeOther } from "./pages/page-route.ts";
 import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
-// What every page of a login flow shares: the flow's client, the flow named in the query, and the
+// What every page of a login flow shares: the flow's client, the flow named in the query, where a
+// flow goes once a method (password, QR code, external provider) proved who the person is, and the
 // end of a sign-in, whichever method and steps led there.
 
 export async function clientOf(flow: TFlow) {
@@ -40,4 +42,38 @@ export async function completeSignIn(
   const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, authTime: user.authTime, events: user.events, ...browserActor(req) });
   await noteSignedIn(user.userId);
   return seeOther(await continueAfterSignIn(flow, client, session), cookies);
+}
+
+/** authTime: when the person proved who they are, when that was not now (a QR sign-in's confirming session). */
+type TSignedInBy = { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[] };
+
+/** The pages of the steps after the first method (login-steps.routes.ts). */
+export const STEP_PAGE = { second_factor: "/login/otp", password_change: "/login/password" } as const;
+
+export type TAfterMethodRefusal = "login.password_locked" | "login.inactivity_locked";
+
+/**
+ * Where a flow goes once `user` passed a method: refused (said only now, as it reveals nothing a
+ * guesser does not know once the password was right), the next step it still needs, or signed in.
+ * `accepted` runs once the method is not refused, before anything moves on (what the method's
+ * success brings with it: an external account marked to link on completion, the tokens of the one
+ * it signed in with).
+ */
+export async function continueSignIn(
+  req: TIncoming,
+  ctx: TRequestContext,
+  flow: TFlow,
+  client: TClientAuthRow,
+  user: TSignedInBy,
+  refuse: (code: TAfterMethodRefusal) => Promise<TAnswer>,
+  accepted?: () => Promise<void>,
+): Promise<TAnswer> {
+  const steps = await stepsAfterSignIn(user.userId, user.amr, { clientId: client.id, ...browserActor(req) });
+  if (steps.refusal) return refuse(steps.refusal);
+  await accepted?.();
+  // A QR sign-in carries the confirming session's methods: "otp" there if it passed the second factor.
+  const next = steps.secondFactor && !user.amr.includes("otp") ? "second_factor" : steps.passwordChange ? "password_change" : undefined;
+  if (!next) return completeSignIn(req, ctx, flow, client, user);
+  await moveFlow(flow, next, { userId: user.userId, amr: user.amr });
+  return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));
 }

@@ -4,10 +4,10 @@ import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { DEVICE_COOKIE } from "../sessions/sessions.service.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
-import { changePasswordAtSignIn, checkSecondFactorAtSignIn, passwordChangeDue, stepsAfterSignIn } from "./account-checks.ts";
+import { changePasswordAtSignIn, checkSecondFactorAtSignIn, passwordChangeDue } from "./account-checks.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, moveFlow, type TFlow } from "./login-flows.service.ts";
-import { clientOf, completeSignIn, flowParam } from "./flow-completion.ts";
+import { clientOf, completeSignIn, flowParam, STEP_PAGE } from "./flow-completion.ts";
 import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "./pages/layout.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
@@ -19,39 +19,6 @@ import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
 // the second factor when the account requires one, then the new password when an administrator
 // asked for one. No session exists until the last step is passed; the flow holds the account and
 // the methods passed so far (amr), bound to this browser by its CSRF cookie like the first step.
-
-/** authTime: when the person proved who they are, when that was not now (a QR sign-in's confirming session). */
-type TSignedInBy = { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[] };
-
-const STEP_PAGE = { second_factor: "/login/otp", password_change: "/login/password" } as const;
-
-export type TAfterMethodRefusal = "login.password_locked" | "login.inactivity_locked";
-
-/**
- * Where a flow goes once `user` passed a method: refused (said only now, as it reveals nothing a
- * guesser does not know once the password was right), the next step it still needs, or signed in.
- * `accepted` runs once the method is not refused, before anything moves on (what the method's
- * success brings with it: an external account marked to link on completion, the tokens of the one
- * it signed in with).
- */
-export async function continueSignIn(
-  req: TIncoming,
-  ctx: TRequestContext,
-  flow: TFlow,
-  client: TClientAuthRow,
-  user: TSignedInBy,
-  refuse: (code: TAfterMethodRefusal) => Promise<TAnswer>,
-  accepted?: () => Promise<void>,
-): Promise<TAnswer> {
-  const steps = await stepsAfterSignIn(user.userId, user.amr, { clientId: client.id, ...browserActor(req) });
-  if (steps.refusal) return refuse(steps.refusal);
-  await accepted?.();
-  // A QR sign-in carries the confirming session's methods: "otp" there if it passed the second factor.
-  const next = steps.secondFactor && !user.amr.includes("otp") ? "second_factor" : steps.passwordChange ? "password_change" : undefined;
-  if (!next) return completeSignIn(req, ctx, flow, client, user);
-  await moveFlow(flow, next, { userId: user.userId, amr: user.amr });
-  return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));
-}
 
 /** The flow a step's page acts on, when it is at that step and belongs to this browser. */
 async function flowAt(req: TIncoming, step: keyof typeof STEP_PAGE): Promise<{ flow: TFlow & { userId: string }; csrf: string }> {

@@ -1,74 +1,8 @@
-import { getConfig } from "../config/config.ts";
-import { AppError } from "../errors/app-error.ts";
-import { readCookie } from "../http/cookies.ts";
-import { DEVICE_COOKIE } from "../sessions/sessions.service.ts";
-import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { pageUrl } from "../oauth/authorize/authorize.service.ts";
-import { readForm } from "../http/form.ts";
-import { CSRF_COOKIE } from "./csrf.ts";
-import { clientOf, flowParam } from "./flow-completion.ts";
-import { continueSignIn } from "./login-steps.routes.ts";
-import { checkCsrf, csrfFieldOf, loadFlow, offersQr, type TFlow } from "./login-flows.service.ts";
-import { pickLang, textsFor, waitText, type TKey } from "./pages/i18n.ts";
-import { htmlResponse, pageLink } from "./pages/layout.ts";
+import { flowParam } from "./flow-completion.ts";
+import { renderLogin, submitCredentials } from "./login-form.ts";
+import { loadFlow } from "./login-flows.service.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
-import { loginView } from "./pages/views.ts";
-import type { TExternalIdentity } from "../federation/external-auth/index.ts";
-import { linkWhenSignedIn, offeredProviders } from "./external-login.service.ts";
-import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } from "./sign-in.service.ts";
-import type { TAnswer, TIncoming } from "../http/exchange.ts";
-
-export type TRefusal = {
-  code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked"
-    // An external provider's refusal, when its button was pressed on this form (external-login.routes.ts).
-    | "federation.provider_refused" | "federation.provider_unavailable" | "federation.provider_not_found";
-  retryAfterS?: number;
-};
-
-/** An unbound external account the form is to link (see external-login.routes.ts), and whether it may register instead. */
-export type TLinking = { identity: TExternalIdentity; register: boolean };
-
-/**
- * The sign-in form of a flow, with a refusal when there was one. While `linking`, the same form
- * says which external account the password links, and offers no other way in than registering.
- */
-export async function renderLogin(req: TIncoming, flow: TFlow, identifier: string | undefined, refusal?: TRefusal, linking?: TLinking): Promise<TAnswer> {
-  const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
-  if (!csrf) throw new AppError("login.csrf_failed");
-  const [client, providers] = await Promise.all([clientOf(flow), linking ? [] : offeredProviders()]);
-  const lang = pickLang(req, flow.request.uiLocales);
-  const t = textsFor(lang);
-  const error = refusal && (refusal.code === "login.locked_out" ? t(refusal.code, { wait: waitText(t, refusal.retryAfterS!) }) : t(refusalText(refusal.code)));
-  const path = linking ? "/login/fa/link" : "/login";
-  const external = linking?.identity;
-  const markup = loginView({
-    lang,
-    t,
-    clientName: client.name,
-    action: pageLink(path, { flow: flow.id, lang }),
-    switchUrl: pageLink(path, { flow: flow.id, lang: lang === "ru" ? "en" : "ru" }),
-    csrf,
-    identifier,
-    error,
-    notice: external && t("login.linkNotice", { provider: external.provider.fpName, name: external.userName ?? external.sid }),
-    qrAction: linking || !offersQr(flow) ? undefined : pageLink("/login/qr", { flow: flow.id, lang }),
-    registerUrl: (linking ? linking.register : getConfig().selfSignUp) ? pageLink("/register", { flow: flow.id, lang }) : undefined,
-    registerLabel: linking ? t("login.linkRegister") : undefined,
-    backUrl: linking ? pageLink("/login", { flow: flow.id, lang }) : undefined,
-    external: { action: pageLink("/login/fa", { flow: flow.id, lang }), providers: providers.map((p) => ({ label: p.label, name: p.fpName })) },
-  });
-  const status = refusal ? new AppError(refusal.code).status : 200;
-  return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
-}
-
-/** The words of a refusal: the federation codes share theirs with the error pages. */
-const refusalText = (code: TRefusal["code"]): TKey => (code.startsWith("federation.") ? `error.${code as Extract<TRefusal["code"], `federation.${string}`>}` : (code as Exclude<TRefusal["code"], `federation.${string}`>));
-
-const REFUSALS: Record<Exclude<TSignInResult, { ok: true }>["reason"], TRefusal["code"]> = {
-  invalid_credentials: "login.invalid_credentials",
-  locked_out: "login.locked_out",
-  account_locked: "login.account_locked",
-};
 
 // GET {ctx}/login?flow=… – the sign-in form of a flow
 export const loginPage = pageRoute(async (req) => {
@@ -76,37 +10,6 @@ export const loginPage = pageRoute(async (req) => {
   if (flow.step === "consent") return seeOther(pageUrl("consent", flow.id));
   return renderLogin(req, flow, flow.request.loginHint);
 });
-
-/**
- * Checks the password, then signs in (see completeSignIn), or shows the form again with the refusal.
- * While linking, an accepted password (not when password sign-in is locked for the account) marks the
- * external account for this account; it is bound only when the sign-in completes, after the second
- * factor and a new password the account may still ask for (see linkWhenSignedIn). Those steps apply
- * to every later sign-in with it as well.
- */
-async function signIn(req: TIncoming, ctx: TRequestContext, flow: TFlow, identifier: string, password: string, linking?: TLinking): Promise<TAnswer> {
-  const client = await clientOf(flow);
-  const actor = { clientId: client.id, ...browserActor(req) };
-  // Longer input cannot be a real account's: refused like any wrong password, without hashing megabytes.
-  const result: TSignInResult =
-    identifier.length > MAX_IDENTIFIER || password.length > MAX_PASSWORD ? { ok: false, reason: "invalid_credentials" } : await checkCredentials({ identifier, password, deviceKey: readCookie(req, DEVICE_COOKIE) }, actor);
-  if (!result.ok) {
-    return renderLogin(req, flow, identifier, { code: REFUSALS[result.reason], retryAfterS: "retryAfterS" in result ? result.retryAfterS : undefined }, linking);
-  }
-  const link = linking && (() => linkWhenSignedIn(flow.id, linking.identity, result.userId));
-  return continueSignIn(req, ctx, flow, client, result, (code) => renderLogin(req, flow, identifier, { code }, linking), link || undefined);
-}
-
-/** The sign-in form as submitted: to sign in, or (`linking`) to link an external account and sign in. */
-export async function submitCredentials(req: TIncoming, ctx: TRequestContext, flow: TFlow, linking?: TLinking): Promise<TAnswer> {
-  if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
-  const form = await readForm(req);
-  checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
-  const identifier = (form.get("identifier") ?? "").trim();
-  const password = form.get("password") ?? "";
-  if (!identifier || !password) return renderLogin(req, flow, identifier || undefined, { code: "login.missing_credentials" }, linking);
-  return signIn(req, ctx, flow, identifier, password, linking);
-}
 
 // POST {ctx}/login?flow=… – submit the identifier and password
 export const loginSubmit = pageRoute(async (req, ctx) => submitCredentials(req, ctx, await loadFlow(flowParam(req))));

@@ -1,6 +1,6 @@
 import type { AppError } from "../../errors/app-error.ts";
 import type { TRequestContext } from "../../http/request-context.ts";
-import { failExternalLogin, handleExternalLogin } from "../../sign-in/external-login.routes.ts";
+import { failExternalLogin, handleExternalLogin } from "../../sign-in/external-login-callback.ts";
 import { completeBind, failBind } from "./bind-handler.ts";
 import type { TExternalAuthPurpose, TExternalIdentity, TPendingExternalAuth } from "./external-auth.types.ts";
 import type { TAnswer, TIncoming } from "../../http/exchange.ts";
