@@ -39,7 +39,7 @@ export async function signInFixtures(count) {
  * of server/sign-in/throttle-policy.ts). Without IDP_TRUSTED_PROXIES the server takes the address
  * from X-Forwarded-For as sent.
  */
-class Browser {
+export class Browser {
   cookies = new Map();
 
   constructor(n) {
@@ -74,9 +74,10 @@ function passwordForm(html) {
 /**
  * One sign-in as a browser makes it: the authorization request (prompt=login, so a browser that
  * already has a session still types its password), the form, the POST; ends with the redirect back
- * to the client carrying a code. Returns the code and the PKCE verifier.
+ * to the client carrying a code. Returns the code and the PKCE verifier. `onStep` is told the name of
+ * each request before it is sent, and nothing once the last has been answered.
  */
-export async function signInOnce(baseUrl, browser, sub) {
+export async function signInOnce(baseUrl, browser, sub, onStep = () => undefined) {
   const verifier = randomBytes(32).toString("base64url");
   const query = new URLSearchParams({
     response_type: "code",
@@ -88,19 +89,23 @@ export async function signInOnce(baseUrl, browser, sub) {
     code_challenge: createHash("sha256").update(verifier).digest("base64url"),
     code_challenge_method: "S256",
   });
+  onStep("authorization request");
   const ae = await browser.fetch(`${baseUrl}/oauth/ae?${query}`);
   if (ae.status !== 303 && ae.status !== 302) throw new Error(`authorization request answered ${ae.status}`);
   const loginUrl = new URL(ae.location, baseUrl).toString();
+  onStep("login form");
   const page = await browser.fetch(loginUrl);
   if (page.status !== 200) throw new Error(`login page answered ${page.status}`);
   const form = passwordForm(page.text);
   const body = new URLSearchParams({ ...form.hidden, identifier: sub, password: USER_PASSWORD }).toString();
+  onStep("password submitted");
   const done = await browser.fetch(new URL(form.action, loginUrl).toString(), {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body,
   });
   const code = done.location?.startsWith(REDIRECT_URI) ? new URL(done.location).searchParams.get("code") : null;
+  onStep();
   if (!code) throw new Error(`sign-in refused: ${done.status} ${/role="alert"[^>]*>([^<]*)</.exec(done.text)?.[1] ?? ""}`);
   return { code, verifier };
 }
