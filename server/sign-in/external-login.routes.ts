@@ -28,7 +28,7 @@ export const externalStart = pageRoute(async (req) => {
 /** The flow a link page acts on, with the external account it holds (none: the flow is not at that point). */
 async function linkingFlow(req: TIncoming): Promise<{ flow: TFlow; identity: TExternalIdentity }> {
   const flow = await loadFlow(flowParam(req));
-  const identity = flow.step === "credentials" ? await heldExternalIdentity(flow.id) : undefined;
+  const identity = flow.step === "credentials" ? heldExternalIdentity(flow) : undefined;
   if (!identity) throw new AppError("login.flow_not_found");
   return { flow, identity };
 }

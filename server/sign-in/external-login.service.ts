@@ -11,6 +11,7 @@ import { providerLabel } from "../federation/providers.service.ts";
 import { cachedOfferedProviders, type TOfferedProvider } from "../federation/offered-providers-cache.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import { findExternalIdentity, forgetExternalIdentity, setExternalIdentity } from "./login-flows.repository.ts";
+import type { TFlow } from "./login-flows.service.ts";
 import { signUpValuesFromClaims } from "./signup-form.ts";
 
 // Sign-in with an external account: who it belongs to, and the account that comes back bound to
@@ -65,10 +66,14 @@ export async function holdExternalIdentity(flowId: string, identity: TExternalId
   if (!(await setExternalIdentity(flowId, sealHeld(identity)))) throw new AppError("login.flow_not_found");
 }
 
-/** The external account a flow holds, or undefined. */
-export async function heldExternalIdentity(flowId: string): Promise<TExternalIdentity | undefined> {
-  const sealed = await findExternalIdentity(flowId);
-  return sealed ? unsealHeld(sealed).identity : undefined;
+/** The external account a flow held when it was read, or undefined. */
+export function heldExternalIdentity(flow: Pick<TFlow, "externalIdentity">): TExternalIdentity | undefined {
+  return flow.externalIdentity ? unsealHeld(flow.externalIdentity).identity : undefined;
+}
+
+/** The external account the flow `flowId` holds now (a sign-up names the flow it started from), or undefined. */
+async function heldExternalIdentityOf(flowId: string): Promise<TExternalIdentity | undefined> {
+  return heldExternalIdentity({ externalIdentity: await findExternalIdentity(flowId) });
 }
 
 /** Whether a held account may create an account of its own here: the provider allows it and sign-up is on. */
@@ -102,12 +107,14 @@ export async function linkWhenSignedIn(flowId: string, identity: TExternalIdenti
  * The flow's sign-in of `userId` completed (every step passed): the account marked for it on the link
  * page is bound now. One held but never linked goes with the flow's end (it carries the provider's tokens).
  */
-export async function linkOnSignIn(flowId: string, userId: string, actor: TEventActor): Promise<void> {
-  const sealed = await findExternalIdentity(flowId);
+export async function linkOnSignIn(flow: Pick<TFlow, "id" | "externalIdentity">, userId: string, actor: TEventActor): Promise<void> {
+  // A flow that held nothing when this request read it has nothing to bind (nearly every sign-in):
+  // no query. One that did is read again, as the link page marked it during this request.
+  const sealed = flow.externalIdentity && (await findExternalIdentity(flow.id));
   if (!sealed) return;
   const { identity, linkTo } = unsealHeld(sealed);
-  if (linkTo === userId) await linkHeldIdentity(flowId, identity, userId, { ...actor, subject: userId }, "sign_in");
-  else await forgetExternalIdentity(flowId);
+  if (linkTo === userId) await linkHeldIdentity(flow.id, identity, userId, { ...actor, subject: userId }, "sign_in");
+  else await forgetExternalIdentity(flow.id);
 }
 
 /**
@@ -115,7 +122,7 @@ export async function linkOnSignIn(flowId: string, userId: string, actor: TEvent
  * the form's values its claims give, and the words that say what it will link.
  */
 export async function externalSignUp(loginFlowId: string, fields: string[]): Promise<{ values: Record<string, string>; notice: Record<string, string> } | undefined> {
-  const identity = await heldExternalIdentity(loginFlowId);
+  const identity = await heldExternalIdentityOf(loginFlowId);
   if (!identity || !(await registrationAllowed(identity))) return undefined;
   return { values: signUpValuesFromClaims(identity.claims, fields), notice: { provider: identity.provider.fpName, name: identity.userName ?? identity.sid } };
 }
@@ -125,7 +132,7 @@ export async function externalSignUp(loginFlowId: string, fields: string[]): Pro
  * else meanwhile (a race), the account still exists and says so in an event; it is not undone.
  */
 export async function linkAfterSignUp(loginFlowId: string | null, userId: string, actor: TEventActor): Promise<void> {
-  const identity = loginFlowId ? await heldExternalIdentity(loginFlowId) : undefined;
+  const identity = loginFlowId ? await heldExternalIdentityOf(loginFlowId) : undefined;
   if (!loginFlowId || !identity || !(await registrationAllowed(identity))) return;
   try {
     await linkHeldIdentity(loginFlowId, identity, userId, { ...actor, subject: userId }, "registration");

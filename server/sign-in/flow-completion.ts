@@ -38,7 +38,7 @@ export async function completeSignIn(
   user: { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[] },
 ): Promise<TAnswer> {
   ctx.clientId = client.id;
-  await linkOnSignIn(flow.id, user.userId, { clientId: client.id, ...browserActor(req) });
+  await linkOnSignIn(flow, user.userId, { clientId: client.id, ...browserActor(req) });
   const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, authTime: user.authTime, events: user.events, ...browserActor(req) });
   await noteSignedIn(user.userId);
   return seeOther(await continueAfterSignIn(flow, client, session), cookies);

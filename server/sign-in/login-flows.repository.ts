@@ -11,13 +11,15 @@ export type TFlowRow = {
   userId: string | null;
   sessionId: string | null;
   amr: string[];
+  /** The sealed external account the flow holds while it waits to be linked or registered. */
+  externalIdentity: string | null;
   expiresAt: Date;
   createdAt: Date;
 };
 
-const FLOW = { id: true, clientId: true, request: true, step: true, csrfHash: true, userId: true, sessionId: true, amr: true, expiresAt: true, createdAt: true } as const;
+const FLOW = { id: true, clientId: true, request: true, step: true, csrfHash: true, userId: true, sessionId: true, amr: true, externalIdentity: true, expiresAt: true, createdAt: true } as const;
 
-export async function insertFlow(row: Omit<TFlowRow, "request" | "createdAt" | "amr"> & { request: object }): Promise<void> {
+export async function insertFlow(row: Omit<TFlowRow, "request" | "createdAt" | "amr" | "externalIdentity"> & { request: object }): Promise<void> {
   const prisma = await getPrisma();
   await prisma.loginFlow.create({ data: { ...row, request: row.request as Prisma.InputJsonObject }, select: { id: true } });
 }
@@ -28,7 +30,7 @@ export async function findFlow(id: string): Promise<TFlowRow | null> {
 }
 
 /** Moves a flow on only from the step it is expected at: of two submissions of one form, one wins. */
-export async function advanceFlow(id: string, from: TFlowStep, to: TFlowStep, data: { userId?: string; sessionId?: string; amr?: string[] } = {}): Promise<boolean> {
+export async function advanceFlow(id: string, from: TFlowStep, to: TFlowStep, data: { userId?: string; sessionId?: string; amr?: string[]; externalIdentity?: null } = {}): Promise<boolean> {
   const prisma = await getPrisma();
   const { count } = await prisma.loginFlow.updateMany({ where: { id, step: from }, data: { step: to, ...data } });
   return count === 1;

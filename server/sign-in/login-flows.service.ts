@@ -59,9 +59,15 @@ export function checkCsrf(flow: Pick<TFlow, "id" | "csrfHash">, cookie: string |
   if (!csrfFieldOf(flow, cookie) || !csrfMatches(cookie, flow.id, field)) throw new AppError("login.csrf_failed");
 }
 
+/**
+ * Moves the flow on from the step it was read at. Once its sign-in is complete (consent, done) it
+ * holds no external account: completeSignIn bound or dropped the one it held when it was read, and
+ * one a callback held meanwhile goes too, with the provider's tokens it carries.
+ */
 export async function moveFlow(flow: TFlow, to: TFlowStep, data: { userId?: string; sessionId?: string; amr?: string[] } = {}): Promise<void> {
+  const past = to === "consent" || to === "done" ? { externalIdentity: null } : {};
   // A second submission of the same form finds the flow moved on already.
-  if (!(await advanceFlow(flow.id, flow.step, to, data))) throw new AppError("login.flow_not_found");
+  if (!(await advanceFlow(flow.id, flow.step, to, { ...data, ...past }))) throw new AppError("login.flow_not_found");
 }
 
 /**
