@@ -5,7 +5,10 @@ import { z } from "zod";
 import { AppError } from "../errors/app-error.ts";
 import { defineRoute, type TRouteHandler } from "../http/define-route.ts";
 import { Answer } from "../http/exchange.ts";
+import { readForm } from "../http/form.ts";
 import { readBodyText } from "../http/parse.ts";
+import { htmlResponse } from "../sign-in/pages/layout.ts";
+import { pageRoute } from "../sign-in/pages/page-route.ts";
 import { apiTransport } from "./api-transport.mjs";
 
 // The two transports over the same core: each case is sent to a real node:http server running the
@@ -55,9 +58,15 @@ const empty = defineRoute(
   () => undefined,
 );
 const ROUTES: TRouteHandler[] = [echo, raw, stream, empty];
+// A page of the service's own (the sign-in pages are made this way): HTML, its errors as a page.
+const page = pageRoute("POST", "/t/page", async (req) => {
+  const form = await readForm(req);
+  if (form.get("flow") !== "known") throw new AppError("login.flow_not_found");
+  return htmlResponse(`<p>${form.get("name") ?? ""}</p>`, 200, { "set-cookie": ["c=1; Path=/; HttpOnly"] });
+});
 
 const transport = apiTransport({
-  operations: ROUTES.map((r) => ({ method: r.operation.method, path: r.operation.path, run: r.run })),
+  operations: [...ROUTES.map((r) => ({ method: r.operation.method, path: r.operation.path, run: r.run })), { ...page.page, run: page.run }],
   contextPath: "/idp",
   hostname: "idp.test",
   port: 3000,
@@ -105,11 +114,15 @@ function overNode(c: TCase): Promise<TSeen & { vary?: string; requestId?: string
 }
 
 async function overNext(c: TCase): Promise<TSeen> {
+  if (c.path === page.page.path) return seenOf(await page(new Request(`http://idp.test:3000${c.path}`, { method: c.method, headers: c.headers, body: c.body })));
   const route = ROUTES.find((r) => r.operation.method === c.method && new RegExp(`^${r.operation.path.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(c.path.split("?")[0]!))!;
   const names = [...route.operation.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const values = c.path.split("?")[0]!.split("/").filter((_, i) => route.operation.path.split("/")[i]?.startsWith("{"));
   const params = Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(values[i]!)]));
-  const res = await route(new Request(`http://idp.test:3000${c.path}`, { method: c.method, headers: c.headers, body: c.body }), { params: Promise.resolve(params) });
+  return seenOf(await route(new Request(`http://idp.test:3000${c.path}`, { method: c.method, headers: c.headers, body: c.body }), { params: Promise.resolve(params) }));
+}
+
+async function seenOf(res: Response): Promise<TSeen> {
   const pairs = [...res.headers].filter(([n]) => n !== "set-cookie");
   if (res.headers.getSetCookie().length) pairs.push(["set-cookie", res.headers.getSetCookie().join(", ")]);
   return seen(res.status, pairs, await res.text());
@@ -127,6 +140,8 @@ const CASES: TCase[] = [
   { method: "PUT", path: "/t/raw", body: "bug" },
   { method: "GET", path: "/t/stream" },
   { method: "DELETE", path: "/t/echo/ann" },
+  { method: "POST", path: "/t/page", headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "ru" }, body: "flow=known&name=Ann" },
+  { method: "POST", path: "/t/page", headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "ru" }, body: "flow=gone" },
 ];
 
 describe("the node:http and Next transports over the same core", () => {
@@ -147,6 +162,9 @@ describe("the node:http and Next transports over the same core", () => {
     expect(await overNode(CASES[8]!)).toMatchObject({ status: 500, headers: { "content-type": "application/json" } });
     expect(await overNode(CASES[9]!)).toMatchObject({ status: 200, body: "a,b\n1,2\n" });
     expect(await overNode(CASES[10]!)).toMatchObject({ status: 204, body: "", headers: { deprecation: "true" } });
+    // A page: its HTML and cookie, and an error as a page in the visitor's language.
+    expect(await overNode(CASES[11]!)).toMatchObject({ status: 200, body: expect.stringContaining("<p>Ann</p>"), headers: { "set-cookie": "c=1; Path=/; HttpOnly" } });
+    expect(await overNode(CASES[12]!)).toMatchObject({ status: 404, body: expect.stringContaining('lang="ru"'), headers: { "content-type": expect.stringContaining("text/html") } });
   });
 
   it("leaves to Next what is not an operation of its own or what Next treats specially", async () => {

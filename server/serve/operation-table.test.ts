@@ -1,7 +1,8 @@
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { operationTable } from "./operation-table.mjs";
+import { PAGES } from "../api/pages.ts";
 import { publishedOperations } from "../api/publish.ts";
 
 // The node:http transport routes by the catalog's path templates; Next routes by the app/ folder
@@ -66,5 +67,21 @@ describe("the node:http transport's operation table", () => {
   it("refuses a table with a parameter inside a segment or an operation listed twice", () => {
     expect(() => operationTable([{ method: "GET", path: "/a/x-{id}", run: 1 }])).toThrow(/whole segment/);
     expect(() => operationTable([{ method: "GET", path: "/a/{id}", run: 1 }, { method: "GET", path: "/a/{other}", run: 2 }])).toThrow(/twice/);
+  });
+
+  it("serves each page with the handler its app/ route file exports, and every page a route file exports", async () => {
+    const routeFiles = appShapes()
+      .filter((shape) => !shape.includes("*"))
+      .map((shape) => ({ shape, file: path.join(APP, shape, "route.ts") }))
+      .filter(({ file }) => existsSync(file) && readFileSync(file, "utf8").includes("@/server/sign-in/"));
+    const exported: { method: string; path: string; handler: unknown }[] = [];
+    for (const { shape, file } of routeFiles) {
+      const mod = (await import(file)) as Record<string, unknown>;
+      for (const method of ["GET", "POST"] as const) if (mod[method]) exported.push({ method, path: shape, handler: mod[method] });
+    }
+    expect(exported.length).toBeGreaterThanOrEqual(PAGES.length);
+    expect(new Set(exported.map((e) => e.handler))).toEqual(new Set(PAGES));
+    for (const e of exported) expect(PAGES.find((p) => p === e.handler)?.page, `${e.method} ${e.path}`).toEqual({ method: e.method, path: e.path });
+    for (const p of PAGES) expect(table.resolve(p.page.method, p.page.path)?.run).toBe(`${p.page.method} ${p.page.path}`);
   });
 });

@@ -32,7 +32,7 @@ async function displayName(userId: string): Promise<string> {
 }
 
 // GET {ctx}/consent?flow=… – ask the user to allow the client the scopes it requested
-export const consentPage = pageRoute(async (req) => {
+export const consentPage = pageRoute("GET", "/consent", async (req) => {
   const { flow, session } = await consentFlow(req);
   const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
   if (!csrf) throw new AppError("login.csrf_failed");
@@ -53,7 +53,7 @@ export const consentPage = pageRoute(async (req) => {
 });
 
 // POST {ctx}/consent?flow=… – allow or deny; the browser goes back to the client either way
-export const consentSubmit = pageRoute(async (req, ctx) => {
+export const consentSubmit = pageRoute("POST", "/consent", async (req, ctx) => {
   const { flow, session } = await consentFlow(req);
   const form = await readForm(req);
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));

@@ -15,7 +15,7 @@ import type { TIncoming } from "../http/exchange.ts";
 // back and hands the external account to handleExternalLogin (external-login-callback.ts).
 
 // POST {ctx}/login/fa?flow=… – sign in at the chosen external provider (form field fp = "<fpType>:<fpName>")
-export const externalStart = pageRoute(async (req) => {
+export const externalStart = pageRoute("POST", "/login/fa", async (req) => {
   const flow = await loadFlow(flowParam(req));
   if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
   const form = await readForm(req);
@@ -34,13 +34,13 @@ async function linkingFlow(req: TIncoming): Promise<{ flow: TFlow; identity: TEx
 }
 
 // GET {ctx}/login/fa/link?flow=… – an external account bound to nobody: sign in with a password to link it, or register
-export const externalLinkPage = pageRoute(async (req) => {
+export const externalLinkPage = pageRoute("GET", "/login/fa/link", async (req) => {
   const { flow, identity } = await linkingFlow(req);
   return renderLogin(req, flow, undefined, undefined, { identity, register: await registrationAllowed(identity) });
 });
 
 // POST {ctx}/login/fa/link?flow=… – the password: the external account is bound to its account, and the sign-in goes on
-export const externalLinkSubmit = pageRoute(async (req, ctx) => {
+export const externalLinkSubmit = pageRoute("POST", "/login/fa/link", async (req, ctx) => {
   const { flow, identity } = await linkingFlow(req);
   return submitCredentials(req, ctx, flow, { identity, register: await registrationAllowed(identity) });
 });

@@ -49,14 +49,14 @@ const signedInEvent = (req: TIncoming, flow: TFlow & { userId: string }, client:
 });
 
 // GET {ctx}/login/otp?flow=… – the one-time code of the account's generator
-export const otpStepPage = pageRoute(async (req) => {
+export const otpStepPage = pageRoute("GET", "/login/otp", async (req) => {
   const { flow, csrf } = await flowAt(req, "second_factor");
   const client = await clientOf(flow);
   return htmlResponse(otpStepView(stepPage(req, flow, csrf, client.name, "second_factor")), 200);
 });
 
 // POST {ctx}/login/otp?flow=… – check the code; wrong and missing codes count like wrong passwords
-export const otpStepSubmit = pageRoute(async (req, ctx) => {
+export const otpStepSubmit = pageRoute("POST", "/login/otp", async (req, ctx) => {
   const { flow, csrf } = await flowAt(req, "second_factor");
   const form = await readForm(req);
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
@@ -82,14 +82,14 @@ async function continueAfterStep(req: TIncoming, ctx: TRequestContext, flow: TFl
 }
 
 // GET {ctx}/login/password?flow=… – the new password an administrator asked for
-export const passwordStepPage = pageRoute(async (req) => {
+export const passwordStepPage = pageRoute("GET", "/login/password", async (req) => {
   const { flow, csrf } = await flowAt(req, "password_change");
   const client = await clientOf(flow);
   return htmlResponse(passwordChangeStepView({ ...stepPage(req, flow, csrf, client.name, "password_change"), problems: [] }), 200);
 });
 
 // POST {ctx}/login/password?flow=… – set it (the policy applies), then signed in
-export const passwordStepSubmit = pageRoute(async (req, ctx) => {
+export const passwordStepSubmit = pageRoute("POST", "/login/password", async (req, ctx) => {
   const { flow, csrf } = await flowAt(req, "password_change");
   const form = await readForm(req);
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));

@@ -5,11 +5,11 @@ import { loadFlow } from "./login-flows.service.ts";
 import { pageRoute, seeOther } from "./pages/page-route.ts";
 
 // GET {ctx}/login?flow=… – the sign-in form of a flow
-export const loginPage = pageRoute(async (req) => {
+export const loginPage = pageRoute("GET", "/login", async (req) => {
   const flow = await loadFlow(flowParam(req));
   if (flow.step === "consent") return seeOther(pageUrl("consent", flow.id));
   return renderLogin(req, flow, flow.request.loginHint);
 });
 
 // POST {ctx}/login?flow=… – submit the identifier and password
-export const loginSubmit = pageRoute(async (req, ctx) => submitCredentials(req, ctx, await loadFlow(flowParam(req))));
+export const loginSubmit = pageRoute("POST", "/login", async (req, ctx) => submitCredentials(req, ctx, await loadFlow(flowParam(req))));

@@ -42,7 +42,7 @@ async function renderQr(req: TIncoming, flow: TFlow, csrf: string, view: TQrPage
 }
 
 // POST {ctx}/login/qr?flow=… – show a QR code for signing in from another device (a new code each time)
-export const qrStart = pageRoute(async (req) => {
+export const qrStart = pageRoute("POST", "/login/qr", async (req) => {
   const flow = await loadFlow(flowParam(req));
   if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
   if (!offersQr(flow)) return seeOther(pageUrl("login", flow.id));
@@ -55,7 +55,7 @@ export const qrStart = pageRoute(async (req) => {
 });
 
 // GET {ctx}/login/qr?flow=… – the waiting page: the QR code until a decision, then signed in like with a password
-export const qrPage = pageRoute(async (req, ctx) => {
+export const qrPage = pageRoute("GET", "/login/qr", async (req, ctx) => {
   const flow = await loadFlow(flowParam(req));
   if (flow.step === "consent") return seeOther(pageUrl("consent", flow.id));
   const { cookie, csrf } = flowCookie(req, flow);
@@ -78,7 +78,7 @@ export const qrPage = pageRoute(async (req, ctx) => {
 });
 
 // GET {ctx}/login/qr/status?flow=… – {"state": …}: whether the waiting page's script should reload it
-export const qrStatus = pageRoute(async (req) => {
+export const qrStatus = pageRoute("GET", "/login/qr/status", async (req) => {
   const flow = await loadFlow(flowParam(req));
   const state = flow.step === "credentials" ? (await qrStateOf(flow.id, flowCookie(req, flow).cookie)).state : "done";
   return Answer.json({ state }, 200, { "cache-control": "no-store" });

@@ -73,7 +73,7 @@ async function renderRegister(req: TIncoming, loginFlow: TFlow | undefined, cook
 }
 
 // GET {ctx}/register?flow=… – the sign-up form (the sign-in page links to it with its flow)
-export const registerPage = pageRoute(async (req) => {
+export const registerPage = pageRoute("GET", "/register", async (req) => {
   requireSelfSignUp();
   const loginFlow = await loginFlowOf(req);
   const csrf = csrfCookieFor(readCookie(req, CSRF_COOKIE));
@@ -92,7 +92,7 @@ function problemOf(st: TSignUpText, item: TInputItem): TFieldProblem {
 }
 
 // POST {ctx}/register?flow=… – register, send the codes, and go on to code entry
-export const registerSubmit = pageRoute(async (req) => {
+export const registerSubmit = pageRoute("POST", "/register", async (req) => {
   requireSelfSignUp();
   const loginFlow = await loginFlowOf(req);
   const form = await readForm(req);
@@ -135,7 +135,7 @@ async function renderCodes(req: TIncoming, flow: TSignUpFlow, csrf: string, stat
 const shownContact = (kind: TContactKind, value: string) => (kind === "phone" && /^\d+$/.test(value) ? `+${value}` : value);
 
 // GET {ctx}/register/code?signup=… – code entry for every contact that waits, or the end of the sign-up
-export const codesPage = pageRoute(async (req) => {
+export const codesPage = pageRoute("GET", "/register/code", async (req) => {
   const { flow, csrf } = await signUpFlowOf(req);
   if (flow.step === "done") {
     const lang = pickLang(req);
@@ -146,7 +146,7 @@ export const codesPage = pageRoute(async (req) => {
 });
 
 // POST {ctx}/register/code?signup=… – check a contact's code or send a new one; the last code signs in
-export const codesSubmit = pageRoute(async (req) => {
+export const codesSubmit = pageRoute("POST", "/register/code", async (req) => {
   const { flow, csrf } = await signUpFlowOf(req);
   if (flow.step !== "codes") throw new AppError("signup.flow_not_found");
   const form = await readForm(req);

@@ -19,12 +19,18 @@ export function errorPage(req: TIncoming, e: unknown, requestId: string): TAnswe
   return htmlResponse(errorView({ lang, t, message: errorText(t, error.code, requestId), hint, title }), error.status, error.details.headers);
 }
 
+/** A page's Next route handler, with where it is served and its core run for the node:http transport. */
+export type TPageRoute = ((req: Request) => Promise<Response>) & { page: { method: "GET" | "POST"; path: string }; run: (req: TIncoming) => Promise<TAnswer> };
+
 /**
- * A browser page (sign-in, consent, logout): HTML, not an API operation. The request core runs it
+ * A browser page (sign-in, consent): HTML, not an API operation. The request core runs it
  * (request-core.ts pageRun): errors become a page, and the request gets its log line like every other.
+ * `path` is the app/ folder whose route file exports it (below the context path): the production
+ * server serves the page through the same run without Next (server/api/publish.ts).
  */
-export function pageRoute(handler: (req: TIncoming, ctx: TRequestContext) => Promise<TAnswer>): (req: Request) => Promise<Response> {
-  return nextPage(pageRun(handler, errorPage));
+export function pageRoute(method: "GET" | "POST", path: string, handler: (req: TIncoming, ctx: TRequestContext) => Promise<TAnswer>): TPageRoute {
+  const run = pageRun(handler, errorPage);
+  return Object.assign(nextPage(run), { page: { method, path }, run });
 }
 
 /** 303: after a form POST the browser follows with a GET (RFC 9110 §15.4.4). */

@@ -1,0 +1,33 @@
+import { consentPage, consentSubmit } from "../sign-in/consent.routes.ts";
+import { externalLinkPage, externalLinkSubmit, externalStart } from "../sign-in/external-login.routes.ts";
+import { otpStepPage, otpStepSubmit, passwordStepPage, passwordStepSubmit } from "../sign-in/login-steps.routes.ts";
+import { loginPage, loginSubmit } from "../sign-in/login.routes.ts";
+import { qrPage, qrStart, qrStatus } from "../sign-in/qr-login.routes.ts";
+import { codesPage, codesSubmit, registerPage, registerSubmit } from "../sign-in/signup.routes.ts";
+
+/**
+ * The service's own browser pages (sign-in, its steps, sign-up, consent): not operations of the API
+ * document, but served like them by the node:http transport (publish.ts). The app/ route file of
+ * each page's path exports the same handler (server/serve/operation-table.test.ts holds the two
+ * together).
+ */
+export const PAGES = [
+  loginPage,
+  loginSubmit,
+  otpStepPage,
+  otpStepSubmit,
+  passwordStepPage,
+  passwordStepSubmit,
+  externalStart,
+  externalLinkPage,
+  externalLinkSubmit,
+  qrStart,
+  qrPage,
+  qrStatus,
+  registerPage,
+  registerSubmit,
+  codesPage,
+  codesSubmit,
+  consentPage,
+  consentSubmit,
+];
