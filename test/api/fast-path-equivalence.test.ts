@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { serverEntry } from "../../scripts/build-lib.mjs";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
 import { ROUTES } from "../../server/api/catalog.ts";
+import { PAGES } from "../../server/api/pages.ts";
 import type { TOperation, TRouteHandler } from "../../server/http/define-route.ts";
 import { docsBundleRoute, docsRoute } from "../../server/api/docs.routes.ts";
 import { openApiRoute } from "../../server/api/openapi.routes.ts";
@@ -110,6 +111,15 @@ const ODD: TSample[] = [
   { method: "POST", path: "/api/v3/users/ivanov/props", auth: "valid", headers: { "content-type": "application/json" }, body: `{"p":"${"a".repeat(200_000)}"}`, chunked: true },
   { method: "GET", path: "/.well-known/openid-configuration" },
   { method: "GET", path: "/console/events/export" },
+  // The sign-in pages, served like the operations: their error pages, in the visitor's language.
+  { method: "GET", path: "/login?flow=AAAAAAAAAAAAAAAAAAAAAAAA", headers: { "accept-language": "ru" } },
+  { method: "GET", path: "/login?flow=x" },
+  { method: "POST", path: "/login?flow=AAAAAAAAAAAAAAAAAAAAAAAA", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "identifier=a&password=b" },
+  { method: "GET", path: "/login/otp?flow=AAAAAAAAAAAAAAAAAAAAAAAA" },
+  { method: "GET", path: "/register?flow=AAAAAAAAAAAAAAAAAAAAAAAA" },
+  { method: "POST", path: "/register/code?signup=x", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "code=1" },
+  { method: "GET", path: "/consent?flow=AAAAAAAAAAAAAAAAAAAAAAAA" },
+  { method: "GET", path: "/login/qr/status?flow=AAAAAAAAAAAAAAAAAAAAAAAA" },
   { method: "GET", path: "/login" },
 ];
 
@@ -204,8 +214,8 @@ afterAll(async () => {
 });
 
 describe("fast path equivalence", () => {
-  it("serves exactly the catalog's operations, minus those that need Next's request scope", () => {
-    const expected = CATALOG.filter((op) => !op.nextRequestScope).map(key).sort();
+  it("serves exactly the catalog's operations, minus those that need Next's request scope, and the sign-in pages", () => {
+    const expected = [...CATALOG.filter((op) => !op.nextRequestScope).map(key), ...PAGES.map((p) => key(p.page))].sort();
     expect(fastOperations(fast).sort()).toEqual(expected);
     expect(expected.length).toBeGreaterThan(50);
     // The escape hatch: with IDP_FAST_PATH=0 everything goes to Next.
