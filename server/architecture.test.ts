@@ -19,7 +19,7 @@ import { describe, expect, it } from "vitest";
 
 const SERVER = path.resolve("server");
 /** The platform folders: what every capability may stand on. */
-const PLATFORM = ["boot", "cache", "cli", "cluster", "config", "crypto", "db", "errors", "health", "http", "log", "maintenance", "metrics", "serve", "trpc"];
+const PLATFORM = ["boot", "cache", "cli", "cluster", "config", "crypto", "db", "errors", "health", "html", "http", "log", "maintenance", "metrics", "serve", "trpc"];
 /** The capability folders (docs/architecture.md, Layout): a new folder of server/ must be one kind or the other. */
 const CAPABILITIES = ["account-state", "attributes", "audit", "auth", "auth-modes", "clients", "consents", "contacts", "dyn-clients", "federation", "groups", "import", "key-rotation", "messaging", "notices", "oauth", "otp", "passwords", "portal", "props", "qr-sign-in", "registration", "rights", "rql", "security-question", "sessions", "sign-in", "users"];
 /** The request layer's one file that reaches into capabilities: who is calling (tokens, clients, the audit of a failed Basic login). */
@@ -113,10 +113,10 @@ describe("the server's modules", () => {
     expect(outside).toEqual([]);
   });
 
-  it("keep the request layer below the capabilities: server/http/ imports platform folders only", () => {
-    const http = path.join(SERVER, "http");
+  it("keep the request layer and the page kit below the capabilities: server/http/ and server/html/ import platform folders only", () => {
     const allowed = PLATFORM.map((d) => path.join(SERVER, d) + path.sep);
-    const upward = sourceFiles(http)
+    const upward = ["http", "html"]
+      .flatMap((d) => sourceFiles(path.join(SERVER, d)))
       .filter((f) => !CALLER_AUTH.includes(path.relative(process.cwd(), f)))
       .flatMap((f) => allImports(f).filter((t) => t.startsWith(SERVER + path.sep) && !allowed.some((d) => t.startsWith(d))).map((t) => `${path.relative(process.cwd(), f)} -> ${path.relative(process.cwd(), t)}`));
     expect(upward).toEqual([]);

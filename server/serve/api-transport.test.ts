@@ -7,8 +7,8 @@ import { defineRoute, type TRouteHandler } from "../http/define-route.ts";
 import { Answer } from "../http/exchange.ts";
 import { readForm } from "../http/form.ts";
 import { readBodyText } from "../http/parse.ts";
-import { htmlResponse } from "../sign-in/pages/layout.ts";
-import { pageRoute } from "../sign-in/pages/page-route.ts";
+import { htmlResponse } from "../html/layout.ts";
+import { pageRoute } from "../html/page-route.ts";
 import { apiTransport } from "./api-transport.mjs";
 
 // The two transports over the same core: each case is sent to a real node:http server running the

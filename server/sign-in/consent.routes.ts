@@ -9,9 +9,10 @@ import { findActiveSession, SESSION_COOKIE, type TSession } from "../sessions/se
 import { readAccount } from "../users/users.service.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
-import { pickLang, textsFor } from "./pages/i18n.ts";
-import { htmlResponse, pageLink } from "./pages/layout.ts";
-import { pageRoute, seeOther } from "./pages/page-route.ts";
+import { pickLang } from "../html/texts.ts";
+import { textsFor } from "./pages/i18n.ts";
+import { htmlResponse, pageLink } from "../html/layout.ts";
+import { pageRoute, seeOther } from "../html/page-route.ts";
 import { consentView } from "./pages/views.ts";
 import { queryParam, type TIncoming } from "../http/exchange.ts";
 

@@ -11,8 +11,8 @@ import { holdExternalIdentity, ownerOfExternalAccount } from "./external-login.s
 import { clientOf, continueSignIn } from "./flow-completion.ts";
 import { renderLogin, type TRefusal } from "./login-form.ts";
 import { csrfFieldOf, loadFlow } from "./login-flows.service.ts";
-import { seeOther } from "./pages/page-route.ts";
-import { pageLink } from "./pages/layout.ts";
+import { seeOther } from "../html/page-route.ts";
+import { pageLink } from "../html/layout.ts";
 import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
 const langOf = (req: TIncoming) => queryParam(req, "lang") ?? undefined;

@@ -7,7 +7,7 @@ import { heldExternalIdentity, offeredProvider, registrationAllowed } from "./ex
 import { flowParam } from "./flow-completion.ts";
 import { renderLogin, submitCredentials } from "./login-form.ts";
 import { checkCsrf, loadFlow, type TFlow } from "./login-flows.service.ts";
-import { pageRoute, seeOther } from "./pages/page-route.ts";
+import { pageRoute, seeOther } from "../html/page-route.ts";
 import type { TIncoming } from "../http/exchange.ts";
 
 // The sign-in page's external providers: the button sends the browser to the provider with this

@@ -7,8 +7,8 @@ import { noteSignedIn, stepsAfterSignIn } from "./account-checks.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { linkOnSignIn } from "./external-login.service.ts";
 import { moveFlow, type TFlow } from "./login-flows.service.ts";
-import { pageLink } from "./pages/layout.ts";
-import { seeOther } from "./pages/page-route.ts";
+import { pageLink } from "../html/layout.ts";
+import { seeOther } from "../html/page-route.ts";
 import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
 // What every page of a login flow shares: the flow's client, the flow named in the query, where a

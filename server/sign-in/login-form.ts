@@ -9,8 +9,9 @@ import { readForm } from "../http/form.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { clientOf, continueSignIn } from "./flow-completion.ts";
 import { checkCsrf, csrfFieldOf, offersQr, type TFlow } from "./login-flows.service.ts";
-import { pickLang, textsFor, waitText, type TKey } from "./pages/i18n.ts";
-import { htmlResponse, pageLink } from "./pages/layout.ts";
+import { errorMessage, pickLang, type TLang } from "../html/texts.ts";
+import { textsFor, waitText, type TText } from "./pages/i18n.ts";
+import { htmlResponse, pageLink } from "../html/layout.ts";
 import { loginView } from "./pages/views.ts";
 import type { TExternalIdentity } from "../federation/external-auth/index.ts";
 import { linkWhenSignedIn, offeredProviders } from "./external-login.service.ts";
@@ -37,7 +38,7 @@ export async function renderLogin(req: TIncoming, flow: TFlow, identifier: strin
   const [client, providers] = await Promise.all([clientOf(flow), linking ? [] : offeredProviders()]);
   const lang = pickLang(req, flow.request.uiLocales);
   const t = textsFor(lang);
-  const error = refusal && (refusal.code === "login.locked_out" ? t(refusal.code, { wait: waitText(t, refusal.retryAfterS!) }) : t(refusalText(refusal.code)));
+  const error = refusal && refusalText(lang, t, refusal);
   const path = linking ? "/login/fa/link" : "/login";
   const external = linking?.identity;
   const markup = loginView({
@@ -60,8 +61,11 @@ export async function renderLogin(req: TIncoming, flow: TFlow, identifier: strin
   return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
 }
 
-/** The words of a refusal: the federation codes share theirs with the error pages. */
-const refusalText = (code: TRefusal["code"]): TKey => (code.startsWith("federation.") ? `error.${code as Extract<TRefusal["code"], `federation.${string}`>}` : (code as Exclude<TRefusal["code"], `federation.${string}`>));
+/** The words of a refusal: the federation codes share theirs with the error page. */
+function refusalText(lang: TLang, t: TText, refusal: TRefusal): string {
+  if (refusal.code === "login.locked_out") return t(refusal.code, { wait: waitText(t, refusal.retryAfterS!) });
+  return refusal.code.startsWith("federation.") ? errorMessage(lang, refusal.code)! : t(refusal.code as Exclude<TRefusal["code"], `federation.${string}`>);
+}
 
 const REFUSALS: Record<Exclude<TSignInResult, { ok: true }>["reason"], TRefusal["code"]> = {
   invalid_credentials: "login.invalid_credentials",

@@ -8,9 +8,10 @@ import { changePasswordAtSignIn, checkSecondFactorAtSignIn, passwordChangeDue } 
 import { CSRF_COOKIE } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, moveFlow, type TFlow } from "./login-flows.service.ts";
 import { clientOf, completeSignIn, flowParam, STEP_PAGE } from "./flow-completion.ts";
-import { pickLang, textsFor, waitText } from "./pages/i18n.ts";
-import { htmlResponse, pageLink } from "./pages/layout.ts";
-import { pageRoute, seeOther } from "./pages/page-route.ts";
+import { pickLang } from "../html/texts.ts";
+import { textsFor, waitText } from "./pages/i18n.ts";
+import { htmlResponse, pageLink } from "../html/layout.ts";
+import { pageRoute, seeOther } from "../html/page-route.ts";
 import { otpStepView, passwordChangeStepView } from "./pages/step-views.ts";
 import { readForm } from "../http/form.ts";
 import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";

@@ -2,7 +2,7 @@ import { pageUrl } from "../oauth/authorize/authorize.service.ts";
 import { flowParam } from "./flow-completion.ts";
 import { renderLogin, submitCredentials } from "./login-form.ts";
 import { loadFlow } from "./login-flows.service.ts";
-import { pageRoute, seeOther } from "./pages/page-route.ts";
+import { pageRoute, seeOther } from "../html/page-route.ts";
 
 // GET {ctx}/login?flow=… – the sign-in form of a flow
 export const loginPage = pageRoute("GET", "/login", async (req) => {

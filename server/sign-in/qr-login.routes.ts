@@ -7,9 +7,10 @@ import { qrStateOf, startQrSignIn, takeConfirmedSignIn } from "../qr-sign-in/qr-
 import { CSRF_COOKIE } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, offersQr, type TFlow } from "./login-flows.service.ts";
 import { clientOf, continueSignIn, flowParam } from "./flow-completion.ts";
-import { pickLang, textsFor } from "./pages/i18n.ts";
-import { htmlResponse, pageLink } from "./pages/layout.ts";
-import { pageRoute, seeOther } from "./pages/page-route.ts";
+import { pickLang } from "../html/texts.ts";
+import { textsFor } from "./pages/i18n.ts";
+import { htmlResponse, pageLink } from "../html/layout.ts";
+import { pageRoute, seeOther } from "../html/page-route.ts";
 import { qrSvg } from "./pages/qr-svg.ts";
 import { POLL_SCRIPT_HASH, qrView, type TQrPageState } from "./pages/qr-views.ts";
 import { queryParam, Answer, type TAnswer, type TIncoming } from "../http/exchange.ts";

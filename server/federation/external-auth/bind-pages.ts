@@ -1,7 +1,7 @@
-import { html } from "../../sign-in/pages/html.ts";
-import { pickLang, textsFor, type TLang } from "../../sign-in/pages/i18n.ts";
-import { htmlResponse, renderPage } from "../../sign-in/pages/layout.ts";
-import { errorView } from "../../sign-in/pages/views.ts";
+import { html } from "../../html/html.ts";
+import { pickLang, type TLang } from "../../html/texts.ts";
+import { htmlResponse, renderPage } from "../../html/layout.ts";
+import { errorView } from "../../html/error-view.ts";
 import type { TAnswer, TIncoming } from "../../http/exchange.ts";
 
 // The pages of {ctx}/fa/start: the confirmation of a binding an application asked for, and the refusal
@@ -32,10 +32,10 @@ export function confirmBindPage(req: TIncoming, v: { application: string; provid
 ${Object.entries(v.hidden).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
 <button type="submit" class="primary" autofocus>${t.submit}</button>
 </form>`;
-  return htmlResponse(renderPage({ lang, t: textsFor(lang), title: t.title, body }), 200, headers);
+  return htmlResponse(renderPage({ lang, title: t.title, body }), 200, headers);
 }
 
 export function otherUserPage(req: TIncoming): TAnswer {
   const lang = pickLang(req);
-  return htmlResponse(errorView({ lang, t: textsFor(lang), title: TEXTS[lang].title, message: TEXTS[lang].otherUser }), 403);
+  return htmlResponse(errorView({ lang, title: TEXTS[lang].title, message: TEXTS[lang].otherUser }), 403);
 }

@@ -1,9 +1,9 @@
 import { AppError } from "../../errors/app-error.ts";
-import { html } from "../../sign-in/pages/html.ts";
-import { pickLang, textsFor, type TLang } from "../../sign-in/pages/i18n.ts";
-import { htmlResponse, renderPage, sourceHash } from "../../sign-in/pages/layout.ts";
-import { errorPage } from "../../sign-in/pages/page-route.ts";
-import { errorView } from "../../sign-in/pages/views.ts";
+import { html } from "../../html/html.ts";
+import { pickLang, type TLang } from "../../html/texts.ts";
+import { htmlResponse, renderPage, sourceHash } from "../../html/layout.ts";
+import { errorPage } from "../../html/page-route.ts";
+import { errorView } from "../../html/error-view.ts";
 import type { TAnswer, TIncoming } from "../../http/exchange.ts";
 
 // The few pages of the redirect flow: its failures in words, and the popup's hand-over to its opener.
@@ -38,7 +38,7 @@ export function externalAuthErrorPage(req: TIncoming, e: unknown, requestId: str
   if (!(e instanceof AppError) || !(e.code in TEXTS.en)) return errorPage(req, e, requestId);
   const lang = pickLang(req);
   const message = TEXTS[lang][e.code as TKey];
-  return htmlResponse(errorView({ lang, t: textsFor(lang), message, title: TEXTS[lang].title }), e.status);
+  return htmlResponse(errorView({ lang, message, title: TEXTS[lang].title }), e.status);
 }
 
 // Constant, so the page's CSP can name its hash: the data travels in a JSON block beside it.
@@ -60,5 +60,5 @@ export function popupOutcomePage(req: TIncoming, url: string, message: Record<st
 <p><a href="${url}">${t.continue}</a></p>
 <script type="application/json" id="outcome">${{ markup: data }}</script>
 <script>${{ markup: POPUP_SCRIPT }}</script>`;
-  return htmlResponse(renderPage({ lang, t: textsFor(lang), title: t.title, body }), 200, {}, sourceHash(POPUP_SCRIPT));
+  return htmlResponse(renderPage({ lang, title: t.title, body }), 200, {}, sourceHash(POPUP_SCRIPT));
 }

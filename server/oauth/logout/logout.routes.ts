@@ -3,10 +3,10 @@ import { clearCookie, readCookie, serializeCookie } from "../../http/cookies.ts"
 import { browserActor } from "../../http/request-context.ts";
 import { findSessionToEnd, SESSION_COOKIE } from "../../sessions/sessions.service.ts";
 import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "../../sign-in/csrf.ts";
-import { pickLang, textsFor } from "../../sign-in/pages/i18n.ts";
-import { htmlResponse, pageLink } from "../../sign-in/pages/layout.ts";
-import { browserEndpoint } from "../../sign-in/pages/page-route.ts";
-import { logoutView } from "../../sign-in/pages/views.ts";
+import { pickLang } from "../../html/texts.ts";
+import { htmlResponse, pageLink } from "../../html/layout.ts";
+import { browserEndpoint } from "../../html/page-route.ts";
+import { logoutView } from "./logout-view.ts";
 import { readParams } from "../authorize/authorization-request.ts";
 import { afterLogout, needsConfirmation, resolveLogout, signOut } from "./logout.service.ts";
 import { Answer, type TAnswer, type TIncoming } from "../../http/exchange.ts";
@@ -40,14 +40,14 @@ async function logout(request: TIncoming, redirectStatus: number): Promise<TAnsw
       ui_locales: logoutRequest.uiLocales,
       csrf_token: csrfField(csrf.cookie, binding),
     };
-    const markup = logoutView({ lang, t: textsFor(lang), action: pageLink("/oauth/logout", { lang }), hidden, done: false });
+    const markup = logoutView({ lang, action: pageLink("/oauth/logout", { lang }), hidden, done: false });
     return htmlResponse(markup, 200, csrf.isNew ? { "set-cookie": serializeCookie(CSRF_COOKIE, csrf.cookie) } : {});
   }
   await signOut(session, logoutRequest, browserActor(request));
   const location = afterLogout(logoutRequest);
   const cleared = { "set-cookie": clearCookie(SESSION_COOKIE) };
   if (location) return new Answer(redirectStatus, { location, "cache-control": "no-store", ...cleared });
-  return htmlResponse(logoutView({ lang, t: textsFor(lang), done: true }), 200, cleared);
+  return htmlResponse(logoutView({ lang, done: true }), 200, cleared);
 }
 
 /** GET and POST {ctx}/oauth/logout. */

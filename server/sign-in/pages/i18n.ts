@@ -1,13 +1,9 @@
-import { ERROR_CODES, type TErrorCode } from "../../errors/codes.ts";
-import { fillIn, localeOf, type TLocale } from "../../http/locale.ts";
-import { queryParam, type TIncoming } from "../../http/exchange.ts";
+import { fillIn } from "../../http/locale.ts";
+import type { TLang } from "../../html/texts.ts";
 
-export type TLang = TLocale;
-
-// The sign-in pages' own words (sign-in, consent, logout, errors), kept with them.
+// The sign-in pages' own words (sign-in, its steps, QR code, consent), kept with them; the words
+// around every page and those of the error page are the page kit's (server/html/texts.ts).
 const en = {
-  "page.product": "Identity",
-  "lang.switch": "Русский",
   "login.title": "Sign in",
   "login.to": "to continue to {client}",
   "login.identifier": "Username, e-mail or phone",
@@ -36,10 +32,6 @@ const en = {
   "scope.idp_api_user": "Read your account data",
   "scope.idp_api_user_chg": "Change your account data",
   "scope.other": "Permission {scope}",
-  "logout.title": "Sign out",
-  "logout.confirm": "Sign out of your account on this device?",
-  "logout.submit": "Sign out",
-  "logout.done": "You are signed out.",
   "login.qr": "Use a QR code instead",
   "qr.title": "Sign in with a QR code",
   "qr.scan": "Scan this code with the app on a device where you are signed in, and confirm the sign-in there.",
@@ -51,20 +43,6 @@ const en = {
   "qr.again": "Show a new QR code",
   "qr.password": "Sign in with a password instead",
   "scope.idp_qr_auth": "Confirm sign-ins on other devices by QR code",
-  "error.title": "Sign-in is not possible",
-  "error.back": "Go back to the application and start again.",
-  "error.authorize.invalid_request": "The application sent an invalid sign-in request.",
-  "error.authorize.unknown_client": "The application is not registered here or is disabled.",
-  "error.authorize.redirect_uri_mismatch": "The application's return address is not registered, so you are not sent back to it.",
-  "error.login.flow_not_found": "This sign-in request is unknown or already finished.",
-  "error.login.flow_expired": "This sign-in request has expired.",
-  "error.login.csrf_failed": "The form does not belong to this browser (it was opened elsewhere, or cookies are blocked).",
-  "error.logout.invalid_hint": "The sign-out request of the application is not valid.",
-  "error.logout.redirect_uri_mismatch": "The application's return address after sign-out is not registered.",
-  "error.signupTitle": "Sign-up is not possible",
-  "error.signup.disabled": "Creating an account yourself is not possible on this service.",
-  "error.signup.flow_not_found": "This sign-up is unknown or already finished.",
-  "error.signup.flow_expired": "This sign-up has expired. Start again; if every contact was confirmed, your account exists and you can sign in.",
   "otp.title": "Two-step verification",
   "otp.code": "Code from your authenticator app",
   "otp.hint": "Open the app that shows codes for this account and type the current one.",
@@ -79,24 +57,16 @@ const en = {
   "pwchange.mismatch": "The two passwords differ.",
   "login.password_locked": "Signing in with a password is turned off for this account. Use another way to sign in or contact your administrator.",
   "login.inactivity_locked": "This account was locked after a long time without signing in. Contact your administrator to unlock it.",
-  "error.bad_request": "The request is not valid.",
-  "error.other": "Something went wrong. Quote this id when reporting it: {requestId}.",
   "login.externalHeading": "Or sign in with another account",
   "login.with": "Sign in with {provider}",
   "login.linkNotice": "Your {provider} account {name} is not linked to an account here yet. Sign in with your password to link it, then you can sign in with {provider} next time.",
   "login.linkRegister": "Create an account linked to it",
   "login.otherWay": "Sign in another way",
-  "error.federation.provider_not_found": "This way of signing in is not offered here.",
-  "error.federation.provider_unavailable": "The external provider cannot be reached now. Try again later, or sign in another way.",
-  "error.federation.provider_refused": "The external provider did not confirm your account. Try again, or sign in another way.",
-  "error.federation.sid_bound": "This external account is linked to another account already.",
 };
 
 export type TKey = keyof typeof en;
 
 const ru: Record<TKey, string> = {
-  "page.product": "Идентификация",
-  "lang.switch": "English",
   "login.title": "Вход",
   "login.to": "для продолжения в «{client}»",
   "login.identifier": "Логин, e-mail или телефон",
@@ -125,10 +95,6 @@ const ru: Record<TKey, string> = {
   "scope.idp_api_user": "Чтение данных учётной записи",
   "scope.idp_api_user_chg": "Изменение данных учётной записи",
   "scope.other": "Разрешение {scope}",
-  "logout.title": "Выход",
-  "logout.confirm": "Выйти из учётной записи на этом устройстве?",
-  "logout.submit": "Выйти",
-  "logout.done": "Вы вышли из учётной записи.",
   "login.qr": "Вход по QR-коду",
   "qr.title": "Вход по QR-коду",
   "qr.scan": "Отсканируйте код в приложении на устройстве, где вы уже вошли, и подтвердите вход там.",
@@ -140,20 +106,6 @@ const ru: Record<TKey, string> = {
   "qr.again": "Показать новый QR-код",
   "qr.password": "Войти с паролем",
   "scope.idp_qr_auth": "Подтверждение входа на других устройствах по QR-коду",
-  "error.title": "Вход невозможен",
-  "error.back": "Вернитесь в приложение и начните вход заново.",
-  "error.authorize.invalid_request": "Приложение прислало некорректный запрос на вход.",
-  "error.authorize.unknown_client": "Приложение здесь не зарегистрировано или отключено.",
-  "error.authorize.redirect_uri_mismatch": "Адрес возврата приложения не зарегистрирован, поэтому вы не будете на него перенаправлены.",
-  "error.login.flow_not_found": "Запрос на вход не найден или уже завершён.",
-  "error.login.flow_expired": "Время запроса на вход истекло.",
-  "error.login.csrf_failed": "Форма не относится к этому браузеру (открыта в другом или cookie заблокированы).",
-  "error.logout.invalid_hint": "Запрос приложения на выход некорректен.",
-  "error.logout.redirect_uri_mismatch": "Адрес возврата приложения после выхода не зарегистрирован.",
-  "error.signupTitle": "Регистрация невозможна",
-  "error.signup.disabled": "Самостоятельная регистрация в этом сервисе недоступна.",
-  "error.signup.flow_not_found": "Регистрация не найдена или уже завершена.",
-  "error.signup.flow_expired": "Время регистрации истекло. Начните заново; если все контакты были подтверждены, учётная запись создана и вы можете войти.",
   "otp.title": "Двухэтапная проверка",
   "otp.code": "Код из приложения-аутентификатора",
   "otp.hint": "Откройте приложение, которое показывает коды для этой учётной записи, и введите текущий.",
@@ -168,17 +120,11 @@ const ru: Record<TKey, string> = {
   "pwchange.mismatch": "Пароли не совпадают.",
   "login.password_locked": "Вход по паролю для этой учётной записи отключён. Войдите другим способом или обратитесь к администратору.",
   "login.inactivity_locked": "Учётная запись заблокирована после долгого отсутствия входов. Обратитесь к администратору, чтобы её разблокировать.",
-  "error.bad_request": "Запрос некорректен.",
-  "error.other": "Что-то пошло не так. Сообщите этот номер: {requestId}.",
   "login.externalHeading": "Или войдите с другой учётной записью",
   "login.with": "Войти через {provider}",
   "login.linkNotice": "Ваша учётная запись {provider} «{name}» ещё не связана с учётной записью здесь. Войдите с паролем, чтобы связать их, и в следующий раз сможете входить через {provider}.",
   "login.linkRegister": "Создать учётную запись, связанную с ней",
   "login.otherWay": "Войти другим способом",
-  "error.federation.provider_not_found": "Такой способ входа здесь не предлагается.",
-  "error.federation.provider_unavailable": "Внешний провайдер сейчас недоступен. Повторите попытку позже или войдите другим способом.",
-  "error.federation.provider_refused": "Внешний провайдер не подтвердил вашу учётную запись. Повторите попытку или войдите другим способом.",
-  "error.federation.sid_bound": "Эта внешняя учётная запись уже связана с другой учётной записью.",
 };
 
 const DICTIONARIES: Record<TLang, Record<TKey, string>> = { en, ru };
@@ -189,13 +135,6 @@ export function textsFor(lang: TLang): TText {
   return (key, params) => fillIn(DICTIONARIES[lang][key], params);
 }
 
-/** The page's words for an error code, or the generic text of its kind. */
-export function errorText(t: TText, code: TErrorCode, requestId: string): string {
-  const key = `error.${code}` as TKey;
-  if (key in en) return t(key);
-  return ERROR_CODES[code].status < 500 ? t("error.bad_request") : t("error.other", { requestId });
-}
-
 export function scopeText(t: TText, scope: string): string {
   const key = `scope.${scope}` as TKey;
   return key in en ? t(key) : t("scope.other", { scope });
@@ -204,18 +143,4 @@ export function scopeText(t: TText, scope: string): string {
 /** A wait as people say it: seconds below a minute, whole minutes (rounded up) above. */
 export function waitText(t: TText, seconds: number): string {
   return seconds < 60 ? t("wait.seconds", { n: String(seconds) }) : t("wait.minutes", { n: String(Math.ceil(seconds / 60)) });
-}
-
-/**
- * The page's language: the switch link's `lang`, then the application's ui_locales (OIDC Core
- * §3.1.2.1, in order of preference), then Accept-Language; Russian when nothing says otherwise.
- */
-export function pickLang(req: Pick<TIncoming, "headers" | "search">, uiLocales?: string): TLang {
-  const chosen = queryParam(req, "lang");
-  if (chosen === "ru" || chosen === "en") return chosen;
-  for (const tag of (uiLocales ?? "").split(" ")) {
-    const base = tag.toLowerCase().split("-")[0];
-    if (base === "ru" || base === "en") return base;
-  }
-  return localeOf(req);
 }

@@ -1,6 +1,7 @@
-import { html, type THtml } from "./html.ts";
-import { waitText, type TLang, type TText } from "./i18n.ts";
-import { renderPage, sourceHash } from "./layout.ts";
+import { html, type THtml } from "../../html/html.ts";
+import type { TLang } from "../../html/texts.ts";
+import { waitText, type TText } from "./i18n.ts";
+import { renderPage, sourceHash } from "../../html/layout.ts";
 import { qrStartForm } from "./views.ts";
 
 /**
@@ -66,5 +67,5 @@ export function qrView(v: TQrView): string {
 ${v.view.state === "waiting" ? waitingBody(v, v.view) : html`<p class="alert" role="alert">${v.t(ENDED[v.view.state])}</p>`}
 ${qrStartForm(v.startAction, v.csrf, v.t("qr.again"), waiting ? "secondary" : "primary")}
 <p><a href="${v.passwordUrl}">${v.t("qr.password")}</a></p>`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.t("qr.title"), body, switchUrl: v.switchUrl, head: waiting ? WAITING_HEAD : undefined });
+  return renderPage({ lang: v.lang, title: v.t("qr.title"), body, switchUrl: v.switchUrl, head: waiting ? WAITING_HEAD : undefined });
 }

@@ -1,5 +1,5 @@
 import { fillIn } from "../../http/locale.ts";
-import type { TLang } from "./i18n.ts";
+import type { TLang } from "../../html/texts.ts";
 
 // The sign-up pages' own words, apart from the sign-in pages' dictionary they share the layout with.
 const en = {

@@ -1,8 +1,9 @@
 import type { TInstruction } from "../../registration/registration.schemas.ts";
 import type { TFieldProblem, TSignUpField } from "../signup-form.ts";
-import { html, type THtml } from "./html.ts";
-import { waitText, type TLang, type TText } from "./i18n.ts";
-import { renderPage } from "./layout.ts";
+import { html, type THtml } from "../../html/html.ts";
+import type { TLang } from "../../html/texts.ts";
+import { waitText, type TText } from "./i18n.ts";
+import { renderPage } from "../../html/layout.ts";
 import { fieldLabel, type TSignUpText } from "./signup-i18n.ts";
 
 type TCommon = { lang: TLang; t: TText; st: TSignUpText; switchUrl?: string };
@@ -108,7 +109,7 @@ ${password("password_repeat", v.st("signup.passwordRepeat"))}
 <button type="submit" class="primary">${v.st("signup.submit")}</button>
 </form>
 ${v.signInUrl ? html`<p class="aside">${v.st("signup.haveAccount")} <a href="${v.signInUrl}">${v.st("signup.signIn")}</a></p>` : ""}`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.st("signup.title"), body, switchUrl: v.switchUrl });
+  return renderPage({ lang: v.lang, title: v.st("signup.title"), body, switchUrl: v.switchUrl });
 }
 
 export type TWaitingContactView = { kind: "email" | "phone"; shown: string; instruction: TInstruction; resendInS: number };
@@ -164,12 +165,12 @@ export function codesView(v: TCodesView, now = Date.now()): string {
 <p>${v.st("codes.intro")}</p>
 ${note ? html`<p class="${note.refused ? "alert" : "notice"}" role="${note.refused ? "alert" : "status"}">${note.text}</p>` : ""}
 ${v.contacts.map((c) => contactForm(v, c, now, c.kind === focused))}`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.st("codes.title"), body, switchUrl: v.switchUrl });
+  return renderPage({ lang: v.lang, title: v.st("codes.title"), body, switchUrl: v.switchUrl });
 }
 
 export function signUpDoneView(v: TCommon & { fromApplication: boolean }): string {
   const body = html`<h1>${v.st("done.title")}</h1>
 <p role="status">${v.st("done.signedIn")}</p>
 ${v.fromApplication ? html`<p>${v.st("done.back")}</p>` : ""}`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.st("done.title"), body, switchUrl: v.switchUrl });
+  return renderPage({ lang: v.lang, title: v.st("done.title"), body, switchUrl: v.switchUrl });
 }

@@ -1,6 +1,7 @@
-import { html } from "./html.ts";
-import type { TLang, TText } from "./i18n.ts";
-import { renderPage } from "./layout.ts";
+import { html } from "../../html/html.ts";
+import type { TLang } from "../../html/texts.ts";
+import type { TText } from "./i18n.ts";
+import { renderPage } from "../../html/layout.ts";
 
 // The sign-in's further steps after a right password: the second factor, and the password change an
 // administrator asked for. Same rules as the sign-in form: works without JavaScript, the refusal is
@@ -23,7 +24,7 @@ ${refusal("otp-error", v.error)}
 <p class="hint">${v.t("otp.hint")}</p>
 <button type="submit" class="primary">${v.t("otp.submit")}</button>
 </form>`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.t("otp.title"), body, switchUrl: v.switchUrl });
+  return renderPage({ lang: v.lang, title: v.t("otp.title"), body, switchUrl: v.switchUrl });
 }
 
 /** A new password, asked for when an administrator set needPasswordChange; `problems` are the policy's words. */
@@ -40,5 +41,5 @@ ${v.problems.length ? html`<div class="alert" role="alert" id="password-error"><
 <input type="password" id="repeat" name="repeat" autocomplete="new-password" required maxlength="1024">
 <button type="submit" class="primary">${v.t("pwchange.submit")}</button>
 </form>`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.t("pwchange.title"), body, switchUrl: v.switchUrl });
+  return renderPage({ lang: v.lang, title: v.t("pwchange.title"), body, switchUrl: v.switchUrl });
 }

@@ -1,6 +1,7 @@
-import { html } from "./html.ts";
-import { renderPage } from "./layout.ts";
-import { scopeText, type TLang, type TText } from "./i18n.ts";
+import { html } from "../../html/html.ts";
+import { renderPage } from "../../html/layout.ts";
+import type { TLang } from "../../html/texts.ts";
+import { scopeText, type TText } from "./i18n.ts";
 
 type TCommon = { lang: TLang; t: TText; switchUrl?: string };
 
@@ -34,7 +35,7 @@ ${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : "
 ${v.external?.providers.length ? externalForm(v.t, v.external, v.csrf) : ""}
 ${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.registerLabel ?? v.t("login.register")}</a></p>` : ""}
 ${v.backUrl ? html`<p class="aside"><a href="${v.backUrl}">${v.t("login.otherWay")}</a></p>` : ""}`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.t("login.title"), body, switchUrl: v.switchUrl });
+  return renderPage({ lang: v.lang, title: v.t("login.title"), body, switchUrl: v.switchUrl });
 }
 
 /** Sign-in at an external provider: a POST, as it starts a request there on this flow's behalf. */
@@ -66,26 +67,5 @@ export function consentView(v: TCommon & { clientName: string; userName: string;
 <button type="submit" name="decision" value="deny" class="secondary">${v.t("consent.deny")}</button>
 </div>
 </form>`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.t("consent.title"), body, switchUrl: v.switchUrl });
-}
-
-export function errorView(v: TCommon & { message: string; hint?: string; title?: string }): string {
-  const title = v.title ?? v.t("error.title");
-  const body = html`<h1>${title}</h1>
-<p class="alert" role="alert">${v.message}</p>
-${v.hint ? html`<p>${v.hint}</p>` : ""}`;
-  return renderPage({ lang: v.lang, t: v.t, title, body, switchUrl: v.switchUrl });
-}
-
-export function logoutView(v: TCommon & { action?: string; hidden?: Record<string, string | undefined>; done: boolean }): string {
-  const hidden = Object.entries(v.hidden ?? {}).filter(([, value]) => value !== undefined);
-  const body = v.done
-    ? html`<h1>${v.t("logout.title")}</h1><p role="status">${v.t("logout.done")}</p>`
-    : html`<h1>${v.t("logout.title")}</h1>
-<p>${v.t("logout.confirm")}</p>
-<form method="post" action="${v.action}">
-${hidden.map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
-<button type="submit" class="primary" autofocus>${v.t("logout.submit")}</button>
-</form>`;
-  return renderPage({ lang: v.lang, t: v.t, title: v.t("logout.title"), body, switchUrl: v.switchUrl });
+  return renderPage({ lang: v.lang, title: v.t("consent.title"), body, switchUrl: v.switchUrl });
 }

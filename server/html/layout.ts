@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { getConfig } from "../../config/config.ts";
+import { getConfig } from "../config/config.ts";
 import { html, type THtml } from "./html.ts";
-import type { TLang, TText } from "./i18n.ts";
-import { Answer, type TAnswerHeaders } from "../../http/exchange.ts";
+import { kitText, type TLang } from "./texts.ts";
+import { Answer, type TAnswerHeaders } from "../http/exchange.ts";
 
 // Light and dark follow the system; focus is always visible; text scales with the user's settings.
 const CSS = `
@@ -51,7 +51,7 @@ a { color: var(--accent); }
 // The page's only style, allowed by its hash: no inline script or foreign resource can run.
 const STYLE_HASH = sourceHash(CSS);
 
-export type TPage = { lang: TLang; t: TText; title: string; body: THtml; switchUrl?: string; head?: THtml };
+export type TPage = { lang: TLang; title: string; body: THtml; switchUrl?: string; head?: THtml };
 
 /** The document around a page's content, with a link to the same page in the other language. */
 export function renderPage(p: TPage): string {
@@ -63,7 +63,7 @@ export function renderPage(p: TPage): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="robots" content="noindex">
-<title>${p.title} · ${p.t("page.product")}</title>
+<title>${p.title} · ${kitText(p.lang, "page.product")}</title>
 <style>${{ markup: CSS }}</style>
 ${p.head ?? ""}
 </head>
@@ -71,7 +71,7 @@ ${p.head ?? ""}
 <main>
 ${p.body}
 </main>
-${p.switchUrl ? html`<footer><a href="${p.switchUrl}" hreflang="${other}" lang="${other}">${p.t("lang.switch")}</a></footer>` : ""}
+${p.switchUrl ? html`<footer><a href="${p.switchUrl}" hreflang="${other}" lang="${other}">${kitText(p.lang, "lang.switch")}</a></footer>` : ""}
 </body>
 </html>`;
   return doc.markup;

@@ -1,22 +1,21 @@
 import { z } from "zod";
-import { defineRoute, type TOperation, type TRouteHandler } from "../../http/define-route.ts";
-import { nextPage } from "../../http/next-transport.ts";
-import type { TRequestContext } from "../../http/request-context.ts";
-import { pageRun } from "../../http/request-core.ts";
-import { asAppError } from "../../http/respond.ts";
-import { errorText, pickLang, textsFor } from "./i18n.ts";
+import { defineRoute, type TOperation, type TRouteHandler } from "../http/define-route.ts";
+import { nextPage } from "../http/next-transport.ts";
+import type { TRequestContext } from "../http/request-context.ts";
+import { pageRun } from "../http/request-core.ts";
+import { asAppError } from "../http/respond.ts";
+import { errorView } from "./error-view.ts";
 import { htmlResponse } from "./layout.ts";
-import { errorView } from "./views.ts";
-import { Answer, type TAnswer, type TIncoming } from "../../http/exchange.ts";
+import { errorText, kitText, pickLang } from "./texts.ts";
+import { Answer, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
 /** An error as a page in the visitor's language (asAppError logs what is a bug). */
 export function errorPage(req: TIncoming, e: unknown, requestId: string): TAnswer {
   const error = asAppError(e, requestId);
   const lang = pickLang(req);
-  const t = textsFor(lang);
-  const hint = error.code.startsWith("login.") || error.code.startsWith("authorize.") ? t("error.back") : undefined;
-  const title = error.code.startsWith("signup.") ? t("error.signupTitle") : undefined;
-  return htmlResponse(errorView({ lang, t, message: errorText(t, error.code, requestId), hint, title }), error.status, error.details.headers);
+  const hint = error.code.startsWith("login.") || error.code.startsWith("authorize.") ? kitText(lang, "error.back") : undefined;
+  const title = error.code.startsWith("signup.") ? kitText(lang, "error.signupTitle") : undefined;
+  return htmlResponse(errorView({ lang, message: errorText(lang, error.code, requestId), hint, title }), error.status, error.details.headers);
 }
 
 /** A page's Next route handler, with where it is served and its core run for the node:http transport. */
