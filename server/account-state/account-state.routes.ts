@@ -1,4 +1,4 @@
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { accountStateAnswer } from "./account-state-read.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZAccountState, ZSetAccountState } from "./account-state.schemas.ts";

@@ -1,4 +1,4 @@
-import type { TAuthSpec } from "../http/authenticate.ts";
+import type { TAuthSpec } from "../http/auth-spec.ts";
 import type { TOperation } from "../http/define-route.ts";
 import { operations } from "./catalog.ts";
 import { docsBundleRoute, docsRoute } from "./docs.routes.ts";

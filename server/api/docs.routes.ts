@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getConfig } from "../config/config.ts";
-import { defineRoute, type TRouteHandler } from "../http/define-route.ts";
+import { type TRouteHandler } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { docsBundle } from "./docs-assets.ts";
 import { docsPageCsp, renderDocsPage } from "./docs-page.ts";
 import { Answer } from "../http/exchange.ts";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getConfig } from "../config/config.ts";
 import { operations } from "./catalog.ts";
-import { defineRoute, type TRouteHandler } from "../http/define-route.ts";
+import { type TRouteHandler } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { docsBundleRoute, docsRoute } from "./docs.routes.ts";
 import { buildOpenApiDocument } from "./openapi.ts";
 

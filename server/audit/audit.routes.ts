@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { readAudit } from "./audit-read.service.ts";
 import { ZAuditPage, ZAuditQuery } from "./audit.schemas.ts";
 

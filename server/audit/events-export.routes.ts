@@ -1,6 +1,6 @@
 import { consoleUserOf, readConsoleSession } from "../auth/console-session.ts";
 import { AppError } from "../errors/app-error.ts";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { browserActor } from "../http/request-context.ts";
 import { ZEventFilterInput } from "./events-console.schemas.ts";
 import { exportEvents } from "./events-console.service.ts";

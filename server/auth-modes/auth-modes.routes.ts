@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { authModesAnswer } from "./auth-modes-read.ts";
 import { toAuthModesV3 } from "./auth-modes.service.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { ZSubjectItemParams, ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZAcl } from "./acls.schemas.ts";
 import { deleteAcl, listAcls } from "./acls.service.ts";

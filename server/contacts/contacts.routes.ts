@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineRoute, type TRouteHandler } from "../http/define-route.ts";
+import { type TRouteHandler } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { localeOf } from "../http/locale.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { presentUserV3 } from "../users/user-attributes.service.ts";

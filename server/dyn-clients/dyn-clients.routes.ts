@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DYN_REG_SCOPE } from "../clients/clients.schemas.ts";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { parseJsonBody } from "../http/parse.ts";
 import { registerInstance } from "./dyn-clients.service.ts";
 import { ZRegistrationMetadata, ZRegistrationResponse } from "./dyn-clients.schemas.ts";

@@ -1,5 +1,5 @@
 import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZBindBody, ZBindingParams, ZFederatedAccountV3 } from "./api/v3.ts";
 import { bindFederatedAccount, listFederatedAccounts, unbindFederatedAccount } from "./bindings.service.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { ZRqlQueryParam } from "../rql/rql.schemas.ts";
 import { expandsMembers, toGroupV3, ZExpandQuery, ZGroupV3 } from "./api/v3.ts";
 import { searchGroups } from "./group-search.service.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { ZV2Errors } from "../rights/rights.schemas.ts";
 import { asValidationError, v2Body } from "../http/v2-errors.ts";

@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { expandsMembers, fromGroupBodyV3, toGroupV3, ZExpandQuery, ZGroupBodyV3, ZGroupV3, ZMembersBody, ZMemberV3 } from "./api/v3.ts";
 import { createGroup, deleteGroup, readGroup, replaceGroup } from "./groups.service.ts";
 import { ZGroupId, ZProfileName } from "./groups.schemas.ts";
 import { addMembers, groupsOfUser, removeMember } from "./members.service.ts";
 import { AppError } from "../errors/app-error.ts";
-import { requireScope } from "../http/authenticate.ts";
+import { requireScope } from "../http/auth-spec.ts";
 import { ZRqlQueryParam } from "../rql/rql.schemas.ts";
 import { PAGING_DESC, pageResponse } from "./api/paging.ts";
 import { searchMembers } from "./group-search.service.ts";

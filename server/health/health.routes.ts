@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { checkReadiness } from "./health.service.ts";
 import { Answer } from "../http/exchange.ts";
 

@@ -1,12 +1,11 @@
 import type { z } from "zod";
-import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import type { TErrorCode } from "../errors/codes.ts";
 import type { TErrorShape } from "../errors/render.ts";
-import type { TAuthSpec } from "./authenticate.ts";
-import { nextRoute, type TNextRouteHandler } from "./next-transport.ts";
+import type { TAuthSpec } from "./auth-spec.ts";
+import type { TNextRouteHandler } from "./next-transport.ts";
 import type { TRequestContext } from "./request-context.ts";
-import { operationRun, type TOperationRun } from "./request-core.ts";
-import type { Answer, TAnswer, TIncoming } from "./exchange.ts";
+import type { TOperationRun } from "./request-core.ts";
+import type { TAnswer, TIncoming } from "./exchange.ts";
 
 export type THttpMethod = "GET" | "POST" | "PUT" | "DELETE" | "PATCH";
 
@@ -67,19 +66,3 @@ export type THandlerInput<P extends z.ZodType, Q extends z.ZodType, B extends z.
  * operation it serves and its core run, which the production server's node:http transport calls.
  */
 export type TRouteHandler = TNextRouteHandler & { operation: TOperation; run: TOperationRun };
-
-/**
- * The one way to expose an operation. The request core (request-core.ts) authenticates, checks
- * scopes, parses and validates params, query and body, runs the handler, maps thrown AppErrors to the
- * endpoint's error shape and logs one line; the catalog (server/api/) lists the operation for the
- * OpenAPI document and the node:http transport. A handler returns a value (sent as the operation's
- * JSON) or an Answer of its own.
- */
-export function defineRoute<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R>(
-  op: TOperation<P, Q, B>,
-  handler: (input: THandlerInput<P, Q, B>) => TMaybePromise<R | Answer>,
-): TRouteHandler {
-  const operation = op as unknown as TOperation;
-  const run = operationRun(operation, handler as (input: THandlerInput<z.ZodType, z.ZodType, z.ZodType>) => unknown);
-  return Object.assign(nextRoute(run, op.paramNames), { operation, run });
-}

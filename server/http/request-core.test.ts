@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { defineRoute, type TOperation } from "./define-route.ts";
+import { type TOperation } from "./define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import type { TIncoming } from "./exchange.ts";
 
 const incoming = (over: Partial<TIncoming> = {}): TIncoming => ({

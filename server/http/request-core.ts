@@ -8,7 +8,7 @@ import { z } from "zod";
 import { derivedOnce } from "../cache/derived-once.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TOperation, THandlerInput } from "./define-route.ts";
-import { authenticate } from "./authenticate.ts";
+import type { TAuthenticate } from "./auth-spec.ts";
 import { CURRENT_SUBJECT } from "./current-subject.ts";
 import { Answer, type TAnswer, type TIncoming } from "./exchange.ts";
 import { parseJsonBody, queryObject, validate } from "./parse.ts";
@@ -23,8 +23,12 @@ export type TOperationRun = (req: TIncoming, params: Record<string, string>) => 
 // Operations without a query schema take no query parameters: an unknown one is refused (400).
 const EMPTY_QUERY = z.strictObject({});
 
-/** The core of `op`: `handler` between authentication and validation before, and the answer after. */
-export function operationRun(op: TOperation, handler: (input: THandlerInput<z.ZodType, z.ZodType, z.ZodType>) => unknown): TOperationRun {
+/**
+ * The core of `op`: `handler` between authentication and validation before, and the answer after.
+ * `authenticate` establishes who calls (server/caller/, handed in by defineRoute: the request layer
+ * knows the auth spec, not the tokens and clients behind it).
+ */
+export function operationRun(op: TOperation, handler: (input: THandlerInput<z.ZodType, z.ZodType, z.ZodType>) => unknown, authenticate: TAuthenticate): TOperationRun {
   const plainParams = op.params && plainParamsCheck(op.params);
   return async (req, rawParams) => {
     const started = performance.now();

@@ -1,4 +1,4 @@
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { checkScrapeToken, scrapeMetrics } from "./metrics.service.ts";
 import { Answer } from "../http/exchange.ts";
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { defineRoute, type THttpMethod } from "../http/define-route.ts";
+import { type THttpMethod } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { authorizeGetRoute, authorizePostRoute } from "./authorize/authorize.routes.ts";
 import { discoveryDocument } from "./discovery.service.ts";
 import { getJwks } from "./keys/signing-keys.service.ts";

@@ -31,7 +31,7 @@ export function userinfoClaims(userId: string, scopes: readonly string[]): TMayb
 }
 
 // Made once per cached account and token (a verified token's scopes are one frozen list,
-// http/authenticate.ts): every request with that token gets the same frozen claims until the account changes.
+// caller/authenticate.ts): every request with that token gets the same frozen claims until the account changes.
 const claimsOf = derivedOncePer((account: TAccount, scopes: readonly string[]) => {
   const claims: Record<string, string | boolean> = { sub: account.id };
   if (scopes.includes("profile")) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { readAccount } from "../users/users.service.ts";
 import { bindDevice } from "./otp-devices.service.ts";

@@ -1,7 +1,7 @@
 import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
 import type { TErrorCode } from "../errors/codes.ts";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { attachHotp, attachTotp, deleteBinding, finishQrBinding, listBindings, startQrBinding } from "./otp-api.service.ts";
 import { ZBindingParams, ZHotpAttach, ZOtpBinding, ZQrAttach, ZQrSecret, ZSubjectParams, ZTotpAttach } from "./otp.schemas.ts";
 

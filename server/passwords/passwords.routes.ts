@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { localeOf } from "../http/locale.ts";
 import { eventActorOf } from "../http/request-context.ts";
 import { accountOfInstance } from "../users/subject-param.ts";

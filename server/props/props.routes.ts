@@ -1,4 +1,4 @@
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { propsAnswer } from "./props-read.ts";
 import { parseJsonBody } from "../http/parse.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";

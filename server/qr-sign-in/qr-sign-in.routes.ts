@@ -1,4 +1,4 @@
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { decideQrSignIn, describeQrSignIn } from "./qr-decisions.service.ts";
 import { ZQrParams, ZQrSignInRequest } from "./qr-sign-in.schemas.ts";
 

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { getCatalog } from "../attributes/attributes.service.ts";
 import { getConfig } from "../config/config.ts";
-import { defineRoute, type TRouteHandler } from "../http/define-route.ts";
+import { type TRouteHandler } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { localeOf } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";
 import { fromRegistrationV1 } from "./api/v1.ts";

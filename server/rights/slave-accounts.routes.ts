@@ -1,6 +1,6 @@
 import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { localeOf } from "../http/locale.ts";
 import { ZSlaveRightsChange, ZV2Errors } from "./rights.schemas.ts";
 import { changeSlaveRights, setSlavePassword } from "./slave-accounts.service.ts";

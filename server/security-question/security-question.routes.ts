@@ -1,6 +1,6 @@
 import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { ZSubjectParams } from "../sessions/user-devices.schemas.ts";
 import { ZCheckSecurityQuestion, ZSecurityQuestion, ZSetSecurityQuestion } from "./security-question.schemas.ts";
 import { checkSecurityQuestion, getSecurityQuestion, setSecurityQuestion, unsetSecurityQuestion } from "./security-question.service.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { ZSubjectItemParams, ZSubjectParams, ZUserApp } from "./user-devices.schemas.ts";
 import { deleteUserApp, listUserApps, resetSessions } from "./user-devices.service.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { ZChangeUserV1, ZSearchQueryV1, ZVersionRecordV1 } from "./api/v1.ts";
 import { changeUserV1, getUserV1, searchUsersV1 } from "./users-v1.service.ts";
 

@@ -1,7 +1,7 @@
 import { STEP_UP_ERRORS } from "../auth-modes/recent-auth.ts";
 import { z } from "zod";
 import { confirmContactRoute } from "../contacts/contacts.routes.ts";
-import { defineRoute } from "../http/define-route.ts";
+import { defineRoute } from "../caller/define-route.ts";
 import { localeOf } from "../http/locale.ts";
 import { ZChangeUserV3, ZUserV3 } from "./api/v3.ts";
 import { changeUserV3, deleteUserV3, userV3Answer } from "./user-attributes.service.ts";

@@ -2,7 +2,7 @@ import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { updateClient } from "../../server/clients/clients.service.ts";
-import { defineRoute } from "../../server/http/define-route.ts";
+import { defineRoute } from "../../server/caller/define-route.ts";
 import { importFile } from "../../server/import/import.service.ts";
 import { ensureSigningKey, getSigningKey } from "../../server/oauth/keys/signing-keys.service.ts";
 import { issueAccessToken } from "../../server/oauth/tokens/access-token.ts";

@@ -1,6 +1,6 @@
 import { STEP_UP_ERRORS } from "../../auth-modes/recent-auth.ts";
 import { z } from "zod";
-import { defineRoute } from "../../http/define-route.ts";
+import { defineRoute } from "../../caller/define-route.ts";
 import { FP_TYPES, ZFpName, type TProviderKey } from "../federation.schemas.ts";
 import { startBindForBrowser, startBindForUser } from "./bind-flow.service.ts";
 import { faStartConfirmRoute, faStartRoute } from "./bind-start.routes.ts";

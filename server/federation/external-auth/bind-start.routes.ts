@@ -3,7 +3,7 @@ import { portalUserOf, readPortalSession } from "../../auth/portal-session.ts";
 import { getConfig } from "../../config/config.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { readCookie, serializeCookie } from "../../http/cookies.ts";
-import { defineRoute } from "../../http/define-route.ts";
+import { defineRoute } from "../../caller/define-route.ts";
 import { readBodyText } from "../../http/parse.ts";
 import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "../../sign-in/csrf.ts";
 import { forwardBind, gateBind } from "./bind-flow.service.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AppError } from "../../errors/app-error.ts";
-import { defineRoute } from "../../http/define-route.ts";
+import { defineRoute } from "../../caller/define-route.ts";
 import { findProvider } from "../providers.repository.ts";
 import { requireBindingBrowser } from "./bind-browser.ts";
 import { consumeRequest, toPending } from "./callback.service.ts";

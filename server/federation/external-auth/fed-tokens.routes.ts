@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { defineRoute } from "../../http/define-route.ts";
+import { defineRoute } from "../../caller/define-route.ts";
 import { ZFpName, ZFpType } from "../federation.schemas.ts";
 import { readFedTokens } from "./fed-tokens.service.ts";
 

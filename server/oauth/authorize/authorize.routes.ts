@@ -2,7 +2,7 @@ import { z } from "zod";
 import { readCookie, serializeCookie } from "../../http/cookies.ts";
 import { SESSION_COOKIE } from "../../sessions/sessions.service.ts";
 import { CSRF_COOKIE } from "../../sign-in/csrf.ts";
-import { browserEndpoint } from "../../html/page-route.ts";
+import { browserEndpoint } from "../browser-endpoint.ts";
 import { readParams } from "./authorization-request.ts";
 import { authorize } from "./authorize.service.ts";
 import { Answer } from "../../http/exchange.ts";

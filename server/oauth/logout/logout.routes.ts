@@ -5,7 +5,7 @@ import { findSessionToEnd, SESSION_COOKIE } from "../../sessions/sessions.servic
 import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "../../sign-in/csrf.ts";
 import { pickLang } from "../../html/texts.ts";
 import { htmlResponse, pageLink } from "../../html/layout.ts";
-import { browserEndpoint } from "../../html/page-route.ts";
+import { browserEndpoint } from "../browser-endpoint.ts";
 import { logoutView } from "./logout-view.ts";
 import { readParams } from "../authorize/authorization-request.ts";
 import { afterLogout, needsConfirmation, resolveLogout, signOut } from "./logout.service.ts";

@@ -6,36 +6,16 @@ import { derivedOnce } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { verifyAccessToken, type TAccessClaims } from "../oauth/tokens/access-token.ts";
-import { browserIp, forwardedFor, type TActor, type TRequestContext } from "./request-context.ts";
-import { tlsClientIdentity, type TTlsIdentity } from "./tls-identity.ts";
-import { CURRENT_SUBJECT } from "./current-subject.ts";
-import type { TErrorCode } from "../errors/codes.ts";
-import type { THasHeaders } from "./exchange.ts";
+import type { TAuthenticate, TBasicAuth, TBearerAuth } from "../http/auth-spec.ts";
+import { browserIp, forwardedFor, type TActor, type TRequestContext } from "../http/request-context.ts";
+import { tlsClientIdentity, type TTlsIdentity } from "../http/tls-identity.ts";
+import { CURRENT_SUBJECT } from "../http/current-subject.ts";
+import type { THasHeaders } from "../http/exchange.ts";
 
-/** Scopes an operation accepts, by mode: any one of them is enough (any-of). */
-export type TBearerAuth = {
-  kind: "bearer";
-  user?: readonly string[];
-  system?: readonly string[];
-  /**
-   * Path parameter naming the account acted on; in user mode it must be the token's user. The
-   * request core resolves `current` in it to the token's user before the handler runs.
-   */
-  subjectParam?: string;
-  /**
-   * A path parameter naming an account, or one of its versions, that user mode may also call
-   * `current` (the core resolves it), where the token's user is checked by the handler.
-   */
-  currentParam?: string;
-  /** What a client token asking for `current` is told (it has no user of its own); user.not_found unless said. */
-  noCurrentUser?: TErrorCode;
-};
-/**
- * v1/v2 HTTP Basic; with `scopes`, the client must hold one of them among its (system) scopes. A v1
- * operation refuses a client without them with 401 (v1 knows no 403); v2 with its 403 access_denied.
- */
-export type TBasicAuth = { kind: "basic"; scopes?: readonly string[]; v1?: true };
-export type TAuthSpec = { kind: "none" } | TBasicAuth | TBearerAuth;
+// Who calls an operation: a bearer token (verified, not revoked, not cut off, of a client that is
+// still enabled), a client's REST password over HTTP Basic, or a TLS client certificate. The
+// request layer (server/http/) knows only the operation's auth spec; defineRoute hands this to the
+// request core, so the layer below the capabilities imports none of them.
 
 // The scheme and the first word after it (RFC 9110 §11.4: `scheme 1*SP token`); leading blanks fail.
 const AUTHORIZATION = /^(\S+)\s+(\S+)/;
@@ -162,25 +142,13 @@ const ANONYMOUS: TActor = Object.freeze({ mode: "anonymous" });
  * says. A bearer token whose checks all answer from memory is established without a Promise; callers
  * `await` only what is one.
  */
-export function authenticate(req: THasHeaders, spec: TAuthSpec, params: Record<string, string>, requestId: string): TMaybePromise<TRequestContext> {
+export const authenticate: TAuthenticate = (req, spec, params, requestId) => {
   const actor = spec.kind === "none" ? ANONYMOUS : spec.kind === "basic" ? basic(req, spec) : bearer(req, spec, params);
   return andThen(actor, (a) => contextOf(req, a, requestId));
-}
+};
 
 function contextOf(req: THasHeaders, actor: TActor, requestId: string): TRequestContext {
   if (actor.mode !== "user") return { requestId, actor };
   return { requestId, actor, ip: forwardedFor(req), userAgent: req.headers.get("user-agent")?.slice(0, 512) ?? undefined };
 }
 
-/**
- * For an operation whose modes of use need different scopes (POST …/members adds, or with ?rql=
- * reads): the token, already accepted for one of the operation's scopes, must hold `system` in
- * system mode or `user` in user mode (none: that use takes no user token).
- */
-export function requireScope(ctx: TRequestContext, system: string, user?: string): void {
-  const a = ctx.actor;
-  if (a.mode !== "user" && a.mode !== "system") throw new AppError("auth.token_missing");
-  const needed = a.mode === "system" ? system : user;
-  if (needed === undefined) throw new AppError("auth.wrong_mode", { desc: `this use of the operation does not accept user-mode tokens; scope: ${system}` });
-  if (!a.scopes.includes(needed)) throw new AppError("auth.scope_missing", { desc: `missing scopes: ${needed}`, params: { scopes: [needed] } });
-}
