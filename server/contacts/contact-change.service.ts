@@ -20,14 +20,14 @@ import {
   findConfirmationsOf,
   lockConfirmation,
   updateConfirmation,
-  type TConfirmationRow,
 } from "./confirmations.repository.ts";
+import type { TConfirmationRow } from "./confirmation-row.ts";
 import { openConfirmation } from "./open-confirmation.ts";
 import { WAITING_CHANGE } from "./contact-change-state.ts";
 import { CONTACT_ACTIONS, type TConfirmationFailure, type TConfirmRequest, type TContactKind, type TPendingConfirmation } from "./contacts.schemas.ts";
 
 // What other capabilities read or change of this one's data: they come through here, never its repository.
-export { type TConfirmationRow, deleteConfirmation, deleteExpiredConfirmations, findConfirmationsOf, updateConfirmation } from "./confirmations.repository.ts";
+export { deleteConfirmation, deleteExpiredConfirmations, findConfirmationsOf, updateConfirmation } from "./confirmations.repository.ts";
 
 // Its own file, because account reads (users/account-snapshots.ts) need it, and this service needs them.
 const PURPOSE = WAITING_CHANGE.purpose;

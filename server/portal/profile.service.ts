@@ -5,7 +5,7 @@ import { selectionFor } from "../attributes/selections.service.ts";
 import type { TEventActor } from "../audit/audit.service.ts";
 import { AUTH_APPS } from "../auth/apps.ts";
 import { waitingChanges } from "../contacts/contact-change.service.ts";
-import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
+import type { TConfirmationRow } from "../contacts/confirmation-row.ts";
 import type { TContactKind } from "../contacts/contacts.schemas.ts";
 import { AppError } from "../errors/app-error.ts";
 import { subjectOfInstance } from "../users/account.ts";

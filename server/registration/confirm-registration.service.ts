@@ -5,8 +5,8 @@ import {
   deleteConfirmation,
   findConfirmationsOf,
   updateConfirmation,
-  type TConfirmationRow,
 } from "../contacts/contact-change.service.ts";
+import type { TConfirmationRow } from "../contacts/confirmation-row.ts";
 import { getConfig } from "../config/config.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";

@@ -1,4 +1,4 @@
-import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
+import type { TConfirmationRow } from "../contacts/confirmation-row.ts";
 import type { TInstruction } from "./registration.schemas.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { WAITING_CHANGE } from "../contacts/contact-change-state.ts";
 import type { TMaybePromise } from "../cache/maybe-promise.ts";
-import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
+import type { TConfirmationRow } from "../contacts/confirmation-row.ts";
 import type { TAccount } from "./account.ts";
 import { accountCache } from "./account-cache.ts";
 import { findAccountAwaiting } from "./users.repository.ts";

@@ -5,7 +5,7 @@ import { clientSelections, type TSelections } from "../attributes/selections.ser
 import { derivedOnce, derivedOncePer } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
 import { changeConfirmingContacts, notesOf, waitingChanges } from "../contacts/contact-change.service.ts";
-import type { TConfirmationRow } from "../contacts/confirmations.repository.ts";
+import type { TConfirmationRow } from "../contacts/confirmation-row.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { eventActorOf, type TRequestContext } from "../http/request-context.ts";

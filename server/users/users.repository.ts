@@ -1,7 +1,7 @@
 import { getPrisma, type TTx } from "../db/index.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { TAttrValue } from "../attributes/attribute-values.ts";
-import { confirmationFromJson, type TConfirmationJson, type TConfirmationRow } from "../contacts/confirmations.repository.ts";
+import { confirmationFromJson, type TConfirmationJson, type TConfirmationRow } from "../contacts/confirmation-row.ts";
 import type { TAccount, TAccountVersion } from "./account.ts";
 
 const ACCOUNT = { id: true, attrs: true, locked: true, instanceId: true, roles: true, createdAt: true, updatedAt: true } as const;
