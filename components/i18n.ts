@@ -123,6 +123,7 @@ const en = {
   "error.unauthorized": "Your session has ended. Sign in again.",
   "error.notFound": "This client application no longer exists.",
   "error.builtin": "This client belongs to the console and the account portal; the server manages it and it cannot be changed.",
+  "error.ownAccount": "You cannot lock or delete the account you are signed in with.",
   "error.generic": "Something went wrong. Try again.",
 };
 
@@ -243,6 +244,7 @@ const ru: Record<TMessageKey, string> = {
   "error.unauthorized": "Сеанс завершён. Войдите снова.",
   "error.notFound": "Этого клиентского приложения больше нет.",
   "error.builtin": "Этот клиент принадлежит консоли и личному кабинету; им управляет сервер, изменить его нельзя.",
+  "error.ownAccount": "Нельзя заблокировать или удалить учётную запись, с которой вы вошли.",
   "error.generic": "Что-то пошло не так. Повторите попытку.",
 };
 

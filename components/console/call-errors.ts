@@ -36,7 +36,7 @@ export function fieldErrorsOf(error: unknown, t: TTranslate): Record<string, str
 }
 
 const KEY_BY_STATUS: Record<number, TMessageKey> = { 401: "error.unauthorized", 404: "error.notFound" };
-const KEY_BY_CODE: Record<string, TMessageKey> = { "client.builtin": "error.builtin" };
+const KEY_BY_CODE: Record<string, TMessageKey> = { "client.builtin": "error.builtin", "console.own_account": "error.ownAccount" };
 
 /** A sentence for an error that no field explains. */
 export function messageOf(error: unknown, t: TTranslate): string {

@@ -142,6 +142,8 @@ const ERROR_DEFS = {
   "outbox.already_sent": { status: 409, type: "process_error", error: "already_sent", desc: "outbox message was sent already" },
   /** A console download (the events export) without the session of an active administrator. */
   "console.admin_required": { status: 401, type: "security_error", error: "unauthorized", desc: "sign in to the console as an administrator" },
+  /** An administrator locking or deleting the account they are signed in to the console with: they would lock themselves out, or leave no administrator. */
+  "console.own_account": { status: 409, type: "process_error", error: "own_account", desc: "an administrator cannot lock or delete the account they are signed in with" },
 
   /** No account with this subject (or the version id names none). */
   "user.not_found": { status: 404, type: "not_found_error", error: "unknown_user", desc: "user not found" },

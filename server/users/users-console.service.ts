@@ -8,7 +8,7 @@ import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { checkPassword, violationItem } from "../passwords/policy.ts";
 import { getPasswordPolicy } from "../passwords/policy-store.ts";
-import { attributesOf } from "./account.ts";
+import { attributesOf, subjectOfInstance } from "./account.ts";
 import { publishAccountChange } from "./account-cache.ts";
 import { findAccountPage } from "./users-console.repository.ts";
 import { findAccounts } from "./users.repository.ts";
@@ -56,8 +56,11 @@ export async function listUsers(req: TListUsersRequest) {
   return { items, total, nextCursor: ids.length > limit ? items.at(-1)!.sub : null };
 }
 
-/** One account for the console: every attribute (no client selection applies), roles and pending changes. */
-export async function getUserDetail(sub: string) {
+/**
+ * One account for the console: every attribute (no client selection applies), roles and pending
+ * changes, and whether it is the account of `viewer`, the administrator looking at it.
+ */
+export async function getUserDetail(sub: string, viewer: string | undefined) {
   const [account, catalog, notes] = await Promise.all([readAccount(sub), getCatalog(), pendingNotes(sub)]);
   return {
     sub: account.id,
@@ -68,16 +71,28 @@ export async function getUserDetail(sub: string) {
     updatedAt: account.updatedAt,
     catalog: catalog.defs,
     pending: notes,
+    ownAccount: account.id === viewer,
   };
+}
+
+/**
+ * The console's administrator cannot lock or delete the account they are signed in with: the one
+ * signed in may be the last administrator, and a locked one could not sign in again to undo it.
+ * Another administrator can (the console's sign-in admits only active administrators).
+ */
+function refuseOwnAccount(instanceId: string, actor: TEventActor): void {
+  if (actor.subject !== undefined && subjectOfInstance(instanceId) === actor.subject) throw new AppError("console.own_account");
 }
 
 /** The administrator sets contacts directly with their vrf flag: no code goes out. */
 export async function updateUserAttributes(instanceId: string, changes: Record<string, unknown>, actor: TEventActor) {
+  if (changes.locked === true) refuseOwnAccount(instanceId, actor);
   const { account } = await changeAttributes(instanceId, changes, { contactFlag: "vrf", confirmUnverified: false, allowed: null, actor });
-  return getUserDetail(account.id);
+  return getUserDetail(account.id, actor.subject);
 }
 
 export async function deleteUser(instanceId: string, actor: TEventActor): Promise<void> {
+  refuseOwnAccount(instanceId, actor);
   await deleteAccount(instanceId, { actor });
 }
 
@@ -93,5 +108,5 @@ export async function createUser(input: { attributes: Record<string, unknown>; p
     return created;
   });
   await publishAccountChange(account.id);
-  return getUserDetail(account.id);
+  return getUserDetail(account.id, actor.subject);
 }

@@ -39,21 +39,24 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
           {name ? <code className="client-id">{user.sub}</code> : null}
           <StatusBadge locked={locked} />
         </div>
-        <div className="user-actions">
-          <Button onClick={() => setLocked.mutate({ instanceId: user.instanceId, locked: !locked })} disabled={setLocked.isPending}>
-            {locked ? u("detail.unlock") : u("detail.lock")}
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              remove.reset();
-              setDeleting(true);
-            }}
-          >
-            {u("detail.delete")}
-          </Button>
-        </div>
+        {user.ownAccount ? null : (
+          <div className="user-actions">
+            <Button onClick={() => setLocked.mutate({ instanceId: user.instanceId, locked: !locked })} disabled={setLocked.isPending}>
+              {locked ? u("detail.unlock") : u("detail.lock")}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                remove.reset();
+                setDeleting(true);
+              }}
+            >
+              {u("detail.delete")}
+            </Button>
+          </div>
+        )}
       </div>
+      {user.ownAccount ? <p className="muted">{u("detail.ownAccount")}</p> : null}
       <Notice text={notice?.text} error={notice?.error} />
       <div className="user-layout">
         <UserAttributesForm key={user.instanceId} user={user} update={update} setNotice={setNotice} />

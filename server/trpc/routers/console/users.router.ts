@@ -16,7 +16,7 @@ const ZAttributes = z.record(z.string().max(64), z.unknown());
 export const usersRouter = createRouter({
   list: adminProcedure.input(ZListUsersRequest).query(({ input }) => listUsers(input)),
 
-  get: adminProcedure.input(z.strictObject({ sub: z.string().min(1).max(256) })).query(({ input }) => getUserDetail(input.sub)),
+  get: adminProcedure.input(z.strictObject({ sub: z.string().min(1).max(256) })).query(({ input, ctx }) => getUserDetail(input.sub, ctx.admin.id)),
 
   /** `null` removes an attribute; contacts are {value, vrf} and are stored as given. */
   update: adminProcedure

@@ -1,0 +1,66 @@
+import type { Session } from "next-auth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importDocument } from "../../server/import/import.service.ts";
+import { appRouter } from "../../server/trpc/root.ts";
+import { bootstrapAdmin } from "../../server/users/admin.service.ts";
+import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
+
+// An administrator cannot lock or delete the account they are signed in to the console with (they
+// may be the last administrator, and a locked one could not sign in again to undo it); another
+// administrator can. The account's page says which one is the viewer's own.
+
+const callerFor = (id: string) => appRouter.createCaller({ session: { user: { id }, expires: "2999-01-01T00:00:00Z" } as Session, ip: "203.0.113.9", userAgent: "AdminBrowser" });
+const refusal = (call: Promise<unknown>) =>
+  call.then(
+    () => "accepted",
+    (e: { code?: string; cause?: { code?: string } }) => `${e.code} ${e.cause?.code}`,
+  );
+
+describe.each(DB_KINDS)("the console's administrators and their own accounts on %s", (kind) => {
+  let t: TTestDatabase;
+  let adminId: string;
+  const second = `second-admin-${kind}`;
+
+  beforeAll(async () => {
+    t = await installTestDatabase(kind);
+    await bootstrapAdmin({ password: "admin-password-1", embedded: true });
+    adminId = (await t.db.prisma.user.findUniqueOrThrow({ where: { login: "admin" } })).id;
+    await importDocument({ users: [{ sub: second, roles: ["admin"], attributes: { given_name: "Second" } }] }, {});
+  });
+  afterAll(async () => t?.close());
+
+  const account = (id: string) => t.db.prisma.user.findUnique({ where: { id }, select: { locked: true } });
+  const eventsOf = (id: string) => t.db.prisma.securityEvent.count({ where: { subject: id } });
+
+  it("marks the viewer's own account, and no other", async () => {
+    const admin = callerFor(adminId);
+    expect((await admin.console.users.get({ sub: adminId })).ownAccount).toBe(true);
+    expect((await admin.console.users.get({ sub: second })).ownAccount).toBe(false);
+  });
+
+  it("refuses to lock or delete the account the administrator is signed in with, and changes nothing", async () => {
+    const admin = callerFor(adminId);
+    const own = await admin.console.users.get({ sub: adminId });
+    const events = await eventsOf(adminId);
+    expect(await refusal(admin.console.users.setLocked({ instanceId: own.instanceId, locked: true }))).toBe("CONFLICT console.own_account");
+    expect(await refusal(admin.console.users.update({ instanceId: own.instanceId, attributes: { locked: true } }))).toBe("CONFLICT console.own_account");
+    expect(await refusal(admin.console.users.delete({ instanceId: own.instanceId }))).toBe("CONFLICT console.own_account");
+    expect(await account(adminId)).toEqual({ locked: false });
+    expect(await eventsOf(adminId)).toBe(events);
+    // The rest of the own account stays editable.
+    const renamed = await admin.console.users.update({ instanceId: own.instanceId, attributes: { given_name: "Root" } });
+    expect(renamed).toMatchObject({ ownAccount: true, attributes: { given_name: "Root" } });
+  });
+
+  it("lets another administrator lock and unlock it", async () => {
+    const other = callerFor(second);
+    const target = await other.console.users.get({ sub: adminId });
+    expect(target.ownAccount).toBe(false);
+    const locked = await other.console.users.setLocked({ instanceId: target.instanceId, locked: true });
+    expect(await account(adminId)).toEqual({ locked: true });
+    // Locked, the first administrator is no console user any more.
+    expect(await refusal(callerFor(adminId).console.users.get({ sub: adminId }))).toBe("UNAUTHORIZED undefined");
+    await other.console.users.setLocked({ instanceId: locked.instanceId, locked: false });
+    expect(await account(adminId)).toEqual({ locked: false });
+  });
+});
