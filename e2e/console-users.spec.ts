@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { UserDetailPage } from "./pages/user-detail.page.ts";
 import { UsersPage } from "./pages/users.page.ts";
-import { consoleClientToken, signInAsAdmin, uniqueTag } from "./support/admin.ts";
+import { ADMIN_LOGIN, consoleClientToken, signInAsAdmin, uniqueTag } from "./support/admin.ts";
 
 test("console user search, edit and lock", async ({ page }) => {
   await signInAsAdmin(page);
@@ -138,4 +138,23 @@ test("users are paged with the cursor in the URL", async ({ page, request }) => 
   await next.click();
   await prev.click();
   await expect(users.range).toHaveText("1–25 of 27");
+});
+
+test("the administrator finds their own account by its login, and cannot lock or delete it there", async ({ page }) => {
+  await signInAsAdmin(page);
+  const users = new UsersPage(page);
+  await users.goto();
+  await users.searchFor(ADMIN_LOGIN);
+  // The login has a column of its own (the second); the bootstrap administrator has no other attribute.
+  const own = users.table.getByRole("row").filter({ has: page.locator("td:nth-child(2) code", { hasText: new RegExp(`^${ADMIN_LOGIN}$`) }) });
+  await expect(own).toHaveCount(1);
+  await own.getByRole("link").click();
+  await expect(page.getByText("This is your own account: you are signed in to the console with it, so it cannot be locked or deleted here.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Lock", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete user" })).toHaveCount(0);
+  // In Russian as well (the language toggle's cookie, set directly).
+  await page.context().addCookies([{ name: "idp_lang", value: "ru", domain: new URL(page.url()).hostname, path: "/" }]);
+  await page.reload();
+  await expect(page.getByText("Это ваша учётная запись: вы вошли с ней в консоль")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Заблокировать", exact: true })).toHaveCount(0);
 });

@@ -10,7 +10,7 @@ import { checkPassword, violationItem } from "../passwords/policy.ts";
 import { getPasswordPolicy } from "../passwords/policy-store.ts";
 import { attributesOf, subjectOfInstance } from "./account.ts";
 import { publishAccountChange } from "./account-cache.ts";
-import { findAccountPage } from "./users-console.repository.ts";
+import { findAccountPage, findLogins } from "./users-console.repository.ts";
 import { findAccounts } from "./users.repository.ts";
 import { changeAttributes, createAccount, deleteAccount, readAccount } from "./users.service.ts";
 
@@ -33,7 +33,7 @@ function likeOf(search: string): string | undefined {
 export async function listUsers(req: TListUsersRequest) {
   const { search, after, limit } = ZListUsersRequest.parse(req);
   const { ids, total } = await findAccountPage({ like: likeOf(search ?? ""), after, limit: limit + 1 });
-  const accounts = await findAccounts(ids.slice(0, limit));
+  const [accounts, logins] = await Promise.all([findAccounts(ids.slice(0, limit)), findLogins(ids.slice(0, limit))]);
   const items = accounts.map((a) => {
     const all = attributesOf(a);
     const text = (k: string) => (all[k] === undefined ? null : String(flatValue(all[k]!)));
@@ -43,6 +43,7 @@ export async function listUsers(req: TListUsersRequest) {
     };
     return {
       sub: a.id,
+      login: logins.get(a.id) ?? null,
       familyName: text("family_name"),
       givenName: text("given_name"),
       email: text("email"),

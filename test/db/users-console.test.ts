@@ -19,7 +19,7 @@ const refusal = (call: Promise<unknown>) =>
 describe.each(DB_KINDS)("the console's administrators and their own accounts on %s", (kind) => {
   let t: TTestDatabase;
   let adminId: string;
-  const second = `second-admin-${kind}`;
+  const second = `deputy-${kind}`;
 
   beforeAll(async () => {
     t = await installTestDatabase(kind);
@@ -31,6 +31,17 @@ describe.each(DB_KINDS)("the console's administrators and their own accounts on 
 
   const account = (id: string) => t.db.prisma.user.findUnique({ where: { id }, select: { locked: true } });
   const eventsOf = (id: string) => t.db.prisma.securityEvent.count({ where: { subject: id } });
+
+  it("finds the bootstrap administrator by login (a prefix or a part of it) and lists logins", async () => {
+    const admin = callerFor(adminId);
+    for (const search of ["adm", "dmi", "ADMIN"]) {
+      const page = await admin.console.users.list({ search });
+      expect(page.items.map((r) => [r.sub, r.login]), search).toEqual([[adminId, "admin"]]);
+      expect(page.total).toBe(1);
+    }
+    // An account without a login shows none; a search by its attributes still finds it.
+    expect((await admin.console.users.list({ search: "Second" })).items.map((r) => [r.sub, r.login])).toEqual([[second, null]]);
+  });
 
   it("marks the viewer's own account, and no other", async () => {
     const admin = callerFor(adminId);

@@ -6,7 +6,7 @@ import { useAreaText } from "../../i18n-provider.tsx";
 const en = {
   "users.title": "Users",
   "users.search": "Search",
-  "users.searchPlaceholder": "Subject, name, e-mail or phone",
+  "users.searchPlaceholder": "Subject, login, name, e-mail or phone",
   "users.new": "Create user",
   "users.loading": "Loading…",
   "users.loadFailed": "Could not load users.",
@@ -18,6 +18,7 @@ const en = {
   "users.prev": "Previous page",
   "users.next": "Next page",
   "users.col.sub": "Subject",
+  "users.col.login": "Login",
   "users.col.name": "Name",
   "users.col.email": "E-mail",
   "users.col.phone": "Phone",
@@ -89,7 +90,7 @@ export type TUsersKey = keyof typeof en;
 const ru: Record<TUsersKey, string> = {
   "users.title": "Пользователи",
   "users.search": "Поиск",
-  "users.searchPlaceholder": "Субъект, имя, почта или телефон",
+  "users.searchPlaceholder": "Субъект, логин, имя, почта или телефон",
   "users.new": "Создать пользователя",
   "users.loading": "Загрузка…",
   "users.loadFailed": "Не удалось загрузить пользователей.",
@@ -101,6 +102,7 @@ const ru: Record<TUsersKey, string> = {
   "users.prev": "Предыдущая страница",
   "users.next": "Следующая страница",
   "users.col.sub": "Субъект",
+  "users.col.login": "Логин",
   "users.col.name": "Имя",
   "users.col.email": "Почта",
   "users.col.phone": "Телефон",

@@ -35,6 +35,7 @@ export function UsersTable({ users }: { users: TUserRow[] }) {
         </Link>
       ),
     },
+    { key: "login", header: u("users.col.login"), cell: (r) => (r.login ? <code>{r.login}</code> : <span className="muted">—</span>) },
     { key: "name", header: u("users.col.name"), cell: (r) => [r.familyName, r.givenName].filter(Boolean).join(" ") || <span className="muted">—</span> },
     { key: "email", header: u("users.col.email"), cell: (r) => <Contact value={r.email} confirmed={r.emailConfirmed} u={u} /> },
     { key: "phone", header: u("users.col.phone"), cell: (r) => <Contact value={r.phone} confirmed={r.phoneConfirmed} u={u} /> },
