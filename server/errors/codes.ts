@@ -246,7 +246,7 @@ const ERROR_DEFS = {
   "rights.definition_in_use": { status: 409, type: "process_error", error: "right_in_use", desc: "the right is still granted; revoke it or delete with force=true" },
   /** The console's "New right" names a right that is defined already (the REST PUT replaces instead). */
   "rights.definition_exists": { status: 409, type: "process_error", error: "right_exists", desc: "right already defined" },
-  /** v2 slave accounts: a user token acting for another subject, a system token granting, or a master without the right on the slave. */
+  /** v2 master and subordinate accounts: a user token acting for another subject, a system token granting, or a master without the right on the subordinate account. */
   "rights.access_denied": { status: 403, type: "security_error", error: "access_denied", desc: "access_denied" },
   /** change_password and change_attrs: cannot be deleted, and their kinds stay user on user. */
   "rights.builtin": { status: 400, type: "process_error", error: "builtin_right", desc: "built-in right: cannot be deleted or retyped" },

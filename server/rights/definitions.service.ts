@@ -8,12 +8,12 @@ import { publishRightsChange } from "./rights-cache.ts";
 import type { TObjectKind, TRightDefinition, TRightDefinitionImport, TRightDefinitionInput, TSubjectKind } from "./rights.schemas.ts";
 import type { TMaybePromise } from "../cache/maybe-promise.ts";
 
-/** The built-in rights between users (the slave-account rights of the contract), as BUILTIN_RIGHT_NAMES lists them. */
+/** The built-in rights between users (a master account's rights on its subordinate accounts), as BUILTIN_RIGHT_NAMES lists them. */
 export const BUILTIN_RIGHTS: TDefinitionWrite[] = [
   {
     name: "change_password",
     descriptionRu: "Смена пароля подчинённой учётной записи",
-    descriptionEn: "Change the password of a slave account",
+    descriptionEn: "Change the password of a subordinate account",
     subjectKinds: ["user"],
     objectKinds: ["user"],
     builtin: true,
@@ -21,7 +21,7 @@ export const BUILTIN_RIGHTS: TDefinitionWrite[] = [
   {
     name: "change_attrs",
     descriptionRu: "Изменение атрибутов подчинённой учётной записи",
-    descriptionEn: "Change the attributes of a slave account",
+    descriptionEn: "Change the attributes of a subordinate account",
     subjectKinds: ["user"],
     objectKinds: ["user"],
     builtin: true,

@@ -137,11 +137,11 @@ export const ZRightsOnV4Query = z.strictObject({
   after: z.string().max(600).optional().describe("the `next` of the previous page"),
 });
 
-/** One item of the v2 slave-account rights change: the master (subject) on the slave (object), both users. */
+/** One item of the v2 rights change of a master on its subordinate accounts: the master (subject) on the subordinate (object), both users. */
 export const ZSlaveRight = z
   .strictObject({
     subject: ZRightRecord.shape.subject.describe("the master (leading) account's id; with a user token, the token's user"),
-    object: ZRightRecord.shape.object.describe("the slave account's id"),
+    object: ZRightRecord.shape.object.describe("the subordinate account's id"),
     rights: ZRightRecord.shape.rights,
     tags: ZRightRecord.shape.tags,
   })

@@ -6,13 +6,13 @@ import { ZSlaveRightsChange, ZV2Errors } from "./rights.schemas.ts";
 import { changeSlaveRights, setSlavePassword } from "./slave-accounts.service.ts";
 import { v2Body } from "../http/v2-errors.ts";
 
-const TAGS = ["Master and slave accounts (v2)"];
+const TAGS = ["Master and subordinate accounts (v2)"];
 
 export const changeSlaveRightsRoute = defineRoute(
   {
     method: "POST",
     path: "/api/v2/users/rights/change",
-    summary: "Grant and revoke rights of a master account on slave accounts",
+    summary: "Grant and revoke rights of a master account on subordinate accounts",
     description:
       "Both blocks are required (an unused one is `[]`), at most 50 items each. With a user token (idp_user_rights or idp_api_user_rights) " +
       "every `subject` must be the token's user, else 403 access_denied; a system token (idp_rm_rights) may only revoke, for any users " +
@@ -36,27 +36,27 @@ export const changeSlaveRightsRoute = defineRoute(
 );
 
 const ZSlavePassword = z
-  .strictObject({ value: z.string().min(1).max(4096).describe("the slave's new password; must satisfy the password policy") })
+  .strictObject({ value: z.string().min(1).max(4096).describe("the subordinate account's new password; must satisfy the password policy") })
   .meta({ id: "SlavePassword", examples: [{ value: "new battery staple 42" }] });
 
 export const setSlavePasswordRoute = defineRoute(
   {
     method: "POST",
     path: "/api/v2/users/{subject}/password",
-    summary: "Set a slave account's password",
+    summary: "Set a subordinate account's password",
     description:
       "The master's user token (idp_change_password) sets the password of the account `subject` when the master holds the right " +
       "change_password on it (a revoked right stops this at once); otherwise, or when no such account exists, 403 access_denied. The " +
       "password policy applies as to a password set by a system (no current password, no minimum age); a violation is 400 with one " +
-      "item per rule (code password_policy_violated, params.rule, params.field `value`). Like any password change it ends the slave's " +
-      "sessions, forgets its remembered devices and makes its older access and refresh tokens fail. 200 with the slave's id.",
+      "item per rule (code password_policy_violated, params.rule, params.field `value`). Like any password change it ends the subordinate account's " +
+      "sessions, forgets its remembered devices and makes its older access and refresh tokens fail. 200 with the subordinate account's id.",
     tags: TAGS,
     auth: { kind: "bearer", user: ["idp_change_password"] },
     errorShape: "v2",
-    params: z.object({ subject: z.string().min(1).max(256).describe("the slave account's id") }),
+    params: z.object({ subject: z.string().min(1).max(256).describe("the subordinate account's id") }),
     paramNames: { subjectId: "subject" },
     jsonBody: ZSlavePassword,
-    response: { status: 200, description: "Password set", schema: z.object({ subject: z.string().describe("the slave account's id") }) },
+    response: { status: 200, description: "Password set", schema: z.object({ subject: z.string().describe("the subordinate account's id") }) },
     otherResponses: [
       { status: 400, description: "validation_error (bad body) or password_policy_violated (one item per rule)", schema: ZV2Errors },
       { status: 403, description: "access_denied", schema: ZV2Errors },
