@@ -62,6 +62,8 @@ const ERROR_DEFS = {
   "route.method_not_allowed": { status: 405, type: "method_error", error: "method_not_allowed", desc: "method_not_allowed", oauth: "invalid_request" },
   /** No operation exists at this path. */
   "route.not_found": { status: 404, type: "not_found_error", error: "not_found", desc: "no_such_operation" },
+  /** GET /metrics on a server without IDP_METRICS_TOKEN: the metrics are off, and the body says how to turn them on. */
+  "metrics.off": { status: 404, type: "not_found_error", error: "not_found", desc: "metrics are off on this server: set IDP_METRICS_TOKEN (16 or more characters) and scrape with Authorization: Bearer <that token>" },
 
   /** RFC 6749 §5.2: missing, repeated or malformed parameter, or more than one authentication method. */
   "oauth.invalid_request": { status: 400, type: "input_error", error: "wrong_values", desc: "invalid_request", oauth: "invalid_request" },

@@ -17,8 +17,8 @@ function refusal(authorization: string | null, token: string | undefined): { cod
 
 describe("the metrics scrape token", () => {
   it("hides the endpoint when no token is configured, whatever the request sends", () => {
-    expect(refusal(`Bearer ${TOKEN}`, undefined)).toEqual({ code: "route.not_found", headers: undefined });
-    expect(refusal(null, undefined)?.code).toBe("route.not_found");
+    expect(refusal(`Bearer ${TOKEN}`, undefined)).toEqual({ code: "metrics.off", headers: undefined });
+    expect(refusal(null, undefined)?.code).toBe("metrics.off");
   });
 
   it("admits exactly the configured bearer token", () => {

@@ -11,11 +11,11 @@ const CHALLENGE = { "www-authenticate": 'Bearer realm="metrics"' };
 const digest = (s: string) => createHash("sha256").update(s).digest();
 
 /**
- * Is `authorization` the configured scrape token? Without IDP_METRICS_TOKEN the endpoint does not
- * exist (404): process and traffic figures are not for anyone who can reach the port.
+ * Is `authorization` the configured scrape token? Without IDP_METRICS_TOKEN the metrics are off
+ * (404, with how to turn them on): process and traffic figures are not for anyone who can reach the port.
  */
 export function checkScrapeToken(authorization: string | null, token = getConfig().metricsToken): void {
-  if (!token) throw new AppError("route.not_found");
+  if (!token) throw new AppError("metrics.off");
   const [scheme, given] = (authorization ?? "").split(/\s+/, 2);
   if (scheme?.toLowerCase() !== "bearer" || !given) throw new AppError("auth.token_missing", { headers: CHALLENGE });
   if (!timingSafeEqual(digest(given), digest(token))) throw new AppError("auth.token_invalid", { headers: CHALLENGE });

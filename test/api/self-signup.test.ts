@@ -268,13 +268,13 @@ describe("self sign-up page (IDP_SELF_SIGNUP=off)", () => {
     await db?.drop();
   });
 
-  it("answers 404 pages and shows no link on the sign-in page", async () => {
+  it("answers 404 pages that say sign-up is off and how it is turned on, and shows no link on the sign-in page", async () => {
     const browser = new Browser({ "x-forwarded-for": uniqueIp(), "accept-language": "en" }, server.baseUrl);
     for (const url of [`${server.baseUrl}/register`, `${server.baseUrl}/register/code?signup=${"a".repeat(24)}`]) {
       const page = await browser.fetch(url);
       expect(page.status, url).toBe(404);
       expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
-      expect(alertOf(page.text)).toBe("Creating an account yourself is not possible on this service.");
+      expect(alertOf(page.text)).toBe("Creating an account yourself is turned off on this service. Ask its administrator for an account; they can also turn sign-up on (IDP_SELF_SIGNUP=on).");
     }
     const post = await browser.fetch(`${server.baseUrl}/register`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "email=a%40b.ru" });
     expect(post.status).toBe(404);
