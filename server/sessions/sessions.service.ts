@@ -18,6 +18,7 @@ import {
   type TSessionRow,
 } from "./sessions.repository.ts";
 import { describeUserAgent } from "./user-agent.ts";
+import { keepNewSessionClearOfCutoff } from "../oauth/grants/token-invalidation.service.ts";
 
 // What other capabilities read or change of this one's data: they come through here, never its repository.
 export { deleteExpiredSessions } from "./sessions.repository.ts";
@@ -88,6 +89,7 @@ export async function startSession(input: TSessionStart, now = new Date()): Prom
     await insertSession({ ...session, tokenHash: hashOpaqueToken(token) }, tx);
     return { started: { session, token, deviceKey: device.key }, newDevice: device.isNew };
   });
+  await keepNewSessionClearOfCutoff(input.userId, started.session.id, now);
   // A device the account has not signed in from before is told to the person, unless it is their first.
   if (newDevice && (await findDevicesOf(input.userId)).length > 1) {
     await tellAccountHolderOf(input.userId, { kind: "new_device", actor: { ip: input.ip, userAgent: input.userAgent }, at: now });

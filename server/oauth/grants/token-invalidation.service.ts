@@ -1,6 +1,6 @@
 import { inTransaction, type TTx } from "../../db/index.ts";
-import { moveSessionCutoffs, moveUserCutoff } from "../tokens/token-cutoffs.repository.ts";
-import { publishCutoffs } from "../tokens/token-cutoffs.ts";
+import { exemptSessionStartedAfter, moveSessionCutoffs, moveUserCutoff } from "../tokens/token-cutoffs.repository.ts";
+import { publishCutoffs, userWideCutoff } from "../tokens/token-cutoffs.ts";
 import { deleteUnusedCodesOf } from "./authorization-codes.repository.ts";
 import { revokeUserRefreshRows, type TGrantSelection } from "./refresh-tokens.repository.ts";
 
@@ -34,4 +34,18 @@ export async function invalidateSessionTokens(userId: string, sessionIds: string
     await endGrants(userId, { before: at, onlySessions: sessionIds }, tx);
   });
   await publishCutoffs(userId);
+}
+
+/**
+ * A session started at `startedAt`, after a user-wide cutoff of the very same second (a password
+ * changed at this sign-in's own step, just before the session): its tokens carry an `iat` of whole
+ * seconds, so they would count as issued before the cutoff and fail at once (token-cutoffs.ts). It
+ * gets a cutoff of its own at the start of that second instead: it has no older token to keep out.
+ * Nearly every session starts in another second than any cutoff, and costs only the cached read.
+ */
+export async function keepNewSessionClearOfCutoff(userId: string, sessionId: string, startedAt: Date): Promise<void> {
+  const second = new Date(Math.floor(startedAt.getTime() / 1000) * 1000);
+  const userWide = await userWideCutoff(userId);
+  if (!userWide || userWide <= second || userWide > startedAt) return;
+  if (await inTransaction((tx) => exemptSessionStartedAfter(userId, sessionId, second, startedAt, tx))) await publishCutoffs(userId);
 }

@@ -46,3 +46,17 @@ export async function moveSessionCutoffs(userId: string, sessionIds: string[], a
     });
   }
 }
+
+/**
+ * Gives `sessionId` its own cutoff at `second` when the user-wide cutoff still falls inside that
+ * second and not after `startedAt` (the session began after it). The user-wide row is locked, so a
+ * cutoff moved meanwhile (which ends every session) is seen, and then nothing is written.
+ */
+export async function exemptSessionStartedAfter(userId: string, sessionId: string, second: Date, startedAt: Date, tx: TTx): Promise<boolean> {
+  const rows = await tx.$queryRaw<{ not_before: Date }[]>`
+    SELECT not_before FROM token_cutoffs WHERE user_id = ${userId} AND session_id = '' FOR UPDATE`;
+  const userWide = rows[0]?.not_before;
+  if (!userWide || userWide <= second || userWide > startedAt) return false;
+  await tx.tokenCutoff.create({ data: { userId, sessionId, notBefore: second }, select: { userId: true } });
+  return true;
+}
