@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { UserDetailPage } from "./pages/user-detail.page.ts";
-import { UsersPage } from "./pages/users.page.ts";
+import { PortalPage } from "./pages/portal.page.ts";
+import { openDialog, UsersPage } from "./pages/users.page.ts";
 import { ADMIN_LOGIN, consoleClientToken, signInAsAdmin, uniqueTag } from "./support/admin.ts";
 
 test("console user search, edit and lock", async ({ page }) => {
@@ -157,4 +158,42 @@ test("the administrator finds their own account by its login, and cannot lock or
   await page.reload();
   await expect(page.getByText("Это ваша учётная запись: вы вошли с ней в консоль")).toBeVisible();
   await expect(page.getByRole("button", { name: "Заблокировать", exact: true })).toHaveCount(0);
+});
+
+test("an administrator sets a person's password; the person must choose their own at the next sign-in", async ({ page, browser }) => {
+  await signInAsAdmin(page);
+  const users = new UsersPage(page);
+  await users.goto();
+  const sub = `reset-${uniqueTag()}`;
+  await users.create({ sub, familyName: "Reset", password: "the first passphrase of this person" });
+  await users.searchFor(sub);
+  await users.open(sub);
+  const dialog = page.getByRole("dialog", { name: `Set a password for ${sub}` });
+  await openDialog(page, page.getByRole("button", { name: "Set password" }), dialog);
+  const field = dialog.getByLabel("New password", { exact: true });
+  // The policy's refusal is told at the field; nothing changes.
+  await field.fill("short");
+  await dialog.getByRole("button", { name: "Set password" }).click();
+  await expect(field).toHaveAccessibleDescription(/\S/);
+  await expect(dialog.getByLabel("Ask for a new password at the next sign-in")).toBeChecked();
+  await field.fill("a passphrase the administrator chose");
+  await dialog.getByRole("button", { name: "Set password" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText("The password is set; the user chooses their own at the next sign-in.")).toBeVisible();
+
+  // The person, in a browser of their own: the old password no longer works, the new one asks for their own.
+  const context = await browser.newContext();
+  const person = await context.newPage();
+  const portal = new PortalPage(person);
+  await portal.goto();
+  await portal.signIn(sub, "the first passphrase of this person");
+  await expect(portal.idp.error).toHaveText("Wrong username or password.");
+  await portal.idp.password.fill("a passphrase the administrator chose");
+  await portal.idp.submit.click();
+  await expect(person.getByRole("heading", { name: "Set a new password" })).toBeVisible();
+  await person.getByLabel("New password", { exact: true }).fill("the person's own new passphrase");
+  await person.getByLabel("New password again").fill("the person's own new passphrase");
+  await person.getByRole("button", { name: "Save and continue" }).click();
+  await portal.expectOverview();
+  await context.close();
 });

@@ -44,3 +44,8 @@ export function messageOf(error: unknown, t: TTranslate): string {
   const key = KEY_BY_CODE[data.appCode ?? ""] ?? KEY_BY_STATUS[data.httpStatus ?? 0];
   return key ? t(key) : t("error.generic");
 }
+
+/** Every problem a refused call names (a password policy lists several), as the server wrote them in the caller's language. */
+export function problemsOf(error: unknown): string[] {
+  return (dataOf(error).items ?? []).map((i) => i.desc);
+}

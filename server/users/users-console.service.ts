@@ -12,7 +12,10 @@ import { attributesOf, subjectOfInstance } from "./account.ts";
 import { publishAccountChange } from "./account-cache.ts";
 import { findAccountPage, findLogins } from "./users-console.repository.ts";
 import { findAccounts } from "./users.repository.ts";
-import { changeAttributes, createAccount, deleteAccount, readAccount } from "./users.service.ts";
+import { accountAtVersion, changeAttributes, createAccount, deleteAccount, readAccount } from "./users.service.ts";
+import { changePassword } from "../passwords/password-change.service.ts";
+import { changeAuthModes } from "../auth-modes/auth-modes.service.ts";
+import type { TLocale } from "../http/locale.ts";
 
 export const ZListUsersRequest = z.strictObject({
   search: z.string().trim().max(100).optional(),
@@ -109,5 +112,17 @@ export async function createUser(input: { attributes: Record<string, unknown>; p
     return created;
   });
   await publishAccountChange(account.id);
+  return getUserDetail(account.id, actor.subject);
+}
+
+/**
+ * The administrator sets the account's password (the policy applies, but not its minimum age):
+ * as any reset, the person's sessions and tokens end and they are told. With `mustChange` the next
+ * sign-in asks for a new one before it completes. `locale`: the console's language, for the policy's words.
+ */
+export async function setUserPassword(instanceId: string, input: { password: string; mustChange: boolean; locale: TLocale }, actor: TEventActor) {
+  const account = await accountAtVersion(instanceId);
+  await changePassword(account, { password: input.password, locale: input.locale }, { mode: "system", actor, note: { by: "console" } });
+  if (input.mustChange) await changeAuthModes(account.id, { needPasswordChange: true }, actor, { by: "console" });
   return getUserDetail(account.id, actor.subject);
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDocument } from "../../server/import/import.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin } from "../../server/users/admin.service.ts";
+import { readAuthModes } from "../../server/auth-modes/auth-modes.service.ts";
+import { checkCredentials } from "../../server/sign-in/sign-in.service.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 // An administrator cannot lock or delete the account they are signed in to the console with (they
@@ -20,12 +22,21 @@ describe.each(DB_KINDS)("the console's administrators and their own accounts on 
   let t: TTestDatabase;
   let adminId: string;
   const second = `deputy-${kind}`;
+  const person = `person-${kind}`;
 
   beforeAll(async () => {
     t = await installTestDatabase(kind);
     await bootstrapAdmin({ password: "admin-password-1", embedded: true });
     adminId = (await t.db.prisma.user.findUniqueOrThrow({ where: { login: "admin" } })).id;
-    await importDocument({ users: [{ sub: second, roles: ["admin"], attributes: { given_name: "Second" } }] }, {});
+    await importDocument(
+      {
+        users: [
+          { sub: second, roles: ["admin"], attributes: { given_name: "Second" } },
+          { sub: person, attributes: { email: { value: `${person}@example.org`, vrf: true } }, password: "the person's first passphrase" },
+        ],
+      },
+      {},
+    );
   });
   afterAll(async () => t?.close());
 
@@ -73,5 +84,27 @@ describe.each(DB_KINDS)("the console's administrators and their own accounts on 
     expect(await refusal(callerFor(adminId).console.users.get({ sub: adminId }))).toBe("UNAUTHORIZED undefined");
     await other.console.users.setLocked({ instanceId: locked.instanceId, locked: false });
     expect(await account(adminId)).toEqual({ locked: false });
+  });
+
+  it("sets a person's password under the policy, ends nothing else of the account, tells them, and asks for a new one at the next sign-in when told to", async () => {
+    const admin = callerFor(adminId);
+    const target = await admin.console.users.get({ sub: person });
+    const hashBefore = (await t.db.prisma.user.findUniqueOrThrow({ where: { id: person }, select: { passwordHash: true } })).passwordHash;
+    // A password the policy refuses changes nothing and says why, in the console's language.
+    const short = await admin.console.users.setPassword({ instanceId: target.instanceId, password: "short", mustChange: false, locale: "ru" }).catch((e: { code: string; cause: { details: { items: { desc: string }[] } } }) => e);
+    expect(short).toMatchObject({ code: "BAD_REQUEST" });
+    expect((short as { cause: { details: { items: { desc: string }[] } } }).cause.details.items[0]!.desc).toMatch(/[а-я]/);
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: person }, select: { passwordHash: true } })).passwordHash).toBe(hashBefore);
+
+    const after = await admin.console.users.setPassword({ instanceId: target.instanceId, password: "a new passphrase set by the administrator", mustChange: true, locale: "en" });
+    expect(after.sub).toBe(person);
+    expect(await checkCredentials({ identifier: person, password: "a new passphrase set by the administrator" }, {})).toMatchObject({ ok: true });
+    expect(await checkCredentials({ identifier: person, password: "the person's first passphrase" }, {})).toMatchObject({ ok: false });
+    expect((await readAuthModes(person)).needPasswordChange).toBe(true);
+    const changed = await t.db.prisma.securityEvent.findFirstOrThrow({ where: { subject: person, type: "user.password_changed" }, orderBy: { id: "desc" } });
+    expect(changed.params).toMatchObject({ mode: "system", by: "console", generated: false });
+    const notice = await t.db.prisma.outboxMessage.findFirstOrThrow({ where: { userId: person, purpose: "notice.password_reset" } });
+    expect(notice).toMatchObject({ channel: "email", recipient: `${person}@example.org` });
+    expect(notice.bodySealed).not.toContain("a new passphrase");
   });
 });

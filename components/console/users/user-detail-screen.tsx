@@ -15,6 +15,7 @@ import type { TUserDetail } from "./types.ts";
 import { accountChanged, useUserMutations, type TNotice } from "./use-user-mutations.ts";
 import { UserAccountPanel } from "./user-account-panel.tsx";
 import { UserAttributesForm } from "./user-attributes-form.tsx";
+import { SetPasswordDialog } from "./set-password-dialog.tsx";
 import { StatusBadge } from "./users-table.tsx";
 import "./users.css";
 
@@ -29,6 +30,7 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
   const u = useUsersText();
   const { update, setLocked, remove } = useUserMutations(user.sub, setNotice);
   const [deleting, setDeleting] = useState(false);
+  const [settingPassword, setSettingPassword] = useState(false);
   const locked = user.attributes.locked === true;
   const name = displayName(user);
   return (
@@ -39,22 +41,25 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
           {name ? <code className="client-id">{user.sub}</code> : null}
           <StatusBadge locked={locked} />
         </div>
-        {user.ownAccount ? null : (
-          <div className="user-actions">
-            <Button onClick={() => setLocked.mutate({ instanceId: user.instanceId, locked: !locked })} disabled={setLocked.isPending}>
-              {locked ? u("detail.unlock") : u("detail.lock")}
-            </Button>
-            <Button
-              variant="danger"
-              onClick={() => {
-                remove.reset();
-                setDeleting(true);
-              }}
-            >
-              {u("detail.delete")}
-            </Button>
-          </div>
-        )}
+        <div className="user-actions">
+          <Button onClick={() => setSettingPassword(true)}>{u("detail.setPassword")}</Button>
+          {user.ownAccount ? null : (
+            <>
+              <Button onClick={() => setLocked.mutate({ instanceId: user.instanceId, locked: !locked })} disabled={setLocked.isPending}>
+                {locked ? u("detail.unlock") : u("detail.lock")}
+              </Button>
+              <Button
+                variant="danger"
+                onClick={() => {
+                  remove.reset();
+                  setDeleting(true);
+                }}
+              >
+                {u("detail.delete")}
+              </Button>
+            </>
+          )}
+        </div>
       </div>
       {user.ownAccount ? <p className="muted">{u("detail.ownAccount")}</p> : null}
       <Notice text={notice?.text} error={notice?.error} />
@@ -64,6 +69,15 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
       </div>
       <UserSignInState sub={user.sub} />
       <UserBindingsCard sub={user.sub} />
+      <SetPasswordDialog
+        user={user}
+        open={settingPassword}
+        onClose={() => setSettingPassword(false)}
+        onDone={(mustChange) => {
+          setSettingPassword(false);
+          setNotice({ text: u(mustChange ? "detail.passwordSetMustChange" : "detail.passwordSet"), error: false });
+        }}
+      />
       <ConfirmDialog
         open={deleting && !(remove.error && accountChanged(remove.error))}
         title={u("detail.deleteTitle", { sub: user.sub })}

@@ -4,6 +4,7 @@ import {
   deleteUser,
   getUserDetail,
   listUsers,
+  setUserPassword,
   updateUserAttributes,
   ZListUsersRequest,
 } from "../../../users/users-console.service.ts";
@@ -28,6 +29,11 @@ export const usersRouter = createRouter({
     .mutation(({ input, ctx }) => updateUserAttributes(input.instanceId, { locked: input.locked }, ctx.actor)),
 
   delete: adminProcedure.input(z.strictObject({ instanceId: ZInstance })).mutation(({ input, ctx }) => deleteUser(input.instanceId, ctx.actor)),
+
+  /** A new password for the account (the policy applies; its sessions end); `mustChange`: asked again at the next sign-in. */
+  setPassword: adminProcedure
+    .input(z.strictObject({ instanceId: ZInstance, password: z.string().min(1).max(1024), mustChange: z.boolean(), locale: z.enum(["ru", "en"]) }))
+    .mutation(({ input, ctx }) => setUserPassword(input.instanceId, input, ctx.actor)),
 
   create: adminProcedure
     .input(z.strictObject({ attributes: ZAttributes, password: z.string().max(1024).optional() }))
