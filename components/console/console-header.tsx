@@ -94,7 +94,8 @@ function ConsoleNav() {
   );
 }
 
-export function ConsoleHeader({ login }: { login: string }) {
+/** `name`: the administrator's own name when their account has one, shown before the login. */
+export function ConsoleHeader({ login, name }: { login: string; name: string | null }) {
   const { t } = useI18n();
   const contextPath = useContextPath();
   return (
@@ -106,7 +107,13 @@ export function ConsoleHeader({ login }: { login: string }) {
           <LangToggle />
           <span className="console-header__who">
             <span className="console-header__prefix">{t("header.signedInAs")} </span>
-            <strong data-testid="signed-in-login">{login}</strong>
+            {name ? (
+              <>
+                <strong data-testid="signed-in-name">{name}</strong> <span className="console-header__login">(<span data-testid="signed-in-login">{login}</span>)</span>
+              </>
+            ) : (
+              <strong data-testid="signed-in-login">{login}</strong>
+            )}
           </span>
           <SignOutButton contextPath={contextPath} clientId={AUTH_APPS.console.clientId} label={t("header.signOut")} />
         </div>

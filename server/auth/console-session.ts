@@ -1,5 +1,7 @@
 import { getServerSession, type Session } from "next-auth";
 import { cache } from "react";
+import { displayNameOf } from "../users/account.ts";
+import { findActiveAccount } from "../users/account-snapshots.ts";
 import { findActiveAdmin, type TConsoleUser } from "../users/admin.service.ts";
 import { appAuthOptions, isCutOffSession } from "./auth-options.ts";
 
@@ -19,4 +21,10 @@ export async function consoleUserOf(session: Session | null): Promise<TConsoleUs
   if (!sub) return null;
   const admin = await findActiveAdmin(sub);
   return admin && !(await isCutOffSession(admin.id, session)) ? admin : null;
+}
+
+/** The signed-in administrator's name for the console's header (their account's given and family name), or null. */
+export async function consoleUserName(admin: TConsoleUser): Promise<string | null> {
+  const account = await findActiveAccount(admin.id);
+  return account && displayNameOf(account);
 }

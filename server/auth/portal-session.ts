@@ -1,6 +1,6 @@
 import { getServerSession, type Session } from "next-auth";
 import { cache } from "react";
-import type { TAccount } from "../users/account.ts";
+import { displayNameOf } from "../users/account.ts";
 import { findActiveAccount } from "../users/account-snapshots.ts";
 import { appAuthOptions, isCutOffSession } from "./auth-options.ts";
 
@@ -8,11 +8,6 @@ import { appAuthOptions, isCutOffSession } from "./auth-options.ts";
 export const readPortalSession = cache((): Promise<Session | null> => getServerSession(appAuthOptions("portal")));
 
 export type TPortalUser = { sub: string; name: string | null };
-
-function displayName(account: TAccount): string | null {
-  const parts = [account.attrs.given_name, account.attrs.family_name].filter((p): p is string => typeof p === "string" && p !== "");
-  return parts.length ? parts.join(" ") : null;
-}
 
 /**
  * The person behind a portal session, as the database sees them now. The session is a signed cookie
@@ -25,5 +20,5 @@ export async function portalUserOf(session: Session | null): Promise<TPortalUser
   if (!sub) return null;
   const account = await findActiveAccount(sub);
   if (!account || (await isCutOffSession(account.id, session))) return null;
-  return { sub: account.id, name: displayName(account) };
+  return { sub: account.id, name: displayNameOf(account) };
 }

@@ -6,6 +6,7 @@ import { browserActor } from "../http/request-context.ts";
 import { finishConsent } from "../oauth/authorize/authorize.service.ts";
 import { readForm } from "../http/form.ts";
 import { findActiveSession, SESSION_COOKIE, type TSession } from "../sessions/sessions.service.ts";
+import { displayNameOf } from "../users/account.ts";
 import { readAccount } from "../users/users.service.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
@@ -27,9 +28,7 @@ async function consentFlow(req: TIncoming): Promise<{ flow: TFlow; session: TSes
 
 /** How the user is greeted: their name when the account has one, else their sub. */
 async function displayName(userId: string): Promise<string> {
-  const { attrs } = await readAccount(userId);
-  const name = [attrs.given_name, attrs.family_name].filter((v) => typeof v === "string" && v).join(" ");
-  return name || userId;
+  return displayNameOf(await readAccount(userId)) ?? userId;
 }
 
 // GET {ctx}/consent?flow=… – ask the user to allow the client the scopes it requested

@@ -15,6 +15,12 @@ export type TAccount = {
 /** An account's attributes at one version: what a v1 version record shows. */
 export type TAccountVersion = Pick<TAccount, "id" | "attrs" | "locked" | "instanceId">;
 
+/** How a person is named where an account is shown: given and family name, or null when it has neither. */
+export function displayNameOf(a: Pick<TAccount, "attrs">): string | null {
+  const parts = [a.attrs.given_name, a.attrs.family_name].filter((p): p is string => typeof p === "string" && p !== "");
+  return parts.length ? parts.join(" ") : null;
+}
+
 /** Every catalog attribute of the account, `sub` and `locked` included. */
 export function attributesOf(a: Pick<TAccount, "id" | "attrs" | "locked">): Record<string, TAttrValue> {
   return { ...a.attrs, sub: a.id, locked: a.locked };

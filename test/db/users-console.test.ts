@@ -5,6 +5,7 @@ import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin } from "../../server/users/admin.service.ts";
 import { readAuthModes } from "../../server/auth-modes/auth-modes.service.ts";
 import { checkCredentials } from "../../server/sign-in/sign-in.service.ts";
+import { consoleUserName } from "../../server/auth/console-session.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 // An administrator cannot lock or delete the account they are signed in to the console with (they
@@ -52,6 +53,11 @@ describe.each(DB_KINDS)("the console's administrators and their own accounts on 
     }
     // An account without a login shows none; a search by its attributes still finds it.
     expect((await admin.console.users.list({ search: "Second" })).items.map((r) => [r.sub, r.login])).toEqual([[second, null]]);
+  });
+
+  it("names the signed-in administrator in the header by their account's name, or not at all without one", async () => {
+    expect(await consoleUserName({ id: second, login: second, roles: ["admin"] })).toBe("Second");
+    expect(await consoleUserName({ id: adminId, login: "admin", roles: ["admin"] })).toBeNull();
   });
 
   it("marks the viewer's own account, and no other", async () => {

@@ -1,7 +1,7 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConsoleHeader } from "@/components/console/console-header";
-import { consoleUserOf, readConsoleSession } from "@/server/auth/console-session";
+import { consoleUserName, consoleUserOf, readConsoleSession } from "@/server/auth/console-session";
 
 // Every page under here needs an administrator; the sign-in page lives outside this group.
 export default async function AdminLayout({ children }: { children: ReactNode }) {
@@ -9,7 +9,7 @@ export default async function AdminLayout({ children }: { children: ReactNode })
   if (!admin) redirect("/console/sign-in");
   return (
     <>
-      <ConsoleHeader login={admin.login} />
+      <ConsoleHeader login={admin.login} name={await consoleUserName(admin)} />
       <main className="console-main">{children}</main>
     </>
   );
