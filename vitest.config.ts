@@ -17,6 +17,10 @@ export default defineConfig({
           setupFiles: ["test/support/unit-env.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // Vitest's default is one worker less than the cores: one, on CI's two. The files are
+          // independent (each opens its own PGlite and PostgreSQL databases, servers on free ports)
+          // and many wait on PostgreSQL, so two at a time use both cores.
+          maxWorkers: 2,
         },
       },
       {
