@@ -17,7 +17,7 @@ import { startServer } from "./server-lib.mjs";
 // transports (e-mail goes to the run's own SMTP sink; SMS has none and stays in the outbox, where the
 // tests read codes), nor a registration mode other than the default; the build must use the default
 // context path (/idp).
-const DEVELOPER_ENV = ["DATABASE_URL", "IDP_IMPORT", "IDP_PUBLIC_URL", "IDP_CONTEXT_PATH", "IDP_SECRET_KEY", "IDP_DATA_DIR", "IDP_ADMIN_PASSWORD", "IDP_REGISTRATION_MODE"];
+const DEVELOPER_ENV = ["DATABASE_URL", "IDP_IMPORT", "IDP_PUBLIC_URL", "IDP_CONTEXT_PATH", "IDP_SECRET_KEY", "IDP_DATA_DIR", "IDP_ADMIN_PASSWORD", "IDP_REGISTRATION_MODE", "IDP_RECOVERY"];
 const TRANSPORT_ENV = ["SMTP_URL", "MAIL_FROM", "SMS_WEBHOOK_URL", "SMS_WEBHOOK_TOKEN"];
 for (const k of [...DEVELOPER_ENV, ...TRANSPORT_ENV]) {
   delete process.env[k];

@@ -2,11 +2,12 @@ import { consentPage, consentSubmit } from "../sign-in/consent.routes.ts";
 import { externalLinkPage, externalLinkSubmit, externalStart } from "../sign-in/external-login.routes.ts";
 import { otpStepPage, otpStepSubmit, passwordStepPage, passwordStepSubmit } from "../sign-in/login-steps.routes.ts";
 import { loginPage, loginSubmit } from "../sign-in/login.routes.ts";
+import { recoverCodePage, recoverCodeSubmit, recoverPage, recoverPasswordPage, recoverPasswordSubmit, recoverSubmit } from "../recovery/recovery.routes.ts";
 import { qrPage, qrStart, qrStatus } from "../sign-in/qr-login.routes.ts";
 import { codesPage, codesSubmit, registerPage, registerSubmit } from "../sign-in/signup.routes.ts";
 
 /**
- * The service's own browser pages (sign-in, its steps, sign-up, consent): not operations of the API
+ * The service's own browser pages (sign-in, its steps, recovery, sign-up, consent): not operations of the API
  * document, but served like them by the node:http transport (publish.ts). The app/ route file of
  * each page's path exports the same handler (server/serve/operation-table.test.ts holds the two
  * together).
@@ -18,6 +19,12 @@ export const PAGES = [
   otpStepSubmit,
   passwordStepPage,
   passwordStepSubmit,
+  recoverPage,
+  recoverSubmit,
+  recoverCodePage,
+  recoverCodeSubmit,
+  recoverPasswordPage,
+  recoverPasswordSubmit,
   externalStart,
   externalLinkPage,
   externalLinkSubmit,

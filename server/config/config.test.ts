@@ -139,4 +139,12 @@ describe("parseConfig", () => {
     expect(parseConfig({ IDP_SELF_SIGNUP: "on" }).selfSignUp).toBe(true);
     expect(() => parseConfig({ IDP_SELF_SIGNUP: "yes" })).toThrow('IDP_SELF_SIGNUP: must be on or off (got "yes")');
   });
+
+  it("offers password recovery by both contacts unless told otherwise", () => {
+    expect(parseConfig({}).recovery).toEqual({ email: true, phone: true });
+    expect(parseConfig({ IDP_RECOVERY: "email" }).recovery).toEqual({ email: true, phone: false });
+    expect(parseConfig({ IDP_RECOVERY: "phone" }).recovery).toEqual({ email: false, phone: true });
+    expect(parseConfig({ IDP_RECOVERY: "off" }).recovery).toEqual({ email: false, phone: false });
+    expect(() => parseConfig({ IDP_RECOVERY: "sms" })).toThrow('IDP_RECOVERY: must be both, email, phone or off (got "sms")');
+  });
 });

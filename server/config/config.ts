@@ -65,6 +65,7 @@ export const ZEnv = z.object({
   IDP_OUTBOX_RETENTION_DAYS: ZInt(1, 3650, 30),
   IDP_DB_POOL_MAX: ZInt(1, 100, 10),
   IDP_SELF_SIGNUP: z.enum(["on", "off"], { error: "must be on or off" }).default("off"),
+  IDP_RECOVERY: z.enum(["both", "email", "phone", "off"], { error: "must be both, email, phone or off" }).default("both"),
   ...ZAccountEnv.shape,
   IDP_OTP_ISSUER: z.string().max(64, "must be at most 64 characters").regex(/^[^:]*$/, "must not contain a colon").optional(),
   IDP_METRICS_TOKEN: z.string().min(16, "must be at least 16 characters (e.g. `openssl rand -hex 24`)").regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces").optional(),
@@ -120,6 +121,8 @@ export type TConfig = {
   outboxRetentionDays: number;
   /** People may create their own account at {ctx}/register. */
   selfSignUp: boolean;
+  /** Where "Forgot password?" may send its code: a confirmed e-mail, a confirmed phone; none turns it off. */
+  recovery: { email: boolean; phone: boolean };
   /** User properties' limits and the inactivity lock. */
   account: TAccountConfig;
   /** Issuer shown in authenticator apps for TOTP generators bound by QR code; unset: the public URL's host. */
@@ -186,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     clientAuthLimits: { perClient: e.IDP_CLIENT_AUTH_FAILURES, perIp: e.IDP_CLIENT_AUTH_IP_FAILURES, windowS: e.IDP_CLIENT_AUTH_WINDOW },
     outboxRetentionDays: e.IDP_OUTBOX_RETENTION_DAYS,
     selfSignUp: e.IDP_SELF_SIGNUP === "on",
+    recovery: { email: e.IDP_RECOVERY === "both" || e.IDP_RECOVERY === "email", phone: e.IDP_RECOVERY === "both" || e.IDP_RECOVERY === "phone" },
     account: toAccountConfig(e),
     otpIssuer: e.IDP_OTP_ISSUER,
     metricsToken: e.IDP_METRICS_TOKEN,

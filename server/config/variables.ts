@@ -35,6 +35,7 @@ export const ENV_DOCS: Record<keyof z.input<typeof ZEnv>, TVariableDoc> = {
   IDP_CODE_RESEND_COOLDOWN: { text: "seconds before a new code may be requested" },
   IDP_REGISTRATION_MODE: { text: "`confirm-first`: an account is created once its contacts are confirmed; `create-first`: at once, with unconfirmed contacts" },
   IDP_SELF_SIGNUP: { text: "`on`: people may create their own account at `{ctx}/register` (linked from the sign-in page); `off`: that page answers 404. See [self sign-up](../guides/self-sign-up.md)" },
+  IDP_RECOVERY: { text: "where \"Forgot password?\" on the sign-in page sends its code: `both` (a confirmed e-mail or phone), `email`, `phone`, or `off` (no link, the pages answer 404). See [account recovery](../guides/account-recovery.md)" },
   IDP_SESSION_TTL: { text: "lifetime of a browser sign-in session in seconds" },
   IDP_SESSION_IDLE_TTL: { text: "a browser sign-in session unused this many seconds ends too (0 turns the idle limit off)" },
   IDP_REAUTH_MAX_AGE: { text: "how old (seconds) the portal's sign-in may be for a sensitive change (password, second factor and generators, security question, e-mail or phone); an older one asks \"Confirm it's you\" and signs in again with `prompt=login` (password, and the second factor when on)" },

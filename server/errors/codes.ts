@@ -194,6 +194,8 @@ const ERROR_DEFS = {
   "signup.flow_not_found": { status: 404, type: "not_found_error", error: "unknown_flow", desc: "sign-up flow not found" },
   /** A sign-up whose flow or registration ran out before the codes were entered. */
   "signup.flow_expired": { status: 410, type: "process_error", error: "flow_expired", desc: "sign-up flow expired" },
+  /** {ctx}/login/recover while IDP_RECOVERY is off: the pages do not exist. */
+  "recovery.disabled": { status: 404, type: "not_found_error", error: "not_found", desc: "password recovery is turned off" },
 
   /** Password change in user mode: the current password is wrong (counted by the sign-in brute-force limit). */
   "password.invalid_credential": { status: 401, type: "security_error", error: "invalid_credential", desc: "wrong current password" },

@@ -34,6 +34,8 @@ const PARAMS = {
   confirm_phone_code: ZCodeParams,
   registration_email_code: ZCodeParams,
   registration_phone_code: ZCodeParams,
+  recovery_email_code: ZCodeParams,
+  recovery_phone_code: ZCodeParams,
   test_message: ZNoParams,
   new_password: ZPasswordParams,
   account_notice: ZNoticeParams,
@@ -137,6 +139,17 @@ const FORMS: { [K in TTemplateName]: TForms<TTemplateParams<K>> } = {
     ),
   },
   registration_phone_code: { sms: smsCode({ ru: "Код регистрации", en: "Registration code" }) },
+  recovery_email_code: {
+    email: emailCode(
+      { ru: "Код для восстановления доступа", en: "Your password reset code" },
+      { ru: "Код для восстановления доступа к учётной записи", en: "Your code to reset your password" },
+      {
+        ru: "Если вы не просили восстановить доступ, просто проигнорируйте письмо: пароль не изменится. Никому не сообщайте код.",
+        en: "If you did not ask to reset your password, ignore this message: your password stays as it is. Do not share this code.",
+      },
+    ),
+  },
+  recovery_phone_code: { sms: smsCode({ ru: "Код восстановления доступа", en: "Password reset code" }) },
   test_message: {
     email: (_p, l) => TEST[l],
     sms: (_p, l) => ({ subject: null, text: TEST[l].text.trim() }),

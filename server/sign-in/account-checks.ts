@@ -21,12 +21,24 @@ export type TStepsAfterSignIn = {
   passwordChange: boolean;
 };
 
+/**
+ * The first method of a sign-in that recovers a password ("Forgot password?"): a code sent to a
+ * confirmed e-mail or phone (RFC 8176 registers "sms"; e-mail has no registered value). Such a sign-in
+ * always ends by setting a new password.
+ */
+export const RECOVERY_AMR = { email: "email", phone: "sms" } as const;
+
+export function isRecovery(amr: string[]): boolean {
+  return amr[0] === RECOVERY_AMR.email || amr[0] === RECOVERY_AMR.phone;
+}
+
 /** The steps the sign-in still needs after `amr`, or why it stops here (recorded as a failed sign-in). */
 export async function stepsAfterSignIn(userId: string, amr: string[], actor: TEventActor): Promise<TStepsAfterSignIn> {
   const [modes, usable] = await Promise.all([readAuthModes(userId), checkAccountUsable(userId)]);
   const who = { ...actor, subject: userId };
-  if (amr.includes("pwd") && modes.methodsLocked.includes("password")) {
-    await recordEvent("user.sign_in_failed", who, { reason: "method_locked", method: "pwd" });
+  // A recovery ends in a new password: pointless, and refused alike, where passwords are turned off.
+  if ((amr.includes("pwd") || isRecovery(amr)) && modes.methodsLocked.includes("password")) {
+    await recordEvent("user.sign_in_failed", who, { reason: "method_locked", method: amr[0] });
     return { refusal: "login.password_locked", secondFactor: false, passwordChange: false };
   }
   if (!usable.ok) {
@@ -68,15 +80,16 @@ export async function checkSecondFactorAtSignIn(userId: string, code: string, ac
 export type TPasswordStep = { ok: true } | { ok: false; problems: string[] };
 
 /**
- * The new password an administrator asked for (needPasswordChange). The person proved the current
- * one a moment ago, so it is set like an administrator's reset (no minimum age), with every other rule
- * of the policy; changePassword clears the mode once the password is set.
+ * A new password set during a sign-in: the one an administrator asked for (needPasswordChange), or
+ * the one a recovery sets (`note` says so). The person proved the current one a moment ago, or proved
+ * a contact, so it is set like an administrator's reset (no minimum age), with every other rule of the
+ * policy; changePassword ends the account's sessions and tokens, tells the person, and clears the mode.
  */
-export async function changePasswordAtSignIn(userId: string, password: string, locale: TLocale, actor: TEventActor): Promise<TPasswordStep> {
+export async function changePasswordAtSignIn(userId: string, password: string, locale: TLocale, actor: TEventActor, note: Record<string, string> = { by: "sign_in", reason: "need_password_change" }): Promise<TPasswordStep> {
   const account = await findActiveAccount(userId);
   if (!account) throw new AppError("login.flow_not_found");
   try {
-    await changePassword(account, { password, locale }, { mode: "system", actor, note: { by: "sign_in", reason: "need_password_change" } });
+    await changePassword(account, { password, locale }, { mode: "system", actor, note });
   } catch (e) {
     // The policy's refusals, and id_store when another change of this password won a race.
     const refused = e instanceof AppError && (e.code === "password.policy_violated" || e.code === "password.store_refused");

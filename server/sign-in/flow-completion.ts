@@ -3,10 +3,12 @@ import { getClientForAuth, type TClientAuthRow } from "../clients/clients.servic
 import { AppError } from "../errors/app-error.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { continueAfterSignIn } from "../oauth/authorize/authorize.service.ts";
-import { noteSignedIn, stepsAfterSignIn } from "./account-checks.ts";
+import { isRecovery, noteSignedIn, stepsAfterSignIn } from "./account-checks.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { linkOnSignIn } from "./external-login.service.ts";
-import { moveFlow, type TFlow } from "./login-flows.service.ts";
+import { readCookie } from "../http/cookies.ts";
+import { CSRF_COOKIE } from "./csrf.ts";
+import { csrfFieldOf, loadFlow, moveFlow, type TFlow } from "./login-flows.service.ts";
 import { pageLink } from "../html/layout.ts";
 import { seeOther } from "../html/page-route.ts";
 import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
@@ -47,8 +49,29 @@ export async function completeSignIn(
 /** authTime: when the person proved who they are, when that was not now (a QR sign-in's confirming session). */
 type TSignedInBy = { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[] };
 
-/** The pages of the steps after the first method (login-steps.routes.ts). */
-export const STEP_PAGE = { second_factor: "/login/otp", password_change: "/login/password" } as const;
+/** The pages of the steps after the first method (login-steps.routes.ts, and the recovery's new password). */
+export const STEP_PAGE = { second_factor: "/login/otp", password_change: "/login/password", recovery_password: "/login/recover/password" } as const;
+export type TStep = keyof typeof STEP_PAGE;
+
+/** The flow a step's page acts on, when it is at that step and belongs to this browser. */
+export async function flowAt(req: TIncoming, step: TStep): Promise<{ flow: TFlow & { userId: string }; csrf: string }> {
+  const flow = await loadFlow(flowParam(req));
+  const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
+  if (flow.step !== step || !flow.userId) throw new AppError("login.flow_not_found");
+  if (!csrf) throw new AppError("login.csrf_failed");
+  return { flow: flow as TFlow & { userId: string }, csrf };
+}
+
+/**
+ * The step a flow goes to once `amr` passed, or none when the sign-in is complete: the second factor
+ * first, then the new password of a recovery or the one an administrator asked for.
+ */
+export function nextStep(amr: string[], needs: { secondFactor: boolean; passwordChange: boolean }): TStep | undefined {
+  // A QR sign-in carries the confirming session's methods: "otp" there if it passed the second factor.
+  if (needs.secondFactor && !amr.includes("otp")) return "second_factor";
+  if (isRecovery(amr)) return "recovery_password";
+  return needs.passwordChange ? "password_change" : undefined;
+}
 
 export type TAfterMethodRefusal = "login.password_locked" | "login.inactivity_locked";
 
@@ -71,8 +94,7 @@ export async function continueSignIn(
   const steps = await stepsAfterSignIn(user.userId, user.amr, { clientId: client.id, ...browserActor(req) });
   if (steps.refusal) return refuse(steps.refusal);
   await accepted?.();
-  // A QR sign-in carries the confirming session's methods: "otp" there if it passed the second factor.
-  const next = steps.secondFactor && !user.amr.includes("otp") ? "second_factor" : steps.passwordChange ? "password_change" : undefined;
+  const next = nextStep(user.amr, steps);
   if (!next) return completeSignIn(req, ctx, flow, client, user);
   await moveFlow(flow, next, { userId: user.userId, amr: user.amr });
   return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));

@@ -54,6 +54,8 @@ export async function renderLogin(req: TIncoming, flow: TFlow, identifier: strin
     qrAction: linking || !offersQr(flow) ? undefined : pageLink("/login/qr", { flow: flow.id, lang }),
     registerUrl: (linking ? linking.register : getConfig().selfSignUp) ? pageLink("/register", { flow: flow.id, lang }) : undefined,
     registerLabel: linking ? t("login.linkRegister") : undefined,
+    // Not while linking: that form proves the password, which a recovery would not.
+    recoverUrl: !linking && (getConfig().recovery.email || getConfig().recovery.phone) ? pageLink("/login/recover", { flow: flow.id, lang }) : undefined,
     backUrl: linking ? pageLink("/login", { flow: flow.id, lang }) : undefined,
     external: { action: pageLink("/login/fa", { flow: flow.id, lang }), providers: providers.map((p) => ({ label: p.label, name: p.fpName })) },
   });

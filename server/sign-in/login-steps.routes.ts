@@ -1,13 +1,12 @@
 import type { TPendingEvent } from "../audit/audit.service.ts";
 import type { TClientAuthRow } from "../clients/clients.service.ts";
-import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { DEVICE_COOKIE } from "../sessions/sessions.service.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { changePasswordAtSignIn, checkSecondFactorAtSignIn, passwordChangeDue } from "./account-checks.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
-import { checkCsrf, csrfFieldOf, loadFlow, moveFlow, type TFlow } from "./login-flows.service.ts";
-import { clientOf, completeSignIn, flowParam, STEP_PAGE } from "./flow-completion.ts";
+import { checkCsrf, moveFlow, type TFlow } from "./login-flows.service.ts";
+import { clientOf, completeSignIn, flowAt, nextStep, STEP_PAGE, type TStep } from "./flow-completion.ts";
 import { pickLang } from "../html/texts.ts";
 import { textsFor, waitText } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "../html/layout.ts";
@@ -21,16 +20,7 @@ import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
 // asked for one. No session exists until the last step is passed; the flow holds the account and
 // the methods passed so far (amr), bound to this browser by its CSRF cookie like the first step.
 
-/** The flow a step's page acts on, when it is at that step and belongs to this browser. */
-async function flowAt(req: TIncoming, step: keyof typeof STEP_PAGE): Promise<{ flow: TFlow & { userId: string }; csrf: string }> {
-  const flow = await loadFlow(flowParam(req));
-  const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
-  if (flow.step !== step || !flow.userId) throw new AppError("login.flow_not_found");
-  if (!csrf) throw new AppError("login.csrf_failed");
-  return { flow: flow as TFlow & { userId: string }, csrf };
-}
-
-function stepPage(req: TIncoming, flow: TFlow, csrf: string, clientName: string, step: keyof typeof STEP_PAGE) {
+function stepPage(req: TIncoming, flow: TFlow, csrf: string, clientName: string, step: TStep) {
   const lang = pickLang(req, flow.request.uiLocales);
   return {
     lang,
@@ -75,9 +65,10 @@ export const otpStepSubmit = pageRoute("POST", "/login/otp", async (req, ctx) =>
 
 /** After a further step: the password change may still be due, else signed in. */
 async function continueAfterStep(req: TIncoming, ctx: TRequestContext, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): Promise<TAnswer> {
-  if (flow.step !== "password_change" && (await passwordChangeDue(flow.userId))) {
-    await moveFlow(flow, "password_change", { amr });
-    return seeOther(pageLink(STEP_PAGE.password_change, { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));
+  const next = flow.step === "password_change" ? undefined : nextStep(amr, { secondFactor: false, passwordChange: await passwordChangeDue(flow.userId) });
+  if (next) {
+    await moveFlow(flow, next, { amr });
+    return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));
   }
   return completeSignIn(req, ctx, flow, client, { userId: flow.userId, amr, events: [signedInEvent(req, flow, client, amr)] });
 }

@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 import { isIP } from "node:net";
 import { keyFor } from "../crypto/keys.ts";
-import { ACCOUNT_CAP_POLICY, ACCOUNT_POLICY, IP_POLICY } from "./throttle-policy.ts";
+import { ACCOUNT_CAP_POLICY, ACCOUNT_POLICY, IP_POLICY, RECOVERY_ADDRESS_POLICY, RECOVERY_IP_POLICY } from "./throttle-policy.ts";
 import type { TThrottleKey } from "./throttle.service.ts";
 
 /*
@@ -69,4 +69,13 @@ export function signInKeys(who: string, ip: string | undefined, knownDevice: str
   if (!knownDevice) keys.push({ key: keyOf("acct", who), policy: ACCOUNT_CAP_POLICY });
   if (address) keys.push({ key: address, policy: IP_POLICY });
   return { keys, own, others: keys.slice(1).map((k) => k.key) };
+}
+
+/**
+ * The counters of a recovery request: every request sends a message (an SMS costs the sender), so
+ * each one counts, whether an account has the address or not (the counters cannot tell them apart).
+ */
+export function recoveryKeys(channel: "email" | "phone", address: string, ip: string | undefined): TThrottleKey[] {
+  const block = ip ? addressBlock(ip) : undefined;
+  return [{ key: keyOf("recover-to", channel, address), policy: RECOVERY_ADDRESS_POLICY }, ...(block ? [{ key: keyOf("recover-ip", block), policy: RECOVERY_IP_POLICY }] : [])];
 }

@@ -24,6 +24,10 @@ const HOUR_MS = 3_600_000;
 
 /** Per account and address (or known browser): 5 attempts, then 30 s, 1 min, 2 min … up to 15 min; at most 100 an hour. */
 export const ACCOUNT_POLICY: TThrottlePolicy = { threshold: 5, baseLockMs: 30_000, maxLockMs: 15 * 60_000, hourlyMax: 100, forgetMs: 24 * HOUR_MS };
+/** Codes sent to one e-mail or phone by "Forgot password?": 3, then 1 min, 2 min … up to 15 min; at most 6 an hour. */
+export const RECOVERY_ADDRESS_POLICY: TThrottlePolicy = { threshold: 3, baseLockMs: 60_000, maxLockMs: 15 * 60_000, hourlyMax: 6, forgetMs: 24 * HOUR_MS };
+/** Recovery requests from one address, across e-mails and phones: 10, then 1 min … up to 15 min; at most 30 an hour. */
+export const RECOVERY_IP_POLICY: TThrottlePolicy = { threshold: 10, baseLockMs: 60_000, maxLockMs: 15 * 60_000, hourlyMax: 30, forgetMs: 24 * HOUR_MS };
 /**
  * Per account across every address: the ceiling on guessing from many addresses (NIST SP 800-63B
  * §5.2.2: at most 100 failures). A browser the account signed in from before is not held to it.

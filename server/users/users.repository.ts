@@ -128,6 +128,13 @@ export async function findTakenValues(rows: { attr: string; value: string }[], e
   });
 }
 
+/** The accounts whose indexed value of `attr` is exactly `value` (as the index stores it: e-mail lower-cased, phone 7XXXXXXXXXX). */
+export async function findIdsByValue(attr: string, value: string): Promise<string[]> {
+  const prisma = await getPrisma();
+  const rows = await prisma.userAttrValue.findMany({ where: { attr, value }, select: { userId: true }, take: 2 });
+  return rows.map((r) => r.userId);
+}
+
 /**
  * Accounts whose normalised value of `attr` matches a LIKE pattern (already escaped by the caller),
  * by id, in one round trip. A bound pattern is planned with its value, so a prefix uses the

@@ -27,11 +27,15 @@ ${refusal("otp-error", v.error)}
   return renderPage({ lang: v.lang, title: v.t("otp.title"), body, switchUrl: v.switchUrl });
 }
 
-/** A new password, asked for when an administrator set needPasswordChange; `problems` are the policy's words. */
-export function passwordChangeStepView(v: TStep & { problems: string[] }): string {
+/**
+ * A new password, asked for when an administrator set needPasswordChange, or at the end of a
+ * recovery (`words` are then the recovery's); `problems` are the policy's words.
+ */
+export function passwordChangeStepView(v: TStep & { problems: string[]; words?: { title: string; why: string; submit: string } }): string {
   const error = v.problems.length ? "password-error" : undefined;
-  const body = html`<h1>${v.t("pwchange.title")}</h1>
-<p>${v.t("pwchange.why")}</p>
+  const words = v.words ?? { title: v.t("pwchange.title"), why: v.t("pwchange.why"), submit: v.t("pwchange.submit") };
+  const body = html`<h1>${words.title}</h1>
+<p>${words.why}</p>
 ${v.problems.length ? html`<div class="alert" role="alert" id="password-error"><ul>${v.problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : ""}
 <form method="post" action="${v.action}" novalidate>
 <input type="hidden" name="csrf_token" value="${v.csrf}">
@@ -39,7 +43,7 @@ ${v.problems.length ? html`<div class="alert" role="alert" id="password-error"><
 <input type="password" id="password" name="password" autocomplete="new-password" required maxlength="1024"${invalidIf(error, "password-error")} autofocus>
 <label for="repeat">${v.t("pwchange.repeat")}</label>
 <input type="password" id="repeat" name="repeat" autocomplete="new-password" required maxlength="1024">
-<button type="submit" class="primary">${v.t("pwchange.submit")}</button>
+<button type="submit" class="primary">${words.submit}</button>
 </form>`;
-  return renderPage({ lang: v.lang, title: v.t("pwchange.title"), body, switchUrl: v.switchUrl });
+  return renderPage({ lang: v.lang, title: words.title, body, switchUrl: v.switchUrl });
 }

@@ -12,7 +12,7 @@ const alert = (message: string | undefined) => (message ? html`<p class="alert" 
 export type TExternalChoice = { action: string; providers: { label: string; name: string }[] };
 
 export function loginView(
-  v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string; registerLabel?: string; notice?: string; external?: TExternalChoice; backUrl?: string },
+  v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string; registerLabel?: string; recoverUrl?: string; notice?: string; external?: TExternalChoice; backUrl?: string },
 ): string {
   const invalid = v.error ? "true" : undefined;
   const described = v.error ? "form-error" : undefined;
@@ -31,6 +31,7 @@ ${alert(v.error)}
 <input type="password" id="password" name="password" autocomplete="current-password" required maxlength="1024"${described ? html` aria-describedby="form-error"` : ""}${invalid ? html` aria-invalid="true"` : ""}${focusPassword ? html` autofocus` : ""}>
 <button type="submit" class="primary">${v.t("login.submit")}</button>
 </form>
+${v.recoverUrl ? html`<p class="aside"><a href="${v.recoverUrl}">${v.t("login.forgot")}</a></p>` : ""}
 ${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : ""}
 ${v.external?.providers.length ? externalForm(v.t, v.external, v.csrf) : ""}
 ${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.registerLabel ?? v.t("login.register")}</a></p>` : ""}

@@ -1,0 +1,56 @@
+import { html } from "../../html/html.ts";
+import { renderPage } from "../../html/layout.ts";
+import type { TLang } from "../../html/texts.ts";
+import type { TRecoveryText } from "./recovery-i18n.ts";
+
+// The pages of "Forgot password?": the address and the code (the new password is the sign-in step's
+// page, in the recovery's words). Same rules as the
+// sign-in form: they work without JavaScript, and a refusal is announced by an alert tied to the
+// field it is about.
+
+type TCommon = { lang: TLang; rt: TRecoveryText; switchUrl: string; action: string; csrf: string };
+
+const alert = (id: string, text: string | undefined) => (text ? html`<p class="alert" role="alert" id="${id}">${text}</p>` : "");
+const invalidIf = (error: string | undefined, id: string) => (error ? html` aria-invalid="true" aria-describedby="${id}"` : "");
+
+/** The address a code goes to; `offered` names what the service sends codes to. */
+export function requestView(v: TCommon & { offered: "both" | "email" | "phone"; value?: string; error?: string; backUrl: string }): string {
+  const hint = v.offered === "email" ? undefined : v.rt("recover.addressHint");
+  const described = [hint ? "address-hint" : "", v.error ? "address-error" : ""].filter(Boolean).join(" ");
+  const type = v.offered === "email" ? "email" : v.offered === "phone" ? "tel" : "text";
+  const autocomplete = v.offered === "phone" ? "tel" : v.offered === "email" ? "email" : "username";
+  const body = html`<h1>${v.rt("recover.title")}</h1>
+<p>${v.rt(`recover.lead.${v.offered}`)}</p>
+${alert("address-error", v.error)}
+<form method="post" action="${v.action}" novalidate>
+<input type="hidden" name="csrf_token" value="${v.csrf}">
+<label for="address">${v.rt(`recover.address.${v.offered}`)}</label>
+<input type="${type}" id="address" name="address" value="${v.value ?? ""}" autocomplete="${autocomplete}" autocapitalize="none" spellcheck="false" required maxlength="254"${described ? html` aria-describedby="${described}"` : ""}${v.error ? html` aria-invalid="true"` : ""} autofocus>
+${hint ? html`<p class="hint" id="address-hint">${hint}</p>` : ""}
+<button type="submit" class="primary">${v.rt("recover.submit")}</button>
+</form>
+<p class="aside"><a href="${v.backUrl}">${v.rt("recover.back")}</a></p>`;
+  return renderPage({ lang: v.lang, title: v.rt("recover.title"), body, switchUrl: v.switchUrl });
+}
+
+/**
+ * Code entry. `sent` says where the code went, as the person typed it, whether or not an account
+ * has it; a spent recovery offers only a new code.
+ */
+export function codeView(v: TCommon & { sent: string; error?: string; spent?: boolean; againUrl: string; backUrl: string }): string {
+  const form = v.spent
+    ? ""
+    : html`<form method="post" action="${v.action}" novalidate>
+<input type="hidden" name="csrf_token" value="${v.csrf}">
+<label for="code">${v.rt("code.label")}</label>
+<input type="text" id="code" name="code" inputmode="numeric" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" required maxlength="16"${invalidIf(v.error, "code-error")} autofocus>
+<button type="submit" class="primary">${v.rt("code.submit")}</button>
+</form>`;
+  const body = html`<h1>${v.rt("code.title")}</h1>
+<p>${v.sent}</p>
+${alert("code-error", v.error)}
+${form}
+<p class="aside"><a href="${v.againUrl}">${v.rt("code.again")}</a></p>
+<p class="aside"><a href="${v.backUrl}">${v.rt("recover.back")}</a></p>`;
+  return renderPage({ lang: v.lang, title: v.rt("code.title"), body, switchUrl: v.switchUrl });
+}
