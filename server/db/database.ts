@@ -27,6 +27,8 @@ export type TDatabase = {
   checkpointIfDue?: () => Promise<void>;
   /** PostgreSQL only: the pool's connections now (for metrics); the embedded database has one, and no pool. */
   poolStats?: () => { total: number; idle: number; waiting: number; max: number };
+  /** In memory only: the database as an image a later one can start from (tests start from a migrated one). */
+  image?: () => Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -85,16 +87,21 @@ async function openEmbedded(dir: string): Promise<TDatabase> {
   }
 }
 
-/** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite in IDP_DATA_DIR (or memory). */
-export function openDatabase(db: TConfig["database"] | { kind: "memory" }): Promise<TDatabase> {
+/**
+ * Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite in IDP_DATA_DIR, or one in
+ * memory: empty, or started from an `image` of another (loading one is several times cheaper than
+ * creating a cluster).
+ */
+export function openDatabase(db: TConfig["database"] | { kind: "memory"; image?: Blob }): Promise<TDatabase> {
   // One per process is the rule (an embedded database opened twice corrupts it): this line lets a
   // test or an operator count the opens (IDP_LOG_LEVEL=debug).
   log.debug("database opened", { kind: db.kind, pid: process.pid });
   if (db.kind === "postgres") return openPostgres(db.url, db.poolMax);
   if (db.kind === "embedded") return openEmbedded(db.dir);
-  return PGlite.create(PGLITE_OPTIONS).then((pglite) => ({
+  return PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: db.image }).then((pglite) => ({
     prisma: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
     sql: pgliteDriver(pglite),
+    image: () => pglite.dumpDataDir("none"),
     close: () => pglite.close(),
   }));
 }
