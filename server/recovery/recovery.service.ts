@@ -76,8 +76,8 @@ export type TRequestResult = { ok: true } | { ok: false; retryAfterS: number };
 /**
  * Sends a code to the address when a usable account has it confirmed, and records the flow's
  * recovery either way. Each request counts on the address's and the browser address's counters
- * before anything is looked up. Both paths write the recovery in one transaction; the known one adds
- * the message to it, the only difference in work (see docs/guides/account-recovery.md).
+ * before anything is looked up. Both paths write the recovery in one transaction; a known address
+ * adds the account's read and the message (see docs/guides/account-recovery.md).
  */
 export async function requestRecovery(flowId: string, address: TAddress, locale: TLocale, actor: TEventActor): Promise<TRequestResult> {
   const keys = recoveryKeys(address.channel, address.value, actor.ip);
