@@ -7,7 +7,7 @@ import { browserActor } from "../http/request-context.ts";
 import { htmlResponse, pageLink } from "../html/layout.ts";
 import { pageRoute, seeOther } from "../html/page-route.ts";
 import { pickLang, type TLang } from "../html/texts.ts";
-import { changePasswordAtSignIn } from "../sign-in/account-checks.ts";
+import { changePasswordAtSignIn, stepsAfterSignIn } from "../sign-in/account-checks.ts";
 import { CSRF_COOKIE } from "../sign-in/csrf.ts";
 import { clientOf, completeSignIn, continueSignIn, flowAt, flowParam } from "../sign-in/flow-completion.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "../sign-in/login-flows.service.ts";
@@ -111,7 +111,7 @@ export const recoverCodeSubmit = pageRoute("POST", "/login/recover/code", async 
   const checked = await checkRecoveryCode(recovery, code, { clientId: client.id, ...browserActor(req) });
   if (!checked.ok) return renderCode(req, flow, csrf, checked.reason === "spent" ? undefined : recovery, 400, checked.reason === "wrong" ? rt("code.wrong", { n: String(checked.triesLeft) }) : undefined);
   const refuse = async (code: "login.password_locked" | "login.inactivity_locked") => renderRequest(req, flow, csrf, 403, { error: textsFor(pickLang(req, flow.request.uiLocales))(code) });
-  return continueSignIn(req, ctx, flow, client, { userId: checked.userId, amr: checked.amr }, refuse);
+  return continueSignIn(req, ctx, flow, client, { userId: checked.userId, amr: checked.amr, recovery: true }, refuse);
 });
 
 async function renderNewPassword(req: TIncoming, flow: TFlow, csrf: string, status: number, problems: string[]): Promise<TAnswer> {
@@ -137,6 +137,9 @@ export const recoverPasswordSubmit = pageRoute("POST", "/login/recover/password"
   if (password !== (form.get("repeat") ?? "")) return renderNewPassword(req, flow, csrf, 400, [textsFor(lang)("pwchange.mismatch")]);
   const client = await clientOf(flow);
   const actor = { clientId: client.id, ...browserActor(req) };
+  // Asked again: an administrator may have turned password sign-in off since the code was accepted.
+  const steps = await stepsAfterSignIn(flow.userId, flow.amr, actor, true);
+  if (steps.refusal) return renderNewPassword(req, flow, csrf, 403, [textsFor(lang)(steps.refusal)]);
   const changed = await changePasswordAtSignIn(flow.userId, password, lang, actor, { by: "recovery", method: flow.amr[0] ?? "" });
   if (!changed.ok) return renderNewPassword(req, flow, csrf, 400, changed.problems);
   const signedIn = { type: "user.signed_in", actor: { ...actor, subject: flow.userId }, params: { method: flow.amr.join("+"), by: "recovery" } };

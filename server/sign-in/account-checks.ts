@@ -23,21 +23,18 @@ export type TStepsAfterSignIn = {
 
 /**
  * The first method of a sign-in that recovers a password ("Forgot password?"): a code sent to a
- * confirmed e-mail or phone (RFC 8176 registers "sms"; e-mail has no registered value). Such a sign-in
- * always ends by setting a new password.
+ * confirmed e-mail or phone (RFC 8176 registers "sms"; e-mail has no registered value). Only what
+ * the amr records: whether a flow is a recovery is its own state (flow-completion.ts), never read
+ * from an amr, which a QR sign-in inherits from the session that confirmed it.
  */
 export const RECOVERY_AMR = { email: "email", phone: "sms" } as const;
 
-export function isRecovery(amr: string[]): boolean {
-  return amr[0] === RECOVERY_AMR.email || amr[0] === RECOVERY_AMR.phone;
-}
-
 /** The steps the sign-in still needs after `amr`, or why it stops here (recorded as a failed sign-in). */
-export async function stepsAfterSignIn(userId: string, amr: string[], actor: TEventActor): Promise<TStepsAfterSignIn> {
+export async function stepsAfterSignIn(userId: string, amr: string[], actor: TEventActor, recovery = false): Promise<TStepsAfterSignIn> {
   const [modes, usable] = await Promise.all([readAuthModes(userId), checkAccountUsable(userId)]);
   const who = { ...actor, subject: userId };
   // A recovery ends in a new password: pointless, and refused alike, where passwords are turned off.
-  if ((amr.includes("pwd") || isRecovery(amr)) && modes.methodsLocked.includes("password")) {
+  if ((amr.includes("pwd") || recovery) && modes.methodsLocked.includes("password")) {
     await recordEvent("user.sign_in_failed", who, { reason: "method_locked", method: amr[0] });
     return { refusal: "login.password_locked", secondFactor: false, passwordChange: false };
   }

@@ -3,7 +3,7 @@ import { getClientForAuth, type TClientAuthRow } from "../clients/clients.servic
 import { AppError } from "../errors/app-error.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { continueAfterSignIn } from "../oauth/authorize/authorize.service.ts";
-import { isRecovery, noteSignedIn, stepsAfterSignIn } from "./account-checks.ts";
+import { noteSignedIn, stepsAfterSignIn } from "./account-checks.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { linkOnSignIn } from "./external-login.service.ts";
 import { readCookie } from "../http/cookies.ts";
@@ -47,17 +47,26 @@ export async function completeSignIn(
 }
 
 /** authTime: when the person proved who they are, when that was not now (a QR sign-in's confirming session). */
-type TSignedInBy = { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[] };
+type TSignedInBy = { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[]; recovery?: boolean };
 
-/** The pages of the steps after the first method (login-steps.routes.ts, and the recovery's new password). */
-export const STEP_PAGE = { second_factor: "/login/otp", password_change: "/login/password", recovery_password: "/login/recover/password" } as const;
+/**
+ * The pages of the steps after the first method (login-steps.routes.ts, and the recovery's new
+ * password). A recovery passes the second factor at a step of its own, on the same page, so that
+ * where it goes next is the flow's state, not a guess from its methods.
+ */
+export const STEP_PAGE = {
+  second_factor: "/login/otp",
+  recovery_second_factor: "/login/otp",
+  password_change: "/login/password",
+  recovery_password: "/login/recover/password",
+} as const;
 export type TStep = keyof typeof STEP_PAGE;
 
-/** The flow a step's page acts on, when it is at that step and belongs to this browser. */
-export async function flowAt(req: TIncoming, step: TStep): Promise<{ flow: TFlow & { userId: string }; csrf: string }> {
+/** The flow a step's page acts on, when it is at one of those steps and belongs to this browser. */
+export async function flowAt(req: TIncoming, ...steps: TStep[]): Promise<{ flow: TFlow & { userId: string }; csrf: string }> {
   const flow = await loadFlow(flowParam(req));
   const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
-  if (flow.step !== step || !flow.userId) throw new AppError("login.flow_not_found");
+  if (!(steps as string[]).includes(flow.step) || !flow.userId) throw new AppError("login.flow_not_found");
   if (!csrf) throw new AppError("login.csrf_failed");
   return { flow: flow as TFlow & { userId: string }, csrf };
 }
@@ -66,10 +75,10 @@ export async function flowAt(req: TIncoming, step: TStep): Promise<{ flow: TFlow
  * The step a flow goes to once `amr` passed, or none when the sign-in is complete: the second factor
  * first, then the new password of a recovery or the one an administrator asked for.
  */
-export function nextStep(amr: string[], needs: { secondFactor: boolean; passwordChange: boolean }): TStep | undefined {
+export function nextStep(amr: string[], needs: { secondFactor: boolean; passwordChange: boolean }, recovery: boolean): TStep | undefined {
   // A QR sign-in carries the confirming session's methods: "otp" there if it passed the second factor.
-  if (needs.secondFactor && !amr.includes("otp")) return "second_factor";
-  if (isRecovery(amr)) return "recovery_password";
+  if (needs.secondFactor && !amr.includes("otp")) return recovery ? "recovery_second_factor" : "second_factor";
+  if (recovery) return "recovery_password";
   return needs.passwordChange ? "password_change" : undefined;
 }
 
@@ -91,10 +100,10 @@ export async function continueSignIn(
   refuse: (code: TAfterMethodRefusal) => Promise<TAnswer>,
   accepted?: () => Promise<void>,
 ): Promise<TAnswer> {
-  const steps = await stepsAfterSignIn(user.userId, user.amr, { clientId: client.id, ...browserActor(req) });
+  const steps = await stepsAfterSignIn(user.userId, user.amr, { clientId: client.id, ...browserActor(req) }, user.recovery);
   if (steps.refusal) return refuse(steps.refusal);
   await accepted?.();
-  const next = nextStep(user.amr, steps);
+  const next = nextStep(user.amr, steps, !!user.recovery);
   if (!next) return completeSignIn(req, ctx, flow, client, user);
   await moveFlow(flow, next, { userId: user.userId, amr: user.amr });
   return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));

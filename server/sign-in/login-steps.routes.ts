@@ -41,14 +41,14 @@ const signedInEvent = (req: TIncoming, flow: TFlow & { userId: string }, client:
 
 // GET {ctx}/login/otp?flow=… – the one-time code of the account's generator
 export const otpStepPage = pageRoute("GET", "/login/otp", async (req) => {
-  const { flow, csrf } = await flowAt(req, "second_factor");
+  const { flow, csrf } = await flowAt(req, "second_factor", "recovery_second_factor");
   const client = await clientOf(flow);
   return htmlResponse(otpStepView(stepPage(req, flow, csrf, client.name, "second_factor")), 200);
 });
 
 // POST {ctx}/login/otp?flow=… – check the code; wrong and missing codes count like wrong passwords
 export const otpStepSubmit = pageRoute("POST", "/login/otp", async (req, ctx) => {
-  const { flow, csrf } = await flowAt(req, "second_factor");
+  const { flow, csrf } = await flowAt(req, "second_factor", "recovery_second_factor");
   const form = await readForm(req);
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
   const client = await clientOf(flow);
@@ -65,7 +65,8 @@ export const otpStepSubmit = pageRoute("POST", "/login/otp", async (req, ctx) =>
 
 /** After a further step: the password change may still be due, else signed in. */
 async function continueAfterStep(req: TIncoming, ctx: TRequestContext, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): Promise<TAnswer> {
-  const next = flow.step === "password_change" ? undefined : nextStep(amr, { secondFactor: false, passwordChange: await passwordChangeDue(flow.userId) });
+  const recovery = flow.step === "recovery_second_factor";
+  const next = flow.step === "password_change" ? undefined : nextStep(amr, { secondFactor: false, passwordChange: !recovery && (await passwordChangeDue(flow.userId)) }, recovery);
   if (next) {
     await moveFlow(flow, next, { amr });
     return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));

@@ -4,6 +4,7 @@ import { describe, expect, inject, it } from "vitest";
 import { changeUser, createUserWithPassword, readUser } from "../support/accounts.ts";
 import { alertOf, Browser, uniqueIp, type TPage } from "../support/browser.ts";
 import { api, base, request, systemToken } from "../support/http.ts";
+import { codeOf, waitForMessage } from "../support/inbox.ts";
 import { serverOfItsOwn } from "../support/own-server.ts";
 import { authorizeThrough, callbackParams, IVANOV, SPA, tokenAs, WEB, webAuthorization, webTokens } from "../support/oidc.ts";
 
@@ -165,6 +166,33 @@ describe("QR sign-in through the sign-in page (no JavaScript) and the API", () =
     // The code travelled in API paths, but never reaches the log.
     await new Promise((r) => setTimeout(r, 200));
     expect(readFileSync(inject("serverLog"), "utf8")).not.toContain(w.code);
+  });
+
+  it("never treats a QR sign-in confirmed from a recovered session as a recovery: no new-password step", async () => {
+    // The phone's session came from "Forgot password?", so its amr is ["email"]; the QR sign-in inherits it.
+    const account = await createUserWithPassword();
+    const email = `qr-rec-${account.sub}@example.test`;
+    expect((await changeUser(account.instanceId, { email: { value: email, vrf: true } })).status).toBe(200);
+    const ip = uniqueIp();
+    const phoneBrowser = new Browser({ "user-agent": UA.phone, "x-forwarded-for": ip, "accept-language": "en" });
+    const { url, verifier } = webAuthorization({ scope: "openid idp_qr_auth", client_id: SPA.id, redirect_uri: SPA.redirectUri });
+    const login = await phoneBrowser.open(url);
+    const recover = await phoneBrowser.open(new URL(/href="([^"]*\/login\/recover\?[^"]*)"/.exec(login.text)![1]!.replace(/&amp;/g, "&"), login.url).toString());
+    const codePage = await phoneBrowser.submit(recover, { address: email });
+    const mail = await waitForMessage(email);
+    const newPassword = await phoneBrowser.submit(codePage, { code: codeOf(mail) });
+    expect(newPassword.url).toContain("/login/recover/password?");
+    const done = await phoneBrowser.submit(newPassword, { password: "recovered on the phone first", repeat: "recovered on the phone first" });
+    const r = await tokenAs("spa", { grant_type: "authorization_code", code: callbackParams(done).get("code")!, redirect_uri: SPA.redirectUri, code_verifier: verifier });
+    expect(claimsOf(r.body.id_token).amr).toEqual(["email"]);
+
+    const w = await waitingBrowser();
+    expect((await qrCall(r.body.access_token, w.code, "/confirm", { ip })).status).toBe(204);
+    const signedIn = await reload(w);
+    expect(signedIn.status).toBe(303);
+    expect(signedIn.location).toMatch(/^https:\/\/rp\.example\.test\/callback\?code=/);
+    // The password set on the phone still signs in: the QR browser changed nothing.
+    await expect(webTokens(new Browser({ "x-forwarded-for": uniqueIp() }), {}, { identifier: account.sub, password: "recovered on the phone first" })).resolves.toBeTruthy();
   });
 
   it("shows a refusal in words and offers a new code; the refused code is done", async () => {

@@ -158,6 +158,23 @@ describe("password recovery by e-mail", () => {
   });
 });
 
+describe("password recovery where passwords are turned off", () => {
+  it("refuses the new password when an administrator turned password sign-in off after the code, and changes nothing", async () => {
+    const a = await account();
+    const browser = browserAt();
+    const { codePage, code } = await codePageFor(browser, a.email);
+    const newPassword = await browser.submit(codePage, { code });
+    expect(newPassword.url).toContain("/login/recover/password?");
+    const locked = await api("POST", `/api/v3/users/${a.sub}/auth`, { token: await systemToken("otp-app", "idp_api_sys_usec_chg"), body: { methodsLocked: ["password"] } });
+    expect(locked.status).toBe(200);
+    const refused = await browser.submit(newPassword, { password: NEW_PASSWORD, repeat: NEW_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toMatch(/role="alert"[^>]*><ul><li>Signing in with a password is turned off for this account/);
+    expect(browser.cookies.has("idp_session")).toBe(false);
+    expect(await eventsOf(a.sub, "user.password_changed")).toEqual([]);
+  });
+});
+
 describe("password recovery by phone, with the second factor on", () => {
   it("asks for the generator's code after the SMS code, then the new password, and records amr sms+otp", async () => {
     const a = await account();
