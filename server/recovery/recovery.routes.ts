@@ -110,7 +110,7 @@ export const recoverCodeSubmit = pageRoute("POST", "/login/recover/code", async 
   const client = await clientOf(flow);
   const checked = await checkRecoveryCode(recovery, code, { clientId: client.id, ...browserActor(req) });
   if (!checked.ok) return renderCode(req, flow, csrf, checked.reason === "spent" ? undefined : recovery, 400, checked.reason === "wrong" ? rt("code.wrong", { n: String(checked.triesLeft) }) : undefined);
-  const refuse = async (code: "login.password_locked" | "login.inactivity_locked") => renderRequest(req, flow, csrf, 403, { error: textsFor(pickLang(req, flow.request.uiLocales))(code) });
+  const refuse = async (refusal: "login.password_locked" | "login.inactivity_locked") => renderRequest(req, flow, csrf, 403, { error: textsFor(pickLang(req, flow.request.uiLocales))(refusal) });
   return continueSignIn(req, ctx, flow, client, { userId: checked.userId, amr: checked.amr, recovery: true }, refuse);
 });
 
