@@ -26,14 +26,19 @@ test("adds an authenticator app from the key on the page, turns the second facto
   await expect(page.getByText("That code is not right.")).toBeVisible();
 
   await page.getByLabel("Name (optional)").fill("My phone");
+  // Unticked, the app is added and the factor stays off until "Turn on".
+  await page.getByLabel("Turn on two-factor sign-in with this app").uncheck();
   await page.getByLabel("Code the app shows").fill(totp(key));
   await page.getByRole("button", { name: "Confirm" }).click();
   await expect(page.getByText("Authenticator added.")).toBeVisible();
   const table = page.getByRole("table", { name: "Your authenticators" });
   await expect(table.getByRole("row", { name: /My phone/ })).toBeVisible();
 
+  await expect(page.getByTestId("second-factor-state")).toHaveText("Two-factor sign-in is off.");
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("second-factor-state")).toHaveText("Two-factor sign-in is on.");
+  await expect(page.getByTestId("backup-codes").locator("code")).toHaveCount(10);
+  await page.getByRole("button", { name: "I have saved them" }).click();
 
   // The last authenticator cannot go while the factor is on.
   await page.getByRole("button", { name: "Remove My phone" }).click();

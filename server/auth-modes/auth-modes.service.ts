@@ -61,7 +61,8 @@ function applyChange(modes: TAuthModes, change: TAuthModesChange): TAuthModes {
  * generator; the account row is locked meanwhile, so a generator cannot be removed between the check
  * and the write (removeGenerator takes the same lock).
  */
-export async function changeAuthModes(userId: string, change: TAuthModesChange, actor: TEventActor, note: Record<string, unknown> = {}): Promise<TAuthModes> {
+/** `tell: false` where the caller tells the person itself, in one message about the whole change (a second-factor reset). */
+export async function changeAuthModes(userId: string, change: TAuthModesChange, actor: TEventActor, note: Record<string, unknown> = {}, options: { tell?: boolean } = {}): Promise<TAuthModes> {
   const why: Record<string, unknown> = {};
   const { before, after } = await inTransaction(async (tx) => {
     if (!(await lockAccount(userId, tx))) throw new AppError("user.not_found", { params: { userId } });
@@ -84,7 +85,7 @@ export async function changeAuthModes(userId: string, change: TAuthModesChange, 
   await publishModesChange(userId);
   const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(before[k as keyof TAuthModes])));
   if (Object.keys(changed).length) await recordEvent("user.auth_modes_changed", { ...actor, subject: userId }, { ...changed, ...note, ...why });
-  if (before.secondFactor && !after.secondFactor) await tellAccountHolderOf(userId, { kind: "second_factor_off", actor });
+  if (before.secondFactor && !after.secondFactor && options.tell !== false) await tellAccountHolderOf(userId, { kind: "second_factor_off", actor });
   return after;
 }
 

@@ -16,7 +16,7 @@ const ZNoParams = z.strictObject({});
 const ZPasswordParams = z.strictObject({ password: z.string().min(1).max(1024) });
 
 /** Changes of an account its holder is told about, whoever made them. */
-export const NOTICE_KINDS = ["password_changed", "password_reset", "second_factor_off", "factor_added", "contact_changed", "external_linked", "new_device"] as const;
+export const NOTICE_KINDS = ["password_changed", "password_reset", "second_factor_off", "second_factor_reset", "factor_added", "backup_codes_new", "backup_code_used", "contact_changed", "external_linked", "new_device"] as const;
 export type TNoticeKind = (typeof NOTICE_KINDS)[number];
 const ZNoticeParams = z.strictObject({
   kind: z.enum(NOTICE_KINDS),
@@ -85,7 +85,10 @@ const NOTICE_SUBJECTS: Record<TNoticeKind, Record<TLocale, string>> = {
   password_changed: { ru: "Пароль вашей учётной записи изменён", en: "Your password was changed" },
   password_reset: { ru: "Пароль вашей учётной записи сброшен", en: "Your password was reset" },
   second_factor_off: { ru: "Вход с кодом подтверждения выключен", en: "Two-step sign-in was turned off" },
+  second_factor_reset: { ru: "Администратор сбросил вход с кодом подтверждения", en: "An administrator reset your two-step sign-in" },
   factor_added: { ru: "К учётной записи привязан генератор кодов", en: "A code generator was added to your account" },
+  backup_codes_new: { ru: "Созданы новые резервные коды", en: "New backup codes were created" },
+  backup_code_used: { ru: "Для входа использован резервный код", en: "A backup code was used to sign in" },
   contact_changed: { ru: "Адрес почты или номер телефона изменён", en: "Your e-mail address or phone number was changed" },
   external_linked: { ru: "К учётной записи привязан внешний аккаунт", en: "An external account was linked to your account" },
   new_device: { ru: "Вход с нового устройства", en: "Sign-in from a new device" },
@@ -113,8 +116,13 @@ const NOTICE_LINES: Record<TLocale, { when: string; from: string; detail: string
 /** "2026-11-28 03:40 UTC": a moment every reader reads the same way. */
 const utcMinute = (iso: string) => `${iso.replace("T", " ").slice(0, 16)} UTC`;
 
+/** What the "What" line is called where the detail is a figure or a reason rather than a thing. */
+const DETAIL_LABELS: Partial<Record<TNoticeKind, Record<TLocale, string>>> = {
+  backup_code_used: { ru: "Осталось кодов", en: "Codes left" },
+};
+
 const noticeEmail = (p: TNotice, l: TLocale): TRendered => {
-  const t = NOTICE_LINES[l];
+  const t = { ...NOTICE_LINES[l], detail: DETAIL_LABELS[p.kind]?.[l] ?? NOTICE_LINES[l].detail };
   const from = [p.from, p.device].filter(Boolean).join(", ") || t.unknown;
   const lines = [`${NOTICE_SUBJECTS[p.kind][l]}.`, "", `${t.when}: ${utcMinute(p.when)}`, `${t.from}: ${from}`, ...(p.detail ? [`${t.detail}: ${p.detail}`] : []), "", t.advice, ""];
   return { subject: NOTICE_SUBJECTS[p.kind][l], text: lines.join("\n") };

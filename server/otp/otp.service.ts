@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
-import { secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
+import { changeAuthModes, secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
+import { dropBackupCodes } from "../backup-codes/backup-codes.service.ts";
 import { inTransaction } from "../db/index.ts";
 import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -98,6 +99,25 @@ export async function removeGenerator(userId: string, id: string, actor: TEventA
     return deleteGenerator(userId, id, tx);
   });
   await recordEvent("user.otp_removed", { ...actor, subject: userId }, { generator: id, kind: removed?.kind, ...note });
+}
+
+/**
+ * What an administrator does for a person who lost their authenticator: the second factor off, every
+ * generator and backup code gone, so the next sign-in asks for the password only and the person binds
+ * a new app in the portal. The reason stays in the event (it may name a ticket); the person is told
+ * that an administrator did it.
+ */
+export async function resetSecondFactor(userId: string, reason: string, actor: TEventActor, note: Record<string, unknown> = {}): Promise<{ generators: number; backups: number }> {
+  await changeAuthModes(userId, { requiredFactor: null }, actor, { ...note, reason: "second_factor_reset" }, { tell: false });
+  const removed = await inTransaction(async (tx) => {
+    if (!(await lockAccount(userId, tx))) throw new AppError("user.not_found", { params: { userId } });
+    const generators = await findGeneratorsOf(userId, tx);
+    for (const g of generators) await deleteGenerator(userId, g.id, tx);
+    return { generators: generators.length, backups: await dropBackupCodes(userId, tx) };
+  });
+  await recordEvent("user.second_factor_reset", { ...actor, subject: userId }, { reason, ...removed, ...note });
+  await tellAccountHolderOf(userId, { kind: "second_factor_reset", actor });
+  return removed;
 }
 
 /** The step of `code` for a TOTP key being bound, or wrong_otp_code. */

@@ -1,5 +1,6 @@
 import { checkAccountUsable, recordSignedIn } from "../account-state/account-state.service.ts";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { looksLikeBackupCode, useBackupCode } from "../backup-codes/backup-codes.service.ts";
 import { readAuthModes } from "../auth-modes/auth-modes.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
@@ -53,8 +54,9 @@ export async function passwordChangeDue(userId: string): Promise<boolean> {
 export type TSecondFactorCheck = { ok: true } | { ok: false; reason: "missing" | "wrong" } | { ok: false; reason: "locked_out"; retryAfterS: number };
 
 /**
- * The one-time code of the second step. Wrong, reused and missing codes count on the same counters
- * as wrong passwords (the account's and the address's), so the second factor adds no guesses.
+ * The one-time code of the second step: a generator's digits, or one of the account's backup codes.
+ * Wrong, reused and missing codes count on the same counters as wrong passwords (the account's and
+ * the address's), so neither the second factor nor its backup codes add guesses.
  */
 export async function checkSecondFactorAtSignIn(userId: string, code: string, actor: TEventActor, deviceKey?: string): Promise<TSecondFactorCheck> {
   const { keys, own, others } = signInKeys(`user:${userId}`, actor.ip, await deviceOfKey(userId, deviceKey), "code");
@@ -64,14 +66,21 @@ export async function checkSecondFactorAtSignIn(userId: string, code: string, ac
     await recordEvent("user.sign_in_failed", who, { reason: "locked_out", step: "otp", retryAfter: reserved.retryAfterS });
     return { ok: false, reason: "locked_out", retryAfterS: reserved.retryAfterS };
   }
-  const result = /^\d{4,16}$/.test(code) ? await verifySecondFactor(userId, code) : "missing";
+  const result = /^\d{4,16}$/.test(code) ? await verifySecondFactor(userId, code) : looksLikeBackupCode(code) ? await backupCodeResult(userId, code, who) : "missing";
   if (result === "ok") {
     await settleSuccessfulAttempt(own, others);
     return { ok: true };
   }
   await settleFailedAttempt(keys);
-  await recordEvent("user.sign_in_failed", who, { reason: result === "missing" ? "missing_otp" : result === "replay" ? "reused_otp" : "bad_otp" });
+  await recordEvent("user.sign_in_failed", who, { reason: FAILURE_REASON[result] });
   return { ok: false, reason: code ? "wrong" : "missing" };
+}
+
+const FAILURE_REASON = { missing: "missing_otp", replay: "reused_otp", wrong: "bad_otp", backup_wrong: "bad_backup_code" } as const;
+
+/** A backup code used up, or not an unused code of the account's set (a used one is as wrong as a made-up one). */
+async function backupCodeResult(userId: string, code: string, who: TEventActor): Promise<"ok" | "backup_wrong"> {
+  return (await useBackupCode(userId, code, who)) ? "ok" : "backup_wrong";
 }
 
 export type TPasswordStep = { ok: true } | { ok: false; problems: string[] };

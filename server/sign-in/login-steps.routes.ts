@@ -39,11 +39,20 @@ const signedInEvent = (req: TIncoming, flow: TFlow & { userId: string }, client:
   params: { method: amr.join("+") },
 });
 
-// GET {ctx}/login/otp?flow=… – the one-time code of the account's generator
+/** The second step's page, for the generator's code or (`backup=1`) a backup code: its form posts back to itself. */
+function otpPage(req: TIncoming, flow: TFlow, csrf: string, clientName: string) {
+  const backup = queryParam(req, "backup") === "1";
+  const page = stepPage(req, flow, csrf, clientName, "second_factor");
+  const link = (lang: string, asBackup: boolean) => pageLink(STEP_PAGE.second_factor, { flow: flow.id, lang, ...(asBackup ? { backup: "1" } : {}) });
+  const other = page.lang === "ru" ? "en" : "ru";
+  return { ...page, backup, action: link(page.lang, backup), switchUrl: link(other, backup), otherUrl: link(page.lang, !backup) };
+}
+
+// GET {ctx}/login/otp?flow=…[&backup=1] – the one-time code of the account's generator, or a backup code
 export const otpStepPage = pageRoute("GET", "/login/otp", async (req) => {
   const { flow, csrf } = await flowAt(req, "second_factor", "recovery_second_factor");
   const client = await clientOf(flow);
-  return htmlResponse(otpStepView(stepPage(req, flow, csrf, client.name, "second_factor")), 200);
+  return htmlResponse(otpStepView(otpPage(req, flow, csrf, client.name)), 200);
 });
 
 // POST {ctx}/login/otp?flow=… – check the code; wrong and missing codes count like wrong passwords
@@ -52,13 +61,13 @@ export const otpStepSubmit = pageRoute("POST", "/login/otp", async (req, ctx) =>
   const form = await readForm(req);
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
   const client = await clientOf(flow);
-  const page = stepPage(req, flow, csrf, client.name, "second_factor");
+  const page = otpPage(req, flow, csrf, client.name);
   const checked = await checkSecondFactorAtSignIn(flow.userId, (form.get("otp") ?? "").replace(/\s/g, ""), { clientId: client.id, ...browserActor(req) }, readCookie(req, DEVICE_COOKIE));
   if (checked.ok) {
     const amr = [...flow.amr, "otp"];
     return continueAfterStep(req, ctx, flow, client, amr);
   }
-  const error = checked.reason === "locked_out" ? page.t("login.locked_out", { wait: waitText(page.t, checked.retryAfterS) }) : page.t(checked.reason === "missing" ? "otp.missing" : "otp.wrong");
+  const error = checked.reason === "locked_out" ? page.t("login.locked_out", { wait: waitText(page.t, checked.retryAfterS) }) : page.t(checked.reason === "missing" ? "otp.missing" : page.backup ? "otp.backupWrong" : "otp.wrong");
   const status = checked.reason === "locked_out" ? 429 : 400;
   return htmlResponse(otpStepView({ ...page, error }), status, checked.reason === "locked_out" ? { "retry-after": String(checked.retryAfterS) } : {});
 });

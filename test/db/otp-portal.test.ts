@@ -26,7 +26,8 @@ describe.each(DB_KINDS)("the portal's two-factor page on %s", (kind) => {
   afterAll(async () => t?.close());
 
   it("binds an authenticator app by QR code, turns the second factor on and off, and removes the app", async () => {
-    expect(await caller.portal.otp.state()).toEqual({ generators: [], secondFactor: false });
+    const none = { unused: 0, total: 0, createdAt: null };
+    expect(await caller.portal.otp.state()).toEqual({ generators: [], secondFactor: false, backupCodes: none });
     expect(await appCode(caller.portal.otp.setSecondFactor({ on: true }))).toBe("auth_modes.no_second_factor_method");
 
     const started = await caller.portal.otp.start();
@@ -36,14 +37,18 @@ describe.each(DB_KINDS)("the portal's two-factor page on %s", (kind) => {
     await caller.portal.otp.finish({ base32Secret: started.base32Secret, otpCode: code, name: "Pixel" });
     expect(await verifySecondFactor(sub, code)).toBe("replay");
 
-    expect(await caller.portal.otp.setSecondFactor({ on: true })).toBe(true);
+    const turnedOn = await caller.portal.otp.setSecondFactor({ on: true });
+    expect(turnedOn.secondFactor).toBe(true);
+    expect(turnedOn.backupCodes).toHaveLength(10);
+    // Asked again while on: nothing changes, and no new set replaces the one just shown.
+    expect(await caller.portal.otp.setSecondFactor({ on: true })).toEqual({ secondFactor: true });
     const state = await caller.portal.otp.state();
-    expect(state).toMatchObject({ secondFactor: true, generators: [{ id: `totp_${sub}`, name: "Pixel", kind: "totp", len: 6 }] });
+    expect(state).toMatchObject({ secondFactor: true, generators: [{ id: `totp_${sub}`, name: "Pixel", kind: "totp", len: 6 }], backupCodes: { unused: 10, total: 10 } });
     expect(await appCode(caller.portal.otp.remove({ id: `totp_${sub}` }))).toBe("otp.last_second_factor");
-    expect(await caller.portal.otp.setSecondFactor({ on: false })).toBe(false);
+    expect(await caller.portal.otp.setSecondFactor({ on: false })).toEqual({ secondFactor: false });
     await caller.portal.otp.remove({ id: `totp_${sub}` });
     const events = await t.db.prisma.securityEvent.findMany({ where: { subject: sub, type: { startsWith: "user." } }, select: { type: true, clientId: true } });
-    expect(events.map((e) => e.type)).toEqual(["user.otp_bound", "user.auth_modes_changed", "user.auth_modes_changed", "user.otp_removed"]);
+    expect(events.map((e) => e.type)).toEqual(["user.otp_bound", "user.auth_modes_changed", "user.backup_codes_created", "user.auth_modes_changed", "user.otp_removed"]);
     expect(events.every((e) => e.clientId === "idp-portal")).toBe(true);
   });
 });

@@ -87,13 +87,14 @@ describe.each(DB_KINDS)("sensitive portal changes on %s", (kind) => {
     expect(await refusalOf(caller.portal.otp.finish({ base32Secret: "JBSWY3DPEHPK3PXP", otpCode: "123456" }))).toEqual(REAUTH);
     expect(await refusalOf(caller.portal.otp.remove({ id: "x" }))).toEqual(REAUTH);
     expect(await refusalOf(caller.portal.otp.setSecondFactor({ on: false }))).toEqual(REAUTH);
+    expect(await refusalOf(caller.portal.otp.renewBackupCodes())).toEqual(REAUTH);
     const profile = await caller.portal.profile.get();
     const contact = caller.portal.profile.startContactChange({ instanceId: profile.instanceId, attr: "email", value: "elsewhere@example.org", lang: "en" });
     expect(await refusalOf(contact)).toEqual(REAUTH);
     expect(await t.db.prisma.outboxMessage.count({ where: { recipient: "elsewhere@example.org" } })).toBe(0);
     // Reading, and what only takes access away, does not need a new sign-in.
     expect((await caller.portal.me()).sub).toBe(id);
-    expect(await caller.portal.otp.state()).toEqual({ generators: [], secondFactor: false });
+    expect(await caller.portal.otp.state()).toEqual({ generators: [], secondFactor: false, backupCodes: { unused: 0, total: 0, createdAt: null } });
     expect(await caller.portal.consents.list()).toEqual(expect.anything());
   });
 

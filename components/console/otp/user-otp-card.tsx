@@ -13,6 +13,7 @@ import { useTRPC } from "../trpc.ts";
 import { Card, RowAction } from "../user-sessions/card-parts.tsx";
 import { useConfirmedAction, type TNotice } from "../user-sessions/use-confirmed-action.ts";
 import { useOtpText, type TOtpText } from "./i18n.ts";
+import { ResetSecondFactorDialog } from "./reset-second-factor-dialog.tsx";
 import "./otp.css";
 
 type TGenerator = inferRouterOutputs<AppRouter>["console"]["otp"]["userState"]["generators"][number];
@@ -36,6 +37,7 @@ export function UserOtpCard({ sub }: { sub: string }) {
   const queryClient = useQueryClient();
   const state = useQuery(trpc.console.otp.userState.queryOptions({ sub }));
   const [notice, notify] = useState<TNotice>(null);
+  const [resetting, setResetting] = useState(false);
   const after = () => void queryClient.invalidateQueries(trpc.console.otp.userState.pathFilter());
   const setModes = useMutation(trpc.console.otp.setAuthModes.mutationOptions({ onSettled: after }));
   const remove = useConfirmedAction(useMutation(trpc.console.otp.removeGenerator.mutationOptions()), {
@@ -73,6 +75,16 @@ export function UserOtpCard({ sub }: { sub: string }) {
           </Button>
         </div>
       ) : null}
+      {state.data ? (
+        <div className="otp-modes">
+          <span data-testid="backup-codes-count">
+            {state.data.backupCodes.total ? o("user.backupLeft", { left: String(state.data.backupCodes.unused), total: String(state.data.backupCodes.total) }) : o("user.backupNone")}
+          </span>
+          {modes?.secondFactor || state.data.generators.length || state.data.backupCodes.total ? (
+            <Button size="sm" variant="danger" onClick={() => { notify(null); setResetting(true); }}>{o("reset.open")}</Button>
+          ) : null}
+        </div>
+      ) : null}
       <Notice text={modesError ?? notice?.text} error={!!modesError || notice?.error} />
       {state.data ? (
         state.data.generators.length ? (
@@ -81,6 +93,16 @@ export function UserOtpCard({ sub }: { sub: string }) {
           <p className="muted">{o("user.none")}</p>
         )
       ) : null}
+      <ResetSecondFactorDialog
+        sub={sub}
+        open={resetting}
+        onClose={() => setResetting(false)}
+        onDone={(removed) => {
+          setResetting(false);
+          notify({ text: o("reset.done", { generators: String(removed.generators), codes: String(removed.backups) }), error: false });
+          after();
+        }}
+      />
       <ConfirmDialog
         {...remove.dialog}
         title={remove.target ? o("user.removeTitle", { name: remove.target.name }) : ""}

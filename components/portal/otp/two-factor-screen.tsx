@@ -5,35 +5,40 @@ import { useState, type FormEvent } from "react";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { TextField } from "../../ui/field.tsx";
+import { CheckboxField, TextField } from "../../ui/field.tsx";
 import { Table, type TColumn } from "../../ui/table.tsx";
 import { appCodeOf, usePortalErrorText } from "../portal-errors.ts";
 import { formatTime, Notice, PortalLoadFailed, PortalLoading, type TNotice } from "../portal-states.tsx";
 import { useTRPC, type TPortalOutputs } from "../trpc.ts";
+import { BackupCodesShown, BackupCodesSummary } from "./backup-codes.tsx";
 import { useOtpPortalText } from "./i18n.ts";
 
 type TGenerator = TPortalOutputs["otp"]["state"]["generators"][number];
 type TStarted = TPortalOutputs["otp"]["start"];
 const unix = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 
-/** Stage 1 shows the QR code and the key; stage 2 takes the app's current code. */
-function AddAuthenticator({ onDone }: { onDone: (notice: TNotice) => void }) {
+/**
+ * Stage 1 shows the QR code and the key; stage 2 takes the app's current code and, while the second
+ * factor is off, turns it on in the same step unless the person unticks it.
+ */
+function AddAuthenticator({ offerTurnOn, onDone }: { offerTurnOn: boolean; onDone: (notice: TNotice, backupCodes?: string[]) => void }) {
   const o = useOtpPortalText();
   const reason = usePortalErrorText();
   const trpc = useTRPC();
   const [started, setStarted] = useState<TStarted | null>(null);
   const [code, setCode] = useState("");
   const [name, setName] = useState("");
+  const [turnOn, setTurnOn] = useState(true);
   const start = useMutation(trpc.portal.otp.start.mutationOptions({ onSuccess: (s) => setStarted(s) }));
   const finish = useMutation(trpc.portal.otp.finish.mutationOptions());
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!started) return;
     try {
-      await finish.mutateAsync({ base32Secret: started.base32Secret, otpCode: code, name: name || undefined });
+      const done = await finish.mutateAsync({ base32Secret: started.base32Secret, otpCode: code, name: name || undefined, turnOn: offerTurnOn && turnOn });
       setStarted(null);
       setCode("");
-      onDone({ text: o("otp.added") });
+      onDone({ text: o(done.backupCodes ? "otp.addedOn" : "otp.added") }, done.backupCodes);
     } catch {
       // told below the form
     }
@@ -64,6 +69,7 @@ function AddAuthenticator({ onDone }: { onDone: (notice: TNotice) => void }) {
       </p>
       <TextField label={o("otp.name")} value={name} onChange={(e) => setName(e.target.value)} maxLength={64} autoComplete="off" />
       <TextField label={o("otp.code")} value={code} onChange={(e) => setCode(e.target.value)} inputMode="numeric" autoComplete="one-time-code" error={failure} required />
+      {offerTurnOn ? <CheckboxField label={o("otp.turnOnWith")} checked={turnOn} onChange={(e) => setTurnOn(e.target.checked)} /> : null}
       <div className="otp-add__actions">
         <Button type="submit" variant="primary" disabled={!code || finish.isPending} aria-busy={finish.isPending}>
           {finish.isPending ? o("otp.confirming") : o("otp.confirm")}
@@ -83,10 +89,12 @@ export function TwoFactorScreen() {
   const state = useQuery(trpc.portal.otp.state.queryOptions());
   const [notice, setNotice] = useState<TNotice>(null);
   const [chosen, setChosen] = useState<TGenerator | null>(null);
+  const [shownCodes, setShownCodes] = useState<string[] | null>(null);
   const queryClient = useQueryClient();
   // The second factor decides the shortest password the person may choose: the password page's hint follows.
   const toggle = useMutation(
     trpc.portal.otp.setSecondFactor.mutationOptions({
+      onSuccess: (r) => setShownCodes(r.backupCodes ?? null),
       onSettled: () => {
         void state.refetch();
         void queryClient.invalidateQueries({ queryKey: trpc.portal.password.rules.queryKey() });
@@ -94,9 +102,11 @@ export function TwoFactorScreen() {
     }),
   );
   const remove = useMutation(trpc.portal.otp.remove.mutationOptions());
-  const done = (n: TNotice) => {
+  const done = (n: TNotice, backupCodes?: string[]) => {
     setNotice(n);
+    if (backupCodes) setShownCodes(backupCodes);
     void state.refetch();
+    void queryClient.invalidateQueries({ queryKey: trpc.portal.password.rules.queryKey() });
   };
   const confirmRemove = async () => {
     if (!chosen) return;
@@ -133,7 +143,7 @@ export function TwoFactorScreen() {
   ];
   if (state.isPending) return <PortalLoading />;
   if (state.isError) return <PortalLoadFailed label={o("otp.loadFailed")} error={state.error} onRetry={() => void state.refetch()} />;
-  const { generators, secondFactor } = state.data;
+  const { generators, secondFactor, backupCodes } = state.data;
   const toggleError = toggle.isError ? (appCodeOf(toggle.error) === "auth_modes.no_second_factor_method" ? o("otp.needsGenerator") : reason(toggle.error)) : undefined;
   const removeError = remove.isError ? (appCodeOf(remove.error) === "otp.last_second_factor" ? o("otp.lastOne") : reason(remove.error)) : undefined;
   return (
@@ -149,9 +159,11 @@ export function TwoFactorScreen() {
         {!secondFactor && generators.length === 0 ? <span className="muted">{o("otp.needsGenerator")}</span> : null}
       </div>
       <Notice text={toggleError} error />
+      {shownCodes ? <BackupCodesShown codes={shownCodes} onDone={() => setShownCodes(null)} /> : null}
+      {secondFactor && !shownCodes ? <BackupCodesSummary count={backupCodes} onRenewed={(codes) => done({ text: o("backup.renewed") }, codes)} /> : null}
       <h2>{o("otp.list")}</h2>
       {generators.length ? <Table caption={o("otp.list")} columns={columns} rows={generators} rowKey={(g) => g.id} /> : <p className="muted">{o("otp.none")}</p>}
-      <AddAuthenticator onDone={done} />
+      <AddAuthenticator offerTurnOn={!secondFactor} onDone={done} />
       <ConfirmDialog
         open={chosen !== null}
         title={chosen ? o("otp.removeTitle", { name: chosen.name }) : ""}

@@ -12,18 +12,28 @@ type TStep = { lang: TLang; t: TText; switchUrl?: string; clientName: string; ac
 const refusal = (id: string, text: string | undefined) => (text ? html`<p class="alert" role="alert" id="${id}">${text}</p>` : "");
 const invalidIf = (error: string | undefined, id: string) => (error ? html` aria-invalid="true" aria-describedby="${id}"` : "");
 
-/** The one-time code of the account's generator (TOTP or HOTP). */
-export function otpStepView(v: TStep & { error?: string }): string {
+/**
+ * The one-time code of the account's generator (TOTP or HOTP), or with `backup` one of its backup
+ * codes: a form of its own, so a phone's keyboard offers letters for it and digits for the other.
+ * `otherUrl` switches between the two.
+ */
+export function otpStepView(v: TStep & { error?: string; backup?: boolean; otherUrl: string }): string {
+  const field = v.backup
+    ? html`<label for="otp">${v.t("otp.backupCode")}</label>
+<input type="text" id="otp" name="otp" autocomplete="off" autocapitalize="none" spellcheck="false" required maxlength="32"${invalidIf(v.error, "otp-error")} autofocus>
+<p class="hint">${v.t("otp.backupHint")}</p>`
+    : html`<label for="otp">${v.t("otp.code")}</label>
+<input type="text" id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" required maxlength="16"${invalidIf(v.error, "otp-error")} autofocus>
+<p class="hint">${v.t("otp.hint")}</p>`;
   const body = html`<h1>${v.t("otp.title")}</h1>
 <p class="muted">${v.t("login.to", { client: v.clientName })}</p>
 ${refusal("otp-error", v.error)}
 <form method="post" action="${v.action}" novalidate>
 <input type="hidden" name="csrf_token" value="${v.csrf}">
-<label for="otp">${v.t("otp.code")}</label>
-<input type="text" id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" required maxlength="16"${invalidIf(v.error, "otp-error")} autofocus>
-<p class="hint">${v.t("otp.hint")}</p>
+${field}
 <button type="submit" class="primary">${v.t("otp.submit")}</button>
-</form>`;
+</form>
+<p><a href="${v.otherUrl}">${v.t(v.backup ? "otp.useApp" : "otp.useBackup")}</a></p>`;
   return renderPage({ lang: v.lang, title: v.t("otp.title"), body, switchUrl: v.switchUrl });
 }
 

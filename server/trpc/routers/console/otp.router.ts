@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MAX_DEVICE_FILE_BYTES } from "../../../otp/device-files.ts";
-import { changeUserAuthModes, listDevicePage, readUserOtpState, removeUserGenerator, uploadDeviceFile } from "../../../otp/otp-console.service.ts";
+import { changeUserAuthModes, listDevicePage, readUserOtpState, removeUserGenerator, resetUserSecondFactor, uploadDeviceFile } from "../../../otp/otp-console.service.ts";
 import { adminProcedure, createRouter } from "../../init.ts";
 
 const ZSub = z.string().min(1).max(256);
@@ -20,6 +20,11 @@ export const otpRouter = createRouter({
   removeGenerator: adminProcedure
     .input(z.strictObject({ sub: ZSub, id: z.string().min(1).max(400) }))
     .mutation(({ input, ctx }) => removeUserGenerator(input.sub, input.id, ctx.actor)),
+
+  /** The reason is the administrator's words for the event (a ticket, "lost phone"); the person is not shown it. */
+  resetSecondFactor: adminProcedure
+    .input(z.strictObject({ sub: ZSub, reason: z.string().trim().min(1, "say why").max(200) }))
+    .mutation(({ input, ctx }) => resetUserSecondFactor(input.sub, input.reason, ctx.actor)),
 
   setAuthModes: adminProcedure
     .input(
