@@ -2,6 +2,7 @@ import { consentPage, consentSubmit } from "../sign-in/consent.routes.ts";
 import { externalLinkPage, externalLinkSubmit, externalStart } from "../sign-in/external-login.routes.ts";
 import { otpStepPage, otpStepSubmit, passwordStepPage, passwordStepSubmit } from "../sign-in/login-steps.routes.ts";
 import { loginPage, loginSubmit } from "../sign-in/login.routes.ts";
+import { recoveryLinkPage, recoveryLinkSubmit } from "../recovery/recovery-link.routes.ts";
 import { recoverCodePage, recoverCodeSubmit, recoverPage, recoverPasswordPage, recoverPasswordSubmit, recoverSubmit } from "../recovery/recovery.routes.ts";
 import { qrPage, qrStart, qrStatus } from "../sign-in/qr-login.routes.ts";
 import { codesPage, codesSubmit, registerPage, registerSubmit } from "../sign-in/signup.routes.ts";
@@ -25,6 +26,8 @@ export const PAGES = [
   recoverCodeSubmit,
   recoverPasswordPage,
   recoverPasswordSubmit,
+  recoveryLinkPage,
+  recoveryLinkSubmit,
   externalStart,
   externalLinkPage,
   externalLinkSubmit,

@@ -39,6 +39,8 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.backup_codes_created",
   "user.backup_code_used",
   "user.second_factor_reset",
+  "user.recovery_invited",
+  "user.recovery_invite_used",
   "user.auth_modes_changed",
   "otp.devices_loaded",
   "rights.granted",

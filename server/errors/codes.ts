@@ -196,6 +196,8 @@ const ERROR_DEFS = {
   "signup.flow_expired": { status: 410, type: "process_error", error: "flow_expired", desc: "sign-up flow expired" },
   /** {ctx}/login/recover while IDP_RECOVERY is off: the pages do not exist. */
   "recovery.disabled": { status: 404, type: "not_found_error", error: "not_found", desc: "password recovery is turned off" },
+  /** The console's recovery message, to a channel on which the account has no confirmed address. */
+  "recovery.no_confirmed_contact": { status: 409, type: "process_error", error: "no_confirmed_contact", desc: "the account has no confirmed address on this channel" },
 
   /** Password change in user mode: the current password is wrong (counted by the sign-in brute-force limit). */
   "password.invalid_credential": { status: 401, type: "security_error", error: "invalid_credential", desc: "wrong current password" },

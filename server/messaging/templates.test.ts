@@ -31,9 +31,25 @@ describe("message templates", () => {
   });
 
   it("has a form for every template and the test message on both channels", () => {
-    expect(TEMPLATE_NAMES.sort()).toEqual(["account_notice", "confirm_email_code", "confirm_phone_code", "new_password", "recovery_email_code", "recovery_phone_code", "registration_email_code", "registration_phone_code", "test_message"]);
+    expect(TEMPLATE_NAMES.sort()).toEqual(["account_notice", "confirm_email_code", "confirm_phone_code", "new_password", "recovery_email_code", "recovery_invite", "recovery_phone_code", "registration_email_code", "registration_phone_code", "test_message"]);
     expect(renderTemplate("test_message", "sms", "en", {}).text).not.toContain("\n");
     expect(renderTemplate("test_message", "email", "ru", {}).subject).toBe("Проверка доставки");
+  });
+
+  it("renders the recovery link message by e-mail and SMS, with how long it works", () => {
+    const params = { link: "https://id.example.test/login/recover/link?t=abc&lang=en", hours: 24 };
+    const mail = renderTemplate("recovery_invite", "email", "en", params);
+    expect(mail.subject).toBe("Set a new password for your account");
+    expect(mail.text).toContain(`\n\n${params.link}\n\n`);
+    expect(mail.text).toContain("The link works once, for 24 hours.");
+    expect(renderTemplate("recovery_invite", "sms", "ru", params).text).toBe(`Новый пароль можно задать по ссылке (24 ч, один раз): ${params.link}`);
+    expect(() => renderTemplate("recovery_invite", "email", "en", { link: "javascript:alert(1)x", hours: 24 })).toThrow();
+  });
+
+  it("renders a backup-code notice with how many codes are left", () => {
+    const mail = renderTemplate("account_notice", "email", "en", { kind: "backup_code_used", when: "2026-11-28T03:41:07.123Z", from: null, device: null, detail: "9 / 10" });
+    expect(mail.subject).toBe("A backup code was used to sign in");
+    expect(mail.text).toContain("Codes left: 9 / 10");
   });
 
   it("renders an account notice in both languages and channels, with what, when, from where and what to do", () => {

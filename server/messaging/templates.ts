@@ -14,6 +14,8 @@ const ZCodeParams = z.strictObject({
 });
 const ZNoParams = z.strictObject({});
 const ZPasswordParams = z.strictObject({ password: z.string().min(1).max(1024) });
+/** A link that sets a new password once: an administrator's recovery message. */
+const ZLinkParams = z.strictObject({ link: z.string().url().regex(/^https?:\/\//).max(2048), hours: z.number().int().min(1).max(24 * 30) });
 
 /** Changes of an account its holder is told about, whoever made them. */
 export const NOTICE_KINDS = ["password_changed", "password_reset", "second_factor_off", "second_factor_reset", "factor_added", "backup_codes_new", "backup_code_used", "contact_changed", "external_linked", "new_device"] as const;
@@ -38,6 +40,7 @@ const PARAMS = {
   recovery_phone_code: ZCodeParams,
   test_message: ZNoParams,
   new_password: ZPasswordParams,
+  recovery_invite: ZLinkParams,
   account_notice: ZNoticeParams,
 } as const;
 
@@ -163,6 +166,19 @@ const FORMS: { [K in TTemplateName]: TForms<TTemplateParams<K>> } = {
     sms: (_p, l) => ({ subject: null, text: TEST[l].text.trim() }),
   },
   account_notice: { email: noticeEmail, sms: noticeSms },
+  recovery_invite: {
+    email: (p, l) => ({
+      subject: l === "ru" ? "Восстановление доступа к учётной записи" : "Set a new password for your account",
+      text:
+        l === "ru"
+          ? `Администратор отправил вам ссылку, чтобы задать новый пароль:\n\n${p.link}\n\nСсылка действует ${p.hours} ч и срабатывает один раз. Если вы не просили восстановить доступ, не открывайте её и сообщите администратору.\n`
+          : `Your administrator sent you a link to set a new password:\n\n${p.link}\n\nThe link works once, for ${p.hours} hours. If you did not ask for this, do not open it and tell your administrator.\n`,
+    }),
+    sms: (p, l) => ({
+      subject: null,
+      text: l === "ru" ? `Новый пароль можно задать по ссылке (${p.hours} ч, один раз): ${p.link}` : `Set a new password here (once, ${p.hours} h): ${p.link}`,
+    }),
+  },
   new_password: {
     sms: (p, l) => ({
       subject: null,

@@ -40,3 +40,27 @@ export async function useRecovery(flowId: string, codeHash: string): Promise<boo
   const { count } = await prisma.passwordRecovery.deleteMany({ where: { flowId, codeHash } });
   return count === 1;
 }
+
+export type TInviteRow = { tokenHash: string; userId: string; channel: TRecoveryChannel; expiresAt: Date; usedAt: Date | null };
+
+export async function saveInvite(row: Omit<TInviteRow, "usedAt">, tx: TTx): Promise<void> {
+  await tx.recoveryInvite.create({ data: row, select: { tokenHash: true } });
+}
+
+export async function findInvite(tokenHash: string): Promise<TInviteRow | null> {
+  const prisma = await getPrisma();
+  return prisma.recoveryInvite.findUnique({ where: { tokenHash }, select: { tokenHash: true, userId: true, channel: true, expiresAt: true, usedAt: true } }) as Promise<TInviteRow | null>;
+}
+
+/** Takes the link for one use: of parallel submissions exactly one gets it. */
+export async function claimInvite(tokenHash: string, now: Date): Promise<boolean> {
+  const prisma = await getPrisma();
+  const { count } = await prisma.recoveryInvite.updateMany({ where: { tokenHash, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+  return count === 1;
+}
+
+/** Gives a claimed link back, when the password typed with it was refused by the policy. */
+export async function releaseInvite(tokenHash: string): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.recoveryInvite.updateMany({ where: { tokenHash }, data: { usedAt: null } });
+}

@@ -15,6 +15,7 @@ import type { TUserDetail } from "./types.ts";
 import { accountChanged, useUserMutations, type TNotice } from "./use-user-mutations.ts";
 import { UserAccountPanel } from "./user-account-panel.tsx";
 import { UserAttributesForm } from "./user-attributes-form.tsx";
+import { SendRecoveryDialog } from "./send-recovery-dialog.tsx";
 import { SetPasswordDialog } from "./set-password-dialog.tsx";
 import { StatusBadge } from "./users-table.tsx";
 import "./users.css";
@@ -31,6 +32,7 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
   const { update, setLocked, remove } = useUserMutations(user.sub, setNotice);
   const [deleting, setDeleting] = useState(false);
   const [settingPassword, setSettingPassword] = useState(false);
+  const [sendingRecovery, setSendingRecovery] = useState(false);
   const locked = user.attributes.locked === true;
   const name = displayName(user);
   return (
@@ -43,6 +45,7 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
         </div>
         <div className="user-actions">
           <Button onClick={() => setSettingPassword(true)}>{u("detail.setPassword")}</Button>
+          <Button onClick={() => setSendingRecovery(true)}>{u("detail.sendRecovery")}</Button>
           {user.ownAccount ? null : (
             <>
               <Button onClick={() => setLocked.mutate({ instanceId: user.instanceId, locked: !locked })} disabled={setLocked.isPending}>
@@ -76,6 +79,15 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
         onDone={(mustChange) => {
           setSettingPassword(false);
           setNotice({ text: u(mustChange ? "detail.passwordSetMustChange" : "detail.passwordSet"), error: false });
+        }}
+      />
+      <SendRecoveryDialog
+        sub={user.sub}
+        open={sendingRecovery}
+        onClose={() => setSendingRecovery(false)}
+        onDone={(to) => {
+          setSendingRecovery(false);
+          setNotice({ text: u("detail.recoverySent", { to }), error: false });
         }}
       />
       <ConfirmDialog

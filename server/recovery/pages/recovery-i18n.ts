@@ -31,6 +31,12 @@ const en = {
   "newpw.title": "Set a new password",
   "newpw.why": "Choose a new password. Once it is saved, every other sign-in to your account ends, and we let you know at your confirmed contacts.",
   "newpw.submit": "Save and sign in",
+  "link.title": "Set a new password",
+  "link.lead": "Your administrator sent you this link to set a new password. Once it is saved, every sign-in to your account ends and you sign in again with the new password.",
+  "link.submit": "Save the password",
+  "link.spent": "This link has expired or was used already. Ask your administrator for a new one, or use \u201cForgot password?\u201d on the sign-in page.",
+  "link.done": "Your new password is saved. Sign in with it.",
+  "link.signIn": "Go to your account",
 };
 
 export type TRecoveryKey = keyof typeof en;
@@ -64,6 +70,12 @@ const ru: Record<TRecoveryKey, string> = {
   "newpw.title": "Новый пароль",
   "newpw.why": "Придумайте новый пароль. Как только он будет сохранён, все остальные входы в вашу учётную запись завершатся, а мы сообщим об этом на ваши подтверждённые контакты.",
   "newpw.submit": "Сохранить и войти",
+  "link.title": "Новый пароль",
+  "link.lead": "Администратор отправил вам эту ссылку, чтобы задать новый пароль. Когда он будет сохранён, все входы в вашу учётную запись завершатся, и вы войдёте заново с новым паролем.",
+  "link.submit": "Сохранить пароль",
+  "link.spent": "Срок действия ссылки истёк, или она уже использована. Попросите администратора отправить новую или воспользуйтесь ссылкой \u00abЗабыли пароль?\u00bb на странице входа.",
+  "link.done": "Новый пароль сохранён. Войдите с ним.",
+  "link.signIn": "Перейти в личный кабинет",
 };
 
 const DICTIONARIES: Record<TLang, Record<TRecoveryKey, string>> = { en, ru };

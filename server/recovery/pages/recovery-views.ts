@@ -54,3 +54,29 @@ ${form}
 <p class="aside"><a href="${v.backUrl}">${v.rt("recover.back")}</a></p>`;
   return renderPage({ lang: v.lang, title: v.rt("code.title"), body, switchUrl: v.switchUrl });
 }
+
+/**
+ * The administrator's recovery link: a new password (twice), or why the link no longer works, or
+ * that the password is saved. No CSRF field: the link's token is the secret the form proves.
+ */
+export function linkView(v: { lang: TLang; rt: TRecoveryText; switchUrl: string; action: string; accountUrl: string; t: (key: "pwchange.new" | "pwchange.repeat") => string; state: "form" | "spent" | "done"; problems?: string[] }): string {
+  const problems = v.problems ?? [];
+  const error = problems.length ? "password-error" : undefined;
+  const content =
+    v.state === "spent"
+      ? html`<p class="alert" role="alert">${v.rt("link.spent")}</p>`
+      : v.state === "done"
+        ? html`<p role="status">${v.rt("link.done")}</p>
+<p class="aside"><a href="${v.accountUrl}">${v.rt("link.signIn")}</a></p>`
+        : html`<p>${v.rt("link.lead")}</p>
+${problems.length ? html`<div class="alert" role="alert" id="password-error"><ul>${problems.map((p) => html`<li>${p}</li>`)}</ul></div>` : ""}
+<form method="post" action="${v.action}" novalidate>
+<label for="password">${v.t("pwchange.new")}</label>
+<input type="password" id="password" name="password" autocomplete="new-password" required maxlength="1024"${invalidIf(error, "password-error")} autofocus>
+<label for="repeat">${v.t("pwchange.repeat")}</label>
+<input type="password" id="repeat" name="repeat" autocomplete="new-password" required maxlength="1024">
+<button type="submit" class="primary">${v.rt("link.submit")}</button>
+</form>`;
+  return renderPage({ lang: v.lang, title: v.rt("link.title"), body: html`<h1>${v.rt("link.title")}</h1>
+${content}`, switchUrl: v.switchUrl });
+}

@@ -8,6 +8,7 @@ import {
   updateUserAttributes,
   ZListUsersRequest,
 } from "../../../users/users-console.service.ts";
+import { recoveryChannelsFor, sendRecoveryMessage } from "../../../recovery/recovery-console.service.ts";
 import { adminProcedure, createRouter } from "../../init.ts";
 
 const ZInstance = z.string().min(1).max(1024);
@@ -34,6 +35,14 @@ export const usersRouter = createRouter({
   setPassword: adminProcedure
     .input(z.strictObject({ instanceId: ZInstance, password: z.string().min(1).max(1024), mustChange: z.boolean(), locale: z.enum(["ru", "en"]) }))
     .mutation(({ input, ctx }) => setUserPassword(input.instanceId, input, ctx.actor)),
+
+  /** Where a recovery message can go: the account's confirmed e-mail and phone. */
+  recoveryChannels: adminProcedure.input(z.strictObject({ sub: z.string().min(1).max(256) })).query(({ input }) => recoveryChannelsFor(input.sub)),
+
+  /** A link that sets a new password once, to the person's confirmed address; the address, masked. */
+  sendRecovery: adminProcedure
+    .input(z.strictObject({ sub: z.string().min(1).max(256), channel: z.enum(["email", "phone"]), locale: z.enum(["ru", "en"]) }))
+    .mutation(({ input, ctx }) => sendRecoveryMessage(input.sub, input.channel, input.locale, ctx.actor)),
 
   create: adminProcedure
     .input(z.strictObject({ attributes: ZAttributes, password: z.string().max(1024).optional() }))

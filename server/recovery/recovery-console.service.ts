@@ -1,0 +1,15 @@
+import { adminNote, type TEventActor } from "../audit/audit.service.ts";
+import type { TLocale } from "../http/locale.ts";
+import { readAccount } from "../users/users.service.ts";
+import { inviteChannelsOf, sendRecoveryInvite } from "./recovery-invites.service.ts";
+import type { TRecoveryChannel } from "./recovery.repository.ts";
+
+// The console's "Send a recovery message" on a user's page: the same link whatever started it, an administrator acting.
+
+export async function recoveryChannelsFor(sub: string): Promise<TRecoveryChannel[]> {
+  return inviteChannelsOf((await readAccount(sub)).id);
+}
+
+export async function sendRecoveryMessage(sub: string, channel: TRecoveryChannel, locale: TLocale, admin: TEventActor): Promise<{ to: string }> {
+  return sendRecoveryInvite((await readAccount(sub)).id, channel, locale, admin, adminNote(admin));
+}

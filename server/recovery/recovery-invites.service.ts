@@ -1,0 +1,96 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { TContact } from "../attributes/attribute-values.ts";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { inTransaction } from "../db/index.ts";
+import { AppError } from "../errors/app-error.ts";
+import type { TLocale } from "../http/locale.ts";
+import { pageLink } from "../html/layout.ts";
+import { kickDelivery } from "../messaging/delivery-worker.ts";
+import { enqueueMessage } from "../messaging/outbox.service.ts";
+import { maskRecipient } from "../messaging/recipient-mask.ts";
+import { changePasswordAtSignIn } from "../sign-in/account-checks.ts";
+import { findActiveAccount } from "../users/account-snapshots.ts";
+import { claimInvite, findInvite, releaseInvite, saveInvite, type TRecoveryChannel } from "./recovery.repository.ts";
+
+/*
+ * The administrator's "Send a recovery message": a link to the person's confirmed e-mail or phone
+ * that sets a new password once (Keycloak's "update password" e-mail). The link does not sign in:
+ * the person signs in afterwards with the new password, and with the second factor when it is on,
+ * so the link alone is never more than a password. Only the token's SHA-256 is kept; the link
+ * opens a form and only its submission uses the token, so a mail scanner that follows links
+ * spends nothing.
+ */
+
+/** How long a link works: a working day, for a message that may be read the next morning. */
+export const INVITE_TTL_HOURS = 24;
+export const INVITE_PATH = "/login/recover/link";
+
+const ATTR: Record<TRecoveryChannel, string> = { email: "email", phone: "phone_number" };
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/** The account's confirmed address on a channel, as stored; undefined when it has none. */
+function confirmedAddress(attrs: Record<string, unknown>, channel: TRecoveryChannel): string | undefined {
+  const contact = attrs[ATTR[channel]] as TContact | undefined;
+  return typeof contact === "object" && contact !== null && contact.vrf && contact.value ? contact.value : undefined;
+}
+
+/** Which channels a recovery message can go by: the account's confirmed contacts. */
+export async function inviteChannelsOf(userId: string): Promise<TRecoveryChannel[]> {
+  const account = await findActiveAccount(userId);
+  if (!account) throw new AppError("user.not_found", { params: { userId } });
+  return (["email", "phone"] as const).filter((c) => confirmedAddress(account.attrs, c));
+}
+
+/** Sends the link; the address it went to, masked as the outbox shows it. */
+export async function sendRecoveryInvite(userId: string, channel: TRecoveryChannel, locale: TLocale, actor: TEventActor, note: Record<string, unknown> = {}): Promise<{ to: string }> {
+  const account = await findActiveAccount(userId);
+  if (!account) throw new AppError("user.not_found", { params: { userId } });
+  const to = confirmedAddress(account.attrs, channel);
+  if (!to) throw new AppError("recovery.no_confirmed_contact", { params: { channel } });
+  const token = randomBytes(32).toString("base64url");
+  await inTransaction(async (tx) => {
+    await saveInvite({ tokenHash: hashToken(token), userId, channel, expiresAt: new Date(Date.now() + INVITE_TTL_HOURS * 3600_000) }, tx);
+    await enqueueMessage(tx, {
+      channel: channel === "phone" ? "sms" : "email",
+      to,
+      template: "recovery_invite",
+      locale,
+      params: { link: pageLink(INVITE_PATH, { t: token, lang: locale }), hours: INVITE_TTL_HOURS },
+      userId,
+      purpose: "recovery.invite",
+    });
+  });
+  kickDelivery();
+  await recordEvent("user.recovery_invited", { ...actor, subject: userId }, { channel, to: maskRecipient(to), ...note });
+  return { to: maskRecipient(to) };
+}
+
+/** Whether the link still works (unused, unexpired): what its page shows. */
+export async function inviteUsable(token: string, now = new Date()): Promise<boolean> {
+  const row = token ? await findInvite(hashToken(token)) : null;
+  return !!row && !row.usedAt && row.expiresAt > now;
+}
+
+export type TInviteResult = { ok: true } | { ok: false; reason: "spent" } | { ok: false; reason: "refused"; problems: string[] };
+
+/**
+ * Sets the new password with the link. The link is taken first, so of parallel submissions one
+ * goes on; a password the policy refuses gives it back for another try. The change ends every
+ * session and token of the account and tells the person, as any reset does.
+ */
+export async function useRecoveryInvite(token: string, password: string, locale: TLocale, actor: TEventActor): Promise<TInviteResult> {
+  const tokenHash = hashToken(token);
+  const row = token ? await findInvite(tokenHash) : null;
+  if (!row || !(await claimInvite(tokenHash, new Date()))) return { ok: false, reason: "spent" };
+  const who = { ...actor, subject: row.userId };
+  const changed = await changePasswordAtSignIn(row.userId, password, locale, who, { by: "recovery_invite", channel: row.channel }).catch(async (e: unknown) => {
+    await releaseInvite(tokenHash);
+    throw e;
+  });
+  if (!changed.ok) {
+    await releaseInvite(tokenHash);
+    return { ok: false, reason: "refused", problems: changed.problems };
+  }
+  await recordEvent("user.recovery_invite_used", who, { channel: row.channel });
+  return { ok: true };
+}
