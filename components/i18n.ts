@@ -124,6 +124,12 @@ const en = {
   "error.notFound": "This client application no longer exists.",
   "error.builtin": "This client belongs to the console and the account portal; the server manages it and it cannot be changed.",
   "error.ownAccount": "You cannot lock or delete the account you are signed in with.",
+  "error.forbidden": "Your console role does not allow this. Ask an administrator.",
+  "error.privilegedAccount": "This account holds a console role: only an administrator can change it.",
+  "error.lastAdmin": "The service must keep at least one administrator: give the role to someone else first.",
+  "role.admin": "Administrator",
+  "role.user_manager": "User manager",
+  "role.auditor": "Auditor",
   "error.generic": "Something went wrong. Try again.",
 };
 
@@ -245,6 +251,12 @@ const ru: Record<TMessageKey, string> = {
   "error.notFound": "Этого клиентского приложения больше нет.",
   "error.builtin": "Этот клиент принадлежит консоли и личному кабинету; им управляет сервер, изменить его нельзя.",
   "error.ownAccount": "Нельзя заблокировать или удалить учётную запись, с которой вы вошли.",
+  "error.forbidden": "Ваша роль в консоли этого не разрешает. Обратитесь к администратору.",
+  "error.privilegedAccount": "У этой учётной записи есть роль в консоли: изменить её может только администратор.",
+  "error.lastAdmin": "В сервисе должен оставаться хотя бы один администратор: сначала выдайте роль кому-нибудь ещё.",
+  "role.admin": "Администратор",
+  "role.user_manager": "Менеджер пользователей",
+  "role.auditor": "Аудитор",
   "error.generic": "Что-то пошло не так. Повторите попытку.",
 };
 

@@ -36,7 +36,13 @@ export function fieldErrorsOf(error: unknown, t: TTranslate): Record<string, str
 }
 
 const KEY_BY_STATUS: Record<number, TMessageKey> = { 401: "error.unauthorized", 404: "error.notFound" };
-const KEY_BY_CODE: Record<string, TMessageKey> = { "client.builtin": "error.builtin", "console.own_account": "error.ownAccount" };
+const KEY_BY_CODE: Record<string, TMessageKey> = {
+  "client.builtin": "error.builtin",
+  "console.own_account": "error.ownAccount",
+  "console.forbidden": "error.forbidden",
+  "console.privileged_account": "error.privilegedAccount",
+  "console.last_admin": "error.lastAdmin",
+};
 
 /** A sentence for an error that no field explains. */
 export function messageOf(error: unknown, t: TTranslate): string {

@@ -9,6 +9,7 @@ import { AUTH_APPS } from "@/server/auth/apps";
 import { LangToggle } from "../lang-toggle.tsx";
 import { SignOutButton } from "../sign-out-button.tsx";
 import { useContextPath } from "./providers.tsx";
+import { useViewerRoles } from "./viewer.tsx";
 
 type TNavLink = { href: string; label: TMessageKey };
 type TNavGroup = { label: TMessageKey; links: TNavLink[] };
@@ -98,6 +99,7 @@ function ConsoleNav() {
 export function ConsoleHeader({ login, name }: { login: string; name: string | null }) {
   const { t } = useI18n();
   const contextPath = useContextPath();
+  const roles = useViewerRoles();
   return (
     <header className="app-header console-header">
       <div className="app-header__inner console-header__inner">
@@ -114,6 +116,7 @@ export function ConsoleHeader({ login, name }: { login: string; name: string | n
             ) : (
               <strong data-testid="signed-in-login">{login}</strong>
             )}
+            {roles.includes("admin") ? null : <span className="console-header__login" data-testid="signed-in-role"> · {roles.map((r) => t(`role.${r}` as TMessageKey)).join(", ")}</span>}
           </span>
           <SignOutButton contextPath={contextPath} clientId={AUTH_APPS.console.clientId} label={t("header.signOut")} />
         </div>

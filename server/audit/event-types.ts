@@ -41,6 +41,7 @@ export const SUGGESTED_EVENT_TYPES = [
   "user.second_factor_reset",
   "user.recovery_invited",
   "user.recovery_invite_used",
+  "user.roles_changed",
   "user.auth_modes_changed",
   "otp.devices_loaded",
   "rights.granted",

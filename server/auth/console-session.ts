@@ -24,7 +24,7 @@ export async function consoleUserOf(session: Session | null): Promise<TConsoleUs
 }
 
 /** The signed-in administrator's name for the console's header (their account's given and family name), or null. */
-export async function consoleUserName(admin: TConsoleUser): Promise<string | null> {
+export async function consoleUserName(admin: Pick<TConsoleUser, "id">): Promise<string | null> {
   const account = await findActiveAccount(admin.id);
   return account && displayNameOf(account);
 }

@@ -146,6 +146,12 @@ const ERROR_DEFS = {
   "console.admin_required": { status: 401, type: "security_error", error: "unauthorized", desc: "sign in to the console as an administrator" },
   /** An administrator locking or deleting the account they are signed in to the console with: they would lock themselves out, or leave no administrator. */
   "console.own_account": { status: 409, type: "process_error", error: "own_account", desc: "an administrator cannot lock or delete the account they are signed in with" },
+  /** A console role without the grant a procedure needs (an auditor changing something, a user manager configuring the service). */
+  "console.forbidden": { status: 403, type: "security_error", error: "forbidden", desc: "your console role does not allow this" },
+  /** A user manager acting on an account that holds a console role: only an administrator may. */
+  "console.privileged_account": { status: 403, type: "security_error", error: "forbidden", desc: "only an administrator may change an account that holds a console role" },
+  /** Removing the administrator role from the last active administrator. */
+  "console.last_admin": { status: 409, type: "process_error", error: "last_admin", desc: "the service must keep at least one active administrator" },
 
   /** No account with this subject (or the version id names none). */
   "user.not_found": { status: 404, type: "not_found_error", error: "unknown_user", desc: "user not found" },

@@ -1,6 +1,6 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Session } from "next-auth";
-import type { TEventActor } from "../audit/audit.service.ts";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { AUTH_APPS } from "../auth/apps.ts";
 import { consoleUserOf, readConsoleSession } from "../auth/console-session.ts";
 import { portalUserOf, readPortalSession } from "../auth/portal-session.ts";
@@ -10,6 +10,7 @@ import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
 import { DEVICE_COOKIE } from "../sessions/sessions.service.ts";
+import { requireManageable, type TConsoleGrant } from "../users/admin.service.ts";
 import { describeTRPCError, toTRPCError } from "./errors.ts";
 
 export type TTrpcContext = {
@@ -52,13 +53,34 @@ const mapAppErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** Console procedures: a signed-in administrator, re-checked against the database on every call. */
-export const adminProcedure = t.procedure.use(mapAppErrors).use(async ({ ctx, next }) => {
-  const admin = await consoleUserOf(ctx.session);
-  if (!admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in as an administrator" });
-  const actor: TEventActor = { subject: admin.id, ip: ctx.ip, userAgent: ctx.userAgent };
-  return next({ ctx: { admin, actor } });
+/**
+ * Console procedures: someone signed in with a console role, re-checked against the database on
+ * every call, whose role grants what the procedure needs (admin.service.ts says which role grants
+ * what). Refusals are recorded. A procedure that names no grant is the administrator's.
+ */
+function consoleProcedure(grant: TConsoleGrant) {
+  return t.procedure.use(mapAppErrors).use(async ({ ctx, path, next }) => {
+    const admin = await consoleUserOf(ctx.session);
+    if (!admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in as an administrator" });
+    const actor: TEventActor = { subject: admin.id, ip: ctx.ip, userAgent: ctx.userAgent };
+    if (!admin.grants.includes(grant)) {
+      await recordEvent("console.access_denied", actor, { reason: "role", procedure: path, roles: admin.roles });
+      throw toTRPCError(new AppError("console.forbidden"));
+    }
+    return next({ ctx: { admin, actor } });
+  });
+}
+
+/** Reading: every console role. */
+export const consoleReadProcedure = consoleProcedure("read");
+/** Changing people's accounts: administrators, and user managers where the account holds no console role. */
+export const userManagerProcedure = consoleProcedure("manage_users").use(async ({ ctx, getRawInput, next }) => {
+  const input = await getRawInput();
+  await requireManageable(ctx.admin, typeof input === "object" && input !== null ? input : {});
+  return next();
 });
+/** Configuring the service, and everything not said otherwise: administrators. */
+export const adminProcedure = consoleProcedure("configure");
 
 /**
  * Portal procedures: a signed-in person whose account exists, is not locked and whose session was not

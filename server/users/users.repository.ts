@@ -19,8 +19,8 @@ export async function findUserByLogin(login: string) {
   });
 }
 
-export async function findUserById(id: string) {
-  const prisma = await getPrisma();
+export async function findUserById(id: string, tx?: TTx) {
+  const prisma = tx ?? (await getPrisma());
   return prisma.user.findUnique({ where: { id }, select: { id: true, login: true, roles: true, locked: true } });
 }
 
@@ -160,4 +160,13 @@ export async function findPasswordHash(id: string, tx?: TTx): Promise<string | n
 export async function updateCredentials(id: string, data: { roles?: string[]; passwordHash?: string | null }, tx?: TTx): Promise<void> {
   const db = tx ?? (await getPrisma());
   await db.user.update({ where: { id }, data, select: { id: true } });
+}
+
+/**
+ * The active accounts holding a role, their rows locked until the transaction ends: two
+ * administrators taking the role from each other at once cannot both succeed.
+ */
+export async function lockActiveWithRole(role: string, tx: TTx): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE ${role} = ANY(roles) AND NOT locked ORDER BY id FOR UPDATE`;
+  return rows.map((r) => r.id);
 }

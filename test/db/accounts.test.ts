@@ -56,7 +56,7 @@ describe.each(DB_KINDS)("accounts on %s", (kind) => {
     const stored = await t.db.prisma.user.findUnique({ where: { id: `boss-${kind}` }, select: { passwordHash: true } });
     expect(stored!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect((await signIn("imported-admin-pass")).ok).toBe(true);
-    expect(await findActiveAdmin(`boss-${kind}`)).toEqual({ id: `boss-${kind}`, login: `boss-${kind}`, roles: ["admin"] });
+    expect(await findActiveAdmin(`boss-${kind}`)).toEqual({ id: `boss-${kind}`, login: `boss-${kind}`, roles: ["admin"], grants: ["read", "manage_users", "configure"] });
   });
 
   it("refuses a right code after the code's lifetime with code_expired, and drops it from notes", async () => {

@@ -1,16 +1,17 @@
 import { redirect } from "next/navigation";
 import type { ReactNode } from "react";
 import { ConsoleHeader } from "@/components/console/console-header";
+import { ConsoleViewerProvider } from "@/components/console/viewer";
 import { consoleUserName, consoleUserOf, readConsoleSession } from "@/server/auth/console-session";
 
-// Every page under here needs an administrator; the sign-in page lives outside this group.
+// Every page under here needs a console role; the sign-in page lives outside this group.
 export default async function AdminLayout({ children }: { children: ReactNode }) {
   const admin = await consoleUserOf(await readConsoleSession());
   if (!admin) redirect("/console/sign-in");
   return (
-    <>
+    <ConsoleViewerProvider viewer={{ roles: admin.roles, grants: admin.grants }}>
       <ConsoleHeader login={admin.login} name={await consoleUserName(admin)} />
       <main className="console-main">{children}</main>
-    </>
+    </ConsoleViewerProvider>
   );
 }

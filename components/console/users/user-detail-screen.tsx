@@ -15,7 +15,9 @@ import type { TUserDetail } from "./types.ts";
 import { accountChanged, useUserMutations, type TNotice } from "./use-user-mutations.ts";
 import { UserAccountPanel } from "./user-account-panel.tsx";
 import { UserAttributesForm } from "./user-attributes-form.tsx";
+import { useCan } from "../viewer.tsx";
 import { SendRecoveryDialog } from "./send-recovery-dialog.tsx";
+import { UserRolesCard } from "./user-roles-card.tsx";
 import { SetPasswordDialog } from "./set-password-dialog.tsx";
 import { StatusBadge } from "./users-table.tsx";
 import "./users.css";
@@ -35,6 +37,9 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
   const [sendingRecovery, setSendingRecovery] = useState(false);
   const locked = user.attributes.locked === true;
   const name = displayName(user);
+  // What the viewer's role lets them change here: the server refuses the rest anyway.
+  const [managesUsers, configures] = [useCan("manage_users"), useCan("configure")];
+  const canManage = managesUsers && (configures || !user.roles.some((r) => ["admin", "user_manager", "auditor"].includes(r)));
   return (
     <>
       <div className="clients__head">
@@ -44,9 +49,9 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
           <StatusBadge locked={locked} />
         </div>
         <div className="user-actions">
-          <Button onClick={() => setSettingPassword(true)}>{u("detail.setPassword")}</Button>
-          <Button onClick={() => setSendingRecovery(true)}>{u("detail.sendRecovery")}</Button>
-          {user.ownAccount ? null : (
+          {canManage ? <Button onClick={() => setSettingPassword(true)}>{u("detail.setPassword")}</Button> : null}
+          {canManage ? <Button onClick={() => setSendingRecovery(true)}>{u("detail.sendRecovery")}</Button> : null}
+          {user.ownAccount || !canManage ? null : (
             <>
               <Button onClick={() => setLocked.mutate({ instanceId: user.instanceId, locked: !locked })} disabled={setLocked.isPending}>
                 {locked ? u("detail.unlock") : u("detail.lock")}
@@ -70,6 +75,7 @@ function Loaded({ user, notice, setNotice }: { user: TUserDetail; notice: TNotic
         <UserAttributesForm key={user.instanceId} user={user} update={update} setNotice={setNotice} />
         <UserAccountPanel user={user} />
       </div>
+      <UserRolesCard key={user.instanceId} user={user} />
       <UserSignInState sub={user.sub} />
       <UserBindingsCard sub={user.sub} />
       <SetPasswordDialog

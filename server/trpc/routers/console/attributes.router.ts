@@ -3,11 +3,11 @@ import { ZAttributeName, ZAttributeSelection } from "../../../attributes/attribu
 import { getCatalog, removeAttribute, saveAttribute } from "../../../attributes/attributes.service.ts";
 import { getSelections, setSelection } from "../../../attributes/selections.service.ts";
 import { ZClientId } from "../../../clients/clients.schemas.ts";
-import { adminProcedure, createRouter } from "../../init.ts";
+import { adminProcedure, consoleReadProcedure, createRouter } from "../../init.ts";
 
 /** The attribute catalog and per-client selections: adapters over the attribute services. */
 export const attributesRouter = createRouter({
-  list: adminProcedure.query(async () => {
+  list: consoleReadProcedure.query(async () => {
     const catalog = await getCatalog();
     return catalog.defs.map((d) => ({ ...d, builtin: catalog.builtin.has(d.name) }));
   }),
@@ -17,7 +17,7 @@ export const attributesRouter = createRouter({
 
   remove: adminProcedure.input(z.strictObject({ name: ZAttributeName })).mutation(({ input, ctx }) => removeAttribute(input.name, ctx.actor)),
 
-  selections: adminProcedure.input(z.strictObject({ clientId: ZClientId })).query(({ input }) => getSelections(input.clientId)),
+  selections: consoleReadProcedure.input(z.strictObject({ clientId: ZClientId })).query(({ input }) => getSelections(input.clientId)),
 
   setSelection: adminProcedure
     .input(ZAttributeSelection.extend({ clientId: ZClientId }))

@@ -13,15 +13,15 @@ import {
   ZListClientsRequest,
   ZUpdateClientRequest,
 } from "../../../clients/clients.schemas.ts";
-import { adminProcedure, createRouter } from "../../init.ts";
+import { adminProcedure, consoleReadProcedure, createRouter } from "../../init.ts";
 
 const ZClientRef = z.strictObject({ id: ZClientId });
 
 /** Client applications in the console: adapters over clients.service, nothing decided here. */
 export const clientsRouter = createRouter({
-  list: adminProcedure.input(ZListClientsRequest).query(({ input }) => listClients(input)),
+  list: consoleReadProcedure.input(ZListClientsRequest).query(({ input }) => listClients(input)),
 
-  get: adminProcedure.input(ZClientRef).query(({ input }) => getClient(input.id)),
+  get: consoleReadProcedure.input(ZClientRef).query(({ input }) => getClient(input.id)),
 
   /** The answer carries the generated secret: the only time it exists outside its hash. */
   create: adminProcedure.input(ZCreateClientRequest).mutation(({ input, ctx }) => createClient(input, ctx.actor)),

@@ -1,8 +1,8 @@
 import { ZListEventsRequest } from "../../../audit/events-console.schemas.ts";
 import { listEvents } from "../../../audit/events-console.service.ts";
-import { adminProcedure, createRouter } from "../../init.ts";
+import { consoleReadProcedure, createRouter } from "../../init.ts";
 
 /** The security events trail in the console (the CSV export is a route handler: a download, not a call). */
 export const eventsRouter = createRouter({
-  list: adminProcedure.input(ZListEventsRequest).query(({ input }) => listEvents(input)),
+  list: consoleReadProcedure.input(ZListEventsRequest).query(({ input }) => listEvents(input)),
 });

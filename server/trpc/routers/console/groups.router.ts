@@ -6,7 +6,7 @@ import { consoleRequestContext, listGroupMembers, listProfileGroups } from "../.
 import { createGroup, deleteGroup, groupOrNotFound, replaceGroup } from "../../../groups/groups.service.ts";
 import { ZGroupId, ZGroupProfileImport, ZProfileName } from "../../../groups/groups.schemas.ts";
 import { addMembers, removeMember } from "../../../groups/members.service.ts";
-import { adminProcedure, createRouter } from "../../init.ts";
+import { adminProcedure, consoleReadProcedure, createRouter, userManagerProcedure } from "../../init.ts";
 
 const ZGroupRef = z.strictObject({ profile: ZProfileName, id: ZGroupId });
 const ZAttrs = z.record(z.string(), z.unknown());
@@ -19,7 +19,7 @@ const ZSub = z.string().min(1).max(256);
  * administrator acting.
  */
 export const groupsRouter = createRouter({
-  profiles: adminProcedure.query(() => listProfiles()),
+  profiles: consoleReadProcedure.query(() => listProfiles()),
 
   /** `create` refuses a name that exists (409) rather than replacing its schema. */
   saveProfile: adminProcedure
@@ -28,12 +28,12 @@ export const groupsRouter = createRouter({
 
   removeProfile: adminProcedure.input(z.strictObject({ name: ZProfileName })).mutation(({ input, ctx }) => removeProfile(input.name, ctx.actor, adminNote(ctx.actor))),
 
-  list: adminProcedure
+  list: consoleReadProcedure
     .input(z.strictObject({ profile: ZProfileName, prefix: z.string().trim().max(128).default(""), ...ZPage }))
     .query(({ input }) => listProfileGroups(input)),
 
   /** The group without its member list (a group may have thousands: `members` pages them). */
-  get: adminProcedure.input(ZGroupRef).query(async ({ input }) => {
+  get: consoleReadProcedure.input(ZGroupRef).query(async ({ input }) => {
     const { members, ...group } = await groupOrNotFound(input.id, input.profile);
     return { ...group, memberCount: members.length };
   }),
@@ -49,11 +49,11 @@ export const groupsRouter = createRouter({
 
   remove: adminProcedure.input(ZGroupRef).mutation(({ input, ctx }) => deleteGroup(input.profile, input.id, ctx.actor)),
 
-  members: adminProcedure.input(ZGroupRef.extend(ZPage)).query(({ input }) => listGroupMembers(input)),
+  members: consoleReadProcedure.input(ZGroupRef.extend(ZPage)).query(({ input }) => listGroupMembers(input)),
 
-  addMember: adminProcedure.input(ZGroupRef.extend({ sub: ZSub })).mutation(({ input, ctx }) => addMembers(input.profile, input.id, [input.sub], ctx.actor)),
+  addMember: userManagerProcedure.input(ZGroupRef.extend({ sub: ZSub })).mutation(({ input, ctx }) => addMembers(input.profile, input.id, [input.sub], ctx.actor)),
 
-  removeMember: adminProcedure
+  removeMember: userManagerProcedure
     .input(ZGroupRef.extend({ sub: ZSub }))
     .mutation(({ input, ctx }) => removeMember(consoleRequestContext(randomUUID()), input.profile, input.id, input.sub, ctx.actor)),
 });

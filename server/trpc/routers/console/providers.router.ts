@@ -9,13 +9,13 @@ import {
 } from "../../../federation/federation-console.service.ts";
 import { ZFpName, ZFpType, ZProviderInput, ZProviderKey, ZSid } from "../../../federation/federation.schemas.ts";
 import { listProviders } from "../../../federation/providers.service.ts";
-import { adminProcedure, createRouter } from "../../init.ts";
+import { adminProcedure, consoleReadProcedure, createRouter, userManagerProcedure } from "../../init.ts";
 
 const ZSub = z.string().min(1).max(256);
 
 /** External identity providers in the console, and a user's bound external accounts: adapters over the federation services. */
 export const providersRouter = createRouter({
-  list: adminProcedure.query(() => listProviders()),
+  list: consoleReadProcedure.query(() => listProviders()),
 
   /** clientSecret is write-only: sent only when the administrator sets a new one. */
   create: adminProcedure.input(ZProviderInput).mutation(({ input, ctx }) => createProvider(input, ctx.actor)),
@@ -30,9 +30,9 @@ export const providersRouter = createRouter({
     .input(z.strictObject({ discoveryUrl: z.string().min(1).max(2048), issuer: z.string().max(2048).optional() }))
     .mutation(({ input }) => testDiscovery(input.discoveryUrl, input.issuer || undefined)),
 
-  userBindings: adminProcedure.input(z.strictObject({ sub: ZSub })).query(({ input }) => userBindings(input.sub)),
+  userBindings: consoleReadProcedure.input(z.strictObject({ sub: ZSub })).query(({ input }) => userBindings(input.sub)),
 
-  unbind: adminProcedure
+  unbind: userManagerProcedure
     .input(z.strictObject({ sub: ZSub, fpType: ZFpType, fpName: ZFpName, sid: ZSid }))
     .mutation(({ input: { sub, ...key }, ctx }) => unbindUserAccount(sub, key, ctx.actor)),
 });

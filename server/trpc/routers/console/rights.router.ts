@@ -5,7 +5,7 @@ import { listDefinitions, putDefinition, removeDefinition } from "../../../right
 import { changeRights } from "../../../rights/grants.service.ts";
 import { browseRights, findParties } from "../../../rights/rights-console.service.ts";
 import { ZRightDefinitionInput, ZRightName, ZRightRecord } from "../../../rights/rights.schemas.ts";
-import { adminProcedure, createRouter } from "../../init.ts";
+import { adminProcedure, consoleReadProcedure, createRouter } from "../../init.ts";
 
 const ZPartyType = z.enum(CONSOLE_PARTY_TYPES);
 
@@ -14,7 +14,7 @@ const ZPartyType = z.enum(CONSOLE_PARTY_TYPES);
  * validation, unknown_* errors, caches and security events apply, the administrator acting.
  */
 export const rightsRouter = createRouter({
-  definitions: adminProcedure.query(() => listDefinitions()),
+  definitions: consoleReadProcedure.query(() => listDefinitions()),
 
   /** `create` refuses a name already defined (409 right_exists) instead of replacing it, as PUT would. */
   saveDefinition: adminProcedure
@@ -25,11 +25,11 @@ export const rightsRouter = createRouter({
     .input(z.strictObject({ name: ZRightName, force: z.boolean().default(false) }))
     .mutation(({ input, ctx }) => removeDefinition(input.name, input.force, ctx.actor, adminNote(ctx.actor))),
 
-  findParties: adminProcedure
+  findParties: consoleReadProcedure
     .input(z.strictObject({ type: ZPartyType, search: z.string().max(100).default("") }))
     .query(({ input }) => findParties(input.type, input.search)),
 
-  browse: adminProcedure
+  browse: consoleReadProcedure
     .input(z.strictObject({ type: ZPartyType, id: z.string().min(1).max(256), ext: z.string().max(128).optional() }))
     .query(({ input }) => browseRights(input)),
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { listUserConsents, revokeUserConsent } from "../../../consents/consents-console.service.ts";
 import { endAllSessions, listUserDevices, signOutDevice } from "../../../sessions/devices-console.service.ts";
-import { adminProcedure, createRouter } from "../../init.ts";
+import { consoleReadProcedure, createRouter, userManagerProcedure } from "../../init.ts";
 
 const ZSub = z.string().min(1).max(256);
 const ZUserRef = z.strictObject({ sub: ZSub });
@@ -9,13 +9,13 @@ const ZUserItemRef = z.strictObject({ sub: ZSub, id: z.string().min(1).max(256) 
 
 /** A user's sign-in state in the console: adapters over the services of …/apps, …/acls and …/sessions/reset. */
 export const sessionsRouter = createRouter({
-  devices: adminProcedure.input(ZUserRef).query(({ input }) => listUserDevices(input.sub)),
+  devices: consoleReadProcedure.input(ZUserRef).query(({ input }) => listUserDevices(input.sub)),
 
-  signOutDevice: adminProcedure.input(ZUserItemRef).mutation(({ input, ctx }) => signOutDevice(input.sub, input.id, ctx.actor)),
+  signOutDevice: userManagerProcedure.input(ZUserItemRef).mutation(({ input, ctx }) => signOutDevice(input.sub, input.id, ctx.actor)),
 
-  endAll: adminProcedure.input(ZUserRef).mutation(({ input, ctx }) => endAllSessions(input.sub, ctx.actor)),
+  endAll: userManagerProcedure.input(ZUserRef).mutation(({ input, ctx }) => endAllSessions(input.sub, ctx.actor)),
 
-  consents: adminProcedure.input(ZUserRef).query(({ input }) => listUserConsents(input.sub)),
+  consents: consoleReadProcedure.input(ZUserRef).query(({ input }) => listUserConsents(input.sub)),
 
-  revokeConsent: adminProcedure.input(ZUserItemRef).mutation(({ input, ctx }) => revokeUserConsent(input.sub, input.id, ctx.actor)),
+  revokeConsent: userManagerProcedure.input(ZUserItemRef).mutation(({ input, ctx }) => revokeUserConsent(input.sub, input.id, ctx.actor)),
 });

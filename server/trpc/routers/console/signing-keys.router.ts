@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { describeSigningKeys, rotateSigningKey } from "../../../oauth/keys/signing-keys.service.ts";
-import { adminProcedure, createRouter } from "../../init.ts";
+import { adminProcedure, consoleReadProcedure, createRouter } from "../../init.ts";
 
 /**
  * The signing keys page: what each key does now, and a rotation. The console is how the embedded
  * mode rotates without stopping (the command line cannot open a database a server holds).
  */
 export const signingKeysRouter = createRouter({
-  list: adminProcedure.query(() => describeSigningKeys()),
+  list: consoleReadProcedure.query(() => describeSigningKeys()),
 
   rotate: adminProcedure
     .input(z.strictObject({ compromised: z.boolean().default(false) }))
