@@ -43,7 +43,8 @@ export class EventsPage {
   }
 
   rowsOfType(type: string): Locator {
-    return this.rows().filter({ has: this.page.getByRole("cell", { name: type, exact: true }) });
+    // The type column shows the event's title, then its type as recorded.
+    return this.rows().filter({ has: this.page.getByRole("cell").getByText(type, { exact: true }) });
   }
 
   /** Clicks "Download CSV" and returns the downloaded file's text and suggested name. */

@@ -1,6 +1,8 @@
 "use client";
 import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { SUGGESTED_EVENT_TYPES } from "@/server/audit/event-types";
+import { EVENT_TYPES } from "@/server/audit/event-types";
+import { eventTitle } from "../../event-titles.ts";
+import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { TextField } from "../../ui/field.tsx";
 import type { TEventFilterValues, TFilterField } from "./event-filter-url.ts";
@@ -35,6 +37,7 @@ const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () =
 /** The filter form: edited locally, applied to the URL on submit (Enter in any field). */
 export function EventFilters({ filter, onApply }: { filter: TEventFilterValues; onApply: (next: TEventFilterValues) => void }) {
   const e = useEventsText();
+  const { lang } = useI18n();
   const inBrowser = useInBrowser();
   const [draft, setDraft] = useState<TEventFilterValues>(filter);
   const set = (field: TFilterField, value: string) => setDraft((d) => ({ ...d, [field]: value }));
@@ -58,8 +61,8 @@ export function EventFilters({ filter, onApply }: { filter: TEventFilterValues; 
         />
       ))}
       <datalist id="event-type-suggestions">
-        {SUGGESTED_EVENT_TYPES.map((t) => (
-          <option key={t} value={t} />
+        {EVENT_TYPES.map((t) => (
+          <option key={t} value={t} label={eventTitle(t, lang)} />
         ))}
       </datalist>
       {TIME_FIELDS.map(({ field, label }) => (

@@ -2,6 +2,9 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
 import type { AppRouter } from "@/server/trpc/root";
+import { describeUserAgent } from "@/server/sessions/user-agent";
+import { eventTitle } from "../../event-titles.ts";
+import { useI18n } from "../../i18n-provider.tsx";
 import { Table, type TColumn } from "../../ui/table.tsx";
 import { userHref } from "../users/users-table.tsx";
 import { useEventsText } from "./i18n.ts";
@@ -30,9 +33,20 @@ function Params({ params }: { params: Record<string, unknown> }) {
 /** Security events, newest first; the user column is left out where all events are one user's. */
 export function EventsTable({ events, caption, showSubject = true }: { events: TConsoleEvent[]; caption: string; showSubject?: boolean }) {
   const e = useEventsText();
+  const { lang } = useI18n();
   const columns: TColumn<TConsoleEvent>[] = [
     { key: "time", header: e("events.col.time"), cell: (r) => <UnixTime seconds={r.time} />, className: "event-time" },
-    { key: "type", header: e("events.col.type"), cell: (r) => <code className={`event-type${ALERT_TYPE.test(r.type) ? " event-type--alert" : ""}`}>{r.type}</code> },
+    {
+      key: "type",
+      header: e("events.col.type"),
+      cell: (r) => (
+        <span className={`event-type${ALERT_TYPE.test(r.type) ? " event-type--alert" : ""}`}>
+          {eventTitle(r.type, lang)}
+          <br />
+          <code className="muted">{r.type}</code>
+        </span>
+      ),
+    },
     ...(showSubject
       ? [
           {
@@ -57,7 +71,7 @@ export function EventsTable({ events, caption, showSubject = true }: { events: T
       cell: (r) =>
         r.userAgent ? (
           <span className="event-ua" title={r.userAgent}>
-            {r.userAgent}
+            {describeUserAgent(r.userAgent).name}
           </span>
         ) : (
           none
