@@ -18,19 +18,28 @@ type TProps = {
   message?: string | null;
   /** Extra authorization request parameters (`prompt: "login"` to sign in as someone else). */
   params?: Record<string, string>;
+  /**
+   * Go to the service's sign-in page at once, without waiting for a click: where the card has
+   * nothing to say (no refusal, no failure), a button would only be a stop on the way.
+   */
+  auto?: boolean;
 };
 
 /**
  * The sign-in card of console and portal: one button that goes to the service's own sign-in page.
  * The password is never typed here.
  */
-export function SignInCard({ text, clientId, returnTo, message, params }: TProps) {
+export function SignInCard({ text, clientId, returnTo, message, params, auto = false }: TProps) {
   const contextPath = useContextPath();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   // Until React has hydrated, the button would do nothing: keep it off until then.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (auto && !message) void signIn();
+    // Once, on the first render in the browser.
+  }, []);
 
   async function signIn() {
     setPending(true);
@@ -44,6 +53,16 @@ export function SignInCard({ text, clientId, returnTo, message, params }: TProps
   }
 
   const shown = failed ? text.failed : message;
+  // On the way to the service's sign-in page: nothing to read or press (the card comes back on a failure).
+  if (auto && !message && !failed) {
+    return (
+      <main className="sign-in">
+        <p className="sign-in__subtitle" role="status">
+          {text.pending}
+        </p>
+      </main>
+    );
+  }
   return (
     <main className="sign-in">
       <div className="sign-in__lang">

@@ -2,9 +2,9 @@ import { expect, test } from "@playwright/test";
 import { SignInPage } from "./pages/sign-in.page.ts";
 import { ADMIN_LOGIN, requestToken, signInAsAdmin, uniqueClientId } from "./support/admin.ts";
 
-test("the clients page sends a signed-out visitor to sign-in", async ({ page }) => {
+test("the clients page sends a signed-out visitor straight to the service's sign-in page", async ({ page }) => {
   await page.goto("console/clients");
-  await new SignInPage(page).expectShown();
+  await new SignInPage(page).expectSentToSignIn();
 });
 
 test("a wrong password is refused on the service's sign-in page", async ({ page }) => {
@@ -50,11 +50,12 @@ test("an administrator creates a client whose one-time secret obtains a token", 
   expect(body.scope).toBe("idp_api_sys_users");
   expect(typeof body.access_token).toBe("string");
 
+  // Signed out of the console and of the service: back on the service's sign-in page, not signed in again.
   await clients.signOut();
   const signIn = new SignInPage(page);
-  await signIn.expectShown();
+  await signIn.expectSentToSignIn();
   await page.goto("console/clients");
-  await signIn.expectShown();
+  await signIn.expectSentToSignIn();
 });
 
 test("rotating a secret shows the new one once and retires the old one", async ({ page, request }) => {

@@ -55,7 +55,12 @@ test("the last administrator cannot remove their own role (ru)", async ({ page }
   await page.context().addCookies([{ name: "idp_lang", value: "ru", domain: new URL(process.env.E2E_BASE_URL!).hostname, path: "/" }]);
   await page.goto("console/users");
   await page.getByRole("searchbox").fill(ADMIN_LOGIN);
-  await page.getByRole("row").filter({ has: page.getByRole("cell", { name: ADMIN_LOGIN, exact: true }) }).getByRole("link").first().click();
+  // Clicked until it takes: the list may still be settling on the search when the link first shows.
+  const link = page.getByRole("row").filter({ has: page.getByRole("cell", { name: ADMIN_LOGIN, exact: true }) }).getByRole("link").first();
+  await expect(async () => {
+    await link.click();
+    await expect(page).toHaveURL(/\/console\/users\/[\w-]+$/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   const roles = page.getByRole("region", { name: "Роли в консоли" });
   await roles.getByLabel(/^Администратор/).uncheck();
   await roles.getByRole("button", { name: "Сохранить роли" }).click();

@@ -33,6 +33,8 @@ export function ConsoleSignIn({ reason }: { reason: TSignInReason }) {
       message={reason ? t(MESSAGE[reason]) : null}
       // Whoever was refused is still signed in at the service: let them sign in as someone else.
       params={reason === "not_admin" ? { prompt: "login" } : undefined}
+      // Nothing to say: straight on to the service's sign-in page (the button stays for a failure).
+      auto={reason === null}
     />
   );
 }

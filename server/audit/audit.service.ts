@@ -27,7 +27,18 @@ export async function recordEvents(events: TPendingEvent[], tx: TTx): Promise<vo
 }
 
 function eventRow({ type, actor, params = {} }: TPendingEvent): TEventRow {
-  return { type, subject: actor.subject, clientId: actor.clientId, ip: actor.ip, userAgent: actor.userAgent, params: redact(params) as Record<string, unknown> };
+  return { type, subject: actor.subject, clientId: actor.clientId, ip: actor.ip, userAgent: actor.userAgent, params: withoutNul(redact(params)) as Record<string, unknown> };
+}
+
+/**
+ * PostgreSQL's JSON cannot hold U+0000: a parameter taken from input (a reason, a name) that carries
+ * one would fail the event, after the change it describes. It is dropped instead.
+ */
+function withoutNul(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") return value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+  if (depth > 6 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => withoutNul(v, depth + 1));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.replaceAll("\u0000", ""), withoutNul(v, depth + 1)]));
 }
 
 /**

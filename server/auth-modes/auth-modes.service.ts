@@ -5,6 +5,7 @@ import type { TMaybePromise } from "../cache/maybe-promise.ts";
 import { AppError } from "../errors/app-error.ts";
 import { inTransaction } from "../db/index.ts";
 import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
+import { dropBackupCodes } from "../backup-codes/backup-codes.service.ts";
 import { countGeneratorsOf, lockAccount } from "../otp/otp-generators.service.ts";
 import type { TTx } from "../db/index.ts";
 import { findAuthModes, findPasswordNeedsSecondFactor, saveAuthModes, savePasswordNeedsSecondFactor, unsetNeedPasswordChange, type TAuthModes } from "./auth-modes.repository.ts";
@@ -80,6 +81,9 @@ export async function changeAuthModes(userId: string, change: TAuthModesChange, 
       why.forcedChangeReason = "password_short_for_single_factor";
     }
     await saveAuthModes(userId, next, tx);
+    // Backup codes belong to the second factor they were made with: turned on again later (here,
+    // by an administrator or the API), an old set must not sign in.
+    if (current.secondFactor && !next.secondFactor) await dropBackupCodes(userId, tx);
     return { before: current, after: next };
   });
   await publishModesChange(userId);

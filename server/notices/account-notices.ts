@@ -34,7 +34,7 @@ export type TNotice = {
 type TNoticeAccount = Pick<TAccount, "id" | "attrs" | "locked">;
 
 /** The account's confirmed e-mail addresses and phone numbers, by the catalog's contact types. */
-async function confirmedContacts(account: TNoticeAccount): Promise<{ channel: TChannel; to: string }[]> {
+export async function confirmedContacts(account: TNoticeAccount): Promise<{ channel: TChannel; to: string }[]> {
   const catalog = await getCatalog();
   const attrs = attributesOf(account);
   return catalog.defs.flatMap((def) => {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { recordEvent, recordEvents, type TEventActor } from "../audit/audit.service.ts";
 import { changeAuthModes, secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
 import { dropBackupCodes } from "../backup-codes/backup-codes.service.ts";
 import { inTransaction } from "../db/index.ts";
@@ -108,15 +108,17 @@ export async function removeGenerator(userId: string, id: string, actor: TEventA
  * that an administrator did it.
  */
 export async function resetSecondFactor(userId: string, reason: string, actor: TEventActor, note: Record<string, unknown> = {}): Promise<{ generators: number; backups: number }> {
-  await changeAuthModes(userId, { requiredFactor: null }, actor, { ...note, reason: "second_factor_reset" }, { tell: false });
+  // What is removed and the event that says why commit together, and the person is told at once.
   const removed = await inTransaction(async (tx) => {
     if (!(await lockAccount(userId, tx))) throw new AppError("user.not_found", { params: { userId } });
     const generators = await findGeneratorsOf(userId, tx);
     for (const g of generators) await deleteGenerator(userId, g.id, tx);
-    return { generators: generators.length, backups: await dropBackupCodes(userId, tx) };
+    const counts = { generators: generators.length, backups: await dropBackupCodes(userId, tx) };
+    await recordEvents([{ type: "user.second_factor_reset", actor: { ...actor, subject: userId }, params: { reason, ...counts, ...note } }], tx);
+    return counts;
   });
-  await recordEvent("user.second_factor_reset", { ...actor, subject: userId }, { reason, ...removed, ...note });
   await tellAccountHolderOf(userId, { kind: "second_factor_reset", actor });
+  await changeAuthModes(userId, { requiredFactor: null }, actor, { ...note, reason: "second_factor_reset" }, { tell: false });
   return removed;
 }
 

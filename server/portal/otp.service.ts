@@ -45,7 +45,7 @@ export async function removeOwnGenerator(sub: string, id: string, actor: TEventA
   await removeGenerator(sub, id, actor, { by: "portal" });
 }
 
-/** Turning it on (when it was off) makes a new set of backup codes; turning it off keeps the set for next time. */
+/** Turning it on (when it was off) makes a new set of backup codes; turning it off drops the set (auth-modes.service.ts). */
 export async function setOwnSecondFactor(sub: string, on: boolean, actor: TEventActor): Promise<TTurnedOn> {
   const before = (await readAuthModes(sub)).secondFactor;
   const secondFactor = (await changeAuthModes(sub, { requiredFactor: on ? 2 : null }, actor, { by: "portal" })).secondFactor;

@@ -10,6 +10,7 @@ export async function recoveryChannelsFor(sub: string): Promise<TRecoveryChannel
   return inviteChannelsOf((await readAccount(sub)).id);
 }
 
-export async function sendRecoveryMessage(sub: string, channel: TRecoveryChannel, locale: TLocale, admin: TEventActor): Promise<{ to: string }> {
-  return sendRecoveryInvite((await readAccount(sub)).id, channel, locale, admin, adminNote(admin));
+/** `byAdmin`: sent by an administrator; a user manager's link stops working if the account gains a console role. */
+export async function sendRecoveryMessage(sub: string, channel: TRecoveryChannel, locale: TLocale, admin: TEventActor, byAdmin: boolean): Promise<{ to: string }> {
+  return sendRecoveryInvite((await readAccount(sub)).id, channel, locale, { ...admin, byAdmin }, adminNote(admin));
 }

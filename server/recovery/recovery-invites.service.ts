@@ -8,9 +8,11 @@ import { pageLink } from "../html/layout.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
 import { enqueueMessage } from "../messaging/outbox.service.ts";
 import { maskRecipient } from "../messaging/recipient-mask.ts";
-import { changePasswordAtSignIn } from "../sign-in/account-checks.ts";
+import { changePasswordAtSignIn, stepsAfterSignIn } from "../sign-in/account-checks.ts";
+import { holdsConsoleRole } from "../users/admin.service.ts";
+import { findPasswordHash } from "../users/users.service.ts";
 import { findActiveAccount } from "../users/account-snapshots.ts";
-import { claimInvite, findInvite, releaseInvite, saveInvite, type TRecoveryChannel } from "./recovery.repository.ts";
+import { claimInvite, findInvite, releaseInvite, saveInvite, type TInviteRow, type TRecoveryChannel } from "./recovery.repository.ts";
 
 /*
  * The administrator's "Send a recovery message": a link to the person's confirmed e-mail or phone
@@ -18,7 +20,9 @@ import { claimInvite, findInvite, releaseInvite, saveInvite, type TRecoveryChann
  * the person signs in afterwards with the new password, and with the second factor when it is on,
  * so the link alone is never more than a password. Only the token's SHA-256 is kept; the link
  * opens a form and only its submission uses the token, so a mail scanner that follows links
- * spends nothing.
+ * spends nothing. A link works only while nothing it relied on changed: the address it went to is
+ * still the account's confirmed one, no password was set since, it is the account's newest link,
+ * and, once the account holds a console role, an administrator (not a user manager) sent it.
  */
 
 /** How long a link works: a working day, for a message that may be read the next morning. */
@@ -26,7 +30,11 @@ export const INVITE_TTL_HOURS = 24;
 export const INVITE_PATH = "/login/recover/link";
 
 const ATTR: Record<TRecoveryChannel, string> = { email: "email", phone: "phone_number" };
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+const sha256 = (text: string) => createHash("sha256").update(text).digest("base64url");
+const hashToken = sha256;
+/** What the link keeps of the address and of the password it may replace: their hashes only. */
+const addressMark = (channel: TRecoveryChannel, address: string) => sha256(`${channel}:${address.toLowerCase()}`);
+const passwordMark = async (userId: string) => sha256(`pwd:${(await findPasswordHash(userId)) ?? ""}`);
 
 /** The account's confirmed address on a channel, as stored; undefined when it has none. */
 function confirmedAddress(attrs: Record<string, unknown>, channel: TRecoveryChannel): string | undefined {
@@ -42,14 +50,15 @@ export async function inviteChannelsOf(userId: string): Promise<TRecoveryChannel
 }
 
 /** Sends the link; the address it went to, masked as the outbox shows it. */
-export async function sendRecoveryInvite(userId: string, channel: TRecoveryChannel, locale: TLocale, actor: TEventActor, note: Record<string, unknown> = {}): Promise<{ to: string }> {
+export async function sendRecoveryInvite(userId: string, channel: TRecoveryChannel, locale: TLocale, actor: TEventActor & { byAdmin: boolean }, note: Record<string, unknown> = {}): Promise<{ to: string }> {
   const account = await findActiveAccount(userId);
   if (!account) throw new AppError("user.not_found", { params: { userId } });
   const to = confirmedAddress(account.attrs, channel);
   if (!to) throw new AppError("recovery.no_confirmed_contact", { params: { channel } });
   const token = randomBytes(32).toString("base64url");
+  const row = { tokenHash: hashToken(token), userId, channel, addressHash: addressMark(channel, to), passwordMark: await passwordMark(userId), byAdmin: actor.byAdmin };
   await inTransaction(async (tx) => {
-    await saveInvite({ tokenHash: hashToken(token), userId, channel, expiresAt: new Date(Date.now() + INVITE_TTL_HOURS * 3600_000) }, tx);
+    await saveInvite({ ...row, expiresAt: new Date(Date.now() + INVITE_TTL_HOURS * 3600_000) }, tx);
     await enqueueMessage(tx, {
       channel: channel === "phone" ? "sms" : "email",
       to,
@@ -61,32 +70,44 @@ export async function sendRecoveryInvite(userId: string, channel: TRecoveryChann
     });
   });
   kickDelivery();
-  await recordEvent("user.recovery_invited", { ...actor, subject: userId }, { channel, to: maskRecipient(to), ...note });
+  const { byAdmin: _, ...who } = actor;
+  await recordEvent("user.recovery_invited", { ...who, subject: userId }, { channel, to: maskRecipient(to), ...note });
   return { to: maskRecipient(to) };
 }
 
-/** Whether the link still works (unused, unexpired): what its page shows. */
+/** The link's account, while everything the link relied on still holds; undefined otherwise. */
+async function stillGood(row: TInviteRow | null, now: Date): Promise<TInviteRow | undefined> {
+  if (!row || row.usedAt || row.expiresAt <= now) return undefined;
+  const account = await findActiveAccount(row.userId);
+  const to = account && confirmedAddress(account.attrs, row.channel);
+  if (!to || addressMark(row.channel, to) !== row.addressHash) return undefined;
+  if ((await passwordMark(row.userId)) !== row.passwordMark) return undefined;
+  if (!row.byAdmin && (await holdsConsoleRole(row.userId))) return undefined;
+  return row;
+}
+
+/** Whether the link still works: what its page shows. */
 export async function inviteUsable(token: string, now = new Date()): Promise<boolean> {
-  const row = token ? await findInvite(hashToken(token)) : null;
-  return !!row && !row.usedAt && row.expiresAt > now;
+  return !!(await stillGood(token ? await findInvite(hashToken(token)) : null, now));
 }
 
 export type TInviteResult = { ok: true } | { ok: false; reason: "spent" } | { ok: false; reason: "refused"; problems: string[] };
 
 /**
  * Sets the new password with the link. The link is taken first, so of parallel submissions one
- * goes on; a password the policy refuses gives it back for another try. The change ends every
- * session and token of the account and tells the person, as any reset does.
+ * goes on; only a password the policy refuses gives it back for another try. Where password
+ * sign-in is turned off, or the account is locked for inactivity, the link does nothing, as
+ * "Forgot password?" does. The change ends every session and token of the account and tells the
+ * person, as any reset does.
  */
 export async function useRecoveryInvite(token: string, password: string, locale: TLocale, actor: TEventActor): Promise<TInviteResult> {
   const tokenHash = hashToken(token);
-  const row = token ? await findInvite(tokenHash) : null;
-  if (!row || !(await claimInvite(tokenHash, new Date()))) return { ok: false, reason: "spent" };
+  const row = await stillGood(token ? await findInvite(tokenHash) : null, new Date());
+  if (!row) return { ok: false, reason: "spent" };
   const who = { ...actor, subject: row.userId };
-  const changed = await changePasswordAtSignIn(row.userId, password, locale, who, { by: "recovery_invite", channel: row.channel }).catch(async (e: unknown) => {
-    await releaseInvite(tokenHash);
-    throw e;
-  });
+  if ((await stepsAfterSignIn(row.userId, [], who, true)).refusal) return { ok: false, reason: "spent" };
+  if (!(await claimInvite(tokenHash, new Date()))) return { ok: false, reason: "spent" };
+  const changed = await changePasswordAtSignIn(row.userId, password, locale, who, { by: "recovery_invite", channel: row.channel });
   if (!changed.ok) {
     await releaseInvite(tokenHash);
     return { ok: false, reason: "refused", problems: changed.problems };

@@ -41,15 +41,18 @@ export async function useRecovery(flowId: string, codeHash: string): Promise<boo
   return count === 1;
 }
 
-export type TInviteRow = { tokenHash: string; userId: string; channel: TRecoveryChannel; expiresAt: Date; usedAt: Date | null };
+export type TInviteRow = { tokenHash: string; userId: string; channel: TRecoveryChannel; addressHash: string; passwordMark: string; byAdmin: boolean; expiresAt: Date; usedAt: Date | null };
 
+/** The new link of an account, in place of any it had: only the newest link works. */
 export async function saveInvite(row: Omit<TInviteRow, "usedAt">, tx: TTx): Promise<void> {
+  await tx.recoveryInvite.deleteMany({ where: { userId: row.userId } });
   await tx.recoveryInvite.create({ data: row, select: { tokenHash: true } });
 }
 
 export async function findInvite(tokenHash: string): Promise<TInviteRow | null> {
   const prisma = await getPrisma();
-  return prisma.recoveryInvite.findUnique({ where: { tokenHash }, select: { tokenHash: true, userId: true, channel: true, expiresAt: true, usedAt: true } }) as Promise<TInviteRow | null>;
+  const select = { tokenHash: true, userId: true, channel: true, addressHash: true, passwordMark: true, byAdmin: true, expiresAt: true, usedAt: true } as const;
+  return prisma.recoveryInvite.findUnique({ where: { tokenHash }, select }) as Promise<TInviteRow | null>;
 }
 
 /** Takes the link for one use: of parallel submissions exactly one gets it. */

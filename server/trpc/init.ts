@@ -54,12 +54,25 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 });
 
 /**
+ * Input with U+0000 anywhere is refused before it reaches a service: PostgreSQL cannot store or
+ * compare it, and a lookup by such an id would fail as a 500 instead of a clear 400.
+ */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
+  if (JSON.stringify((await getRawInput()) ?? null).includes("\\u0000")) {
+    throw toTRPCError(new AppError("request.invalid_values", { items: [{ error: "invalid_characters", desc: "the input contains a NUL character", pos: "" }] }));
+  }
+  return next();
+});
+
+const base = t.procedure.use(mapAppErrors).use(refuseNul);
+
+/**
  * Console procedures: someone signed in with a console role, re-checked against the database on
  * every call, whose role grants what the procedure needs (admin.service.ts says which role grants
  * what). Refusals are recorded. A procedure that names no grant is the administrator's.
  */
 function consoleProcedure(grant: TConsoleGrant) {
-  return t.procedure.use(mapAppErrors).use(async ({ ctx, path, next }) => {
+  return base.use(async ({ ctx, path, next }) => {
     const admin = await consoleUserOf(ctx.session);
     if (!admin) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in as an administrator" });
     const actor: TEventActor = { subject: admin.id, ip: ctx.ip, userAgent: ctx.userAgent };
@@ -87,7 +100,7 @@ export const adminProcedure = consoleProcedure("configure");
  * ended since (session reset, device removal), re-checked on every call. They act on `ctx.user.sub`
  * only: a portal procedure never takes a subject from its input.
  */
-export const portalProcedure = t.procedure.use(mapAppErrors).use(async ({ ctx, next }) => {
+export const portalProcedure = base.use(async ({ ctx, next }) => {
   const user = await portalUserOf(ctx.portalSession ?? null);
   if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign in to your account" });
   const actor: TEventActor = { subject: user.sub, clientId: AUTH_APPS.portal.clientId, ip: ctx.ip, userAgent: ctx.userAgent };

@@ -60,6 +60,12 @@ export async function findActiveAdmin(id: string): Promise<TConsoleUser | null> 
   return user && roles.length ? { id: user.id, login: user.login ?? user.id, roles, grants: grantsOf(roles) } : null;
 }
 
+/** Whether the account holds a console role: what only an administrator may change, or send a recovery link to. */
+export async function holdsConsoleRole(id: string): Promise<boolean> {
+  const user = await findUserById(id);
+  return !!user && consoleRolesIn(user.roles).length > 0;
+}
+
 /**
  * Refuses a user manager's change to an account that holds a console role (its password, its second
  * factor…): otherwise a user manager could make themselves an administrator's session. The account

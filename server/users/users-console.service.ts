@@ -16,6 +16,8 @@ import { accountAtVersion, changeAttributes, createAccount, deleteAccount, readA
 import { changePassword } from "../passwords/password-change.service.ts";
 import { changeAuthModes } from "../auth-modes/auth-modes.service.ts";
 import type { TLocale } from "../http/locale.ts";
+import { maskRecipient } from "../messaging/recipient-mask.ts";
+import { confirmedContacts, tellAccountHolder } from "../notices/account-notices.ts";
 
 export const ZListUsersRequest = z.strictObject({
   search: z.string().trim().max(100).optional(),
@@ -88,10 +90,22 @@ function refuseOwnAccount(instanceId: string, actor: TEventActor): void {
   if (actor.subject !== undefined && subjectOfInstance(instanceId) === actor.subject) throw new AppError("console.own_account");
 }
 
-/** The administrator sets contacts directly with their vrf flag: no code goes out. */
+/**
+ * The administrator sets contacts directly with their vrf flag: no code goes out. A confirmed
+ * address that changed is told, the old one too (it no longer hears of the account otherwise),
+ * so that a contact swapped in the console does not go unnoticed.
+ */
 export async function updateUserAttributes(instanceId: string, changes: Record<string, unknown>, actor: TEventActor) {
   if (changes.locked === true) refuseOwnAccount(instanceId, actor);
+  const before = await confirmedContacts(await accountAtVersion(instanceId));
   const { account } = await changeAttributes(instanceId, changes, { contactFlag: "vrf", confirmUnverified: false, allowed: null, actor });
+  const after = await confirmedContacts(account);
+  const same = (a: { channel: string; to: string }, b: { channel: string; to: string }) => a.channel === b.channel && a.to === b.to;
+  const gone = before.filter((b) => !after.some((a) => same(a, b)));
+  const added = after.filter((a) => !before.some((b) => same(a, b)));
+  if (gone.length || added.length) {
+    await tellAccountHolder(account, { kind: "contact_changed", actor, detail: added.map((a) => maskRecipient(a.to)).join(", ") || undefined, alsoTo: gone });
+  }
   return getUserDetail(account.id, actor.subject);
 }
 

@@ -2,6 +2,8 @@ import type { Session } from "next-auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { admitToConsole } from "../../server/auth/console-admission.ts";
 import { importDocument } from "../../server/import/import.service.ts";
+import { listOutbox, readMessageText } from "../../server/messaging/outbox.service.ts";
+import { inviteUsable, useRecoveryInvite } from "../../server/recovery/recovery-invites.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin, findActiveAdmin } from "../../server/users/admin.service.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
@@ -45,7 +47,13 @@ const ADMIN_QUERIES = ["console.outbox.text"];
 describe.each(DB_KINDS)("console roles on %s", (kind) => {
   let t: TTestDatabase;
   let adminId: string;
-  const ids = { manager: `manager-${kind}`, auditor: `auditor-${kind}`, person: `person-${kind}`, deputy: `deputy-${kind}` };
+  const ids = { manager: `manager-${kind}`, auditor: `auditor-${kind}`, person: `person-${kind}`, deputy: `deputy-${kind}`, hire: `hire-${kind}` };
+
+  /** The token of the newest recovery link sent to `to`, read from the outbox as an administrator would. */
+  async function linkTokenTo(to: string): Promise<string> {
+    const message = (await listOutbox({ limit: 50 })).items.find((m) => m.recipient === to && m.purpose === "recovery.invite");
+    return new URL(/(https?:\/\/\S+)/.exec((await readMessageText(message!.id, {})).text)![1]!).searchParams.get("t")!;
+  }
 
   beforeAll(async () => {
     t = await installTestDatabase(kind);
@@ -58,6 +66,7 @@ describe.each(DB_KINDS)("console roles on %s", (kind) => {
           { sub: ids.auditor, roles: ["auditor"] },
           { sub: ids.person, password: "the person's first passphrase" },
           { sub: ids.deputy },
+          { sub: ids.hire, attributes: { email: { value: `${ids.hire}@example.org`, vrf: true } }, password: "the new hire's passphrase" },
         ],
       },
       {},
@@ -97,6 +106,45 @@ describe.each(DB_KINDS)("console roles on %s", (kind) => {
     expect(await outcome(manager.console.users.setRoles({ sub: ids.manager, roles: ["admin"] }))).toBe("FORBIDDEN console.forbidden");
     // The administrator's password is as it was.
     expect((await callerFor(adminId).console.users.get({ sub: adminId })).instanceId).toBe(admin.instanceId);
+  });
+
+  it("refuses input with a NUL character as a 400, before any lookup", async () => {
+    expect(await outcome(callerFor(ids.manager).console.users.setPassword({ instanceId: "a\u0000b", password: "whatever passphrase", mustChange: false, locale: "en" }))).toBe("BAD_REQUEST request.invalid_values");
+    expect(await outcome(callerFor(adminId).console.users.get({ sub: "a\u0000b" }))).toBe("BAD_REQUEST request.invalid_values");
+  });
+
+  it("does not let a user manager's recovery link outlive what it relied on: a new console role, a new address, a new password", async () => {
+    const manager = callerFor(ids.manager);
+    const admin = callerFor(adminId);
+    const hire = await manager.console.users.get({ sub: ids.hire });
+    // The manager points the e-mail at themselves (the old address is told), sends a link there, and puts the e-mail back.
+    await manager.console.users.update({ instanceId: hire.instanceId, attributes: { email: { value: "mallory@example.org", vrf: true } } });
+    const told = (await listOutbox({ limit: 100 })).items.filter((m) => m.purpose === "notice.contact_changed").map((m) => m.recipient);
+    expect(told).toEqual(expect.arrayContaining([`${ids.hire}@example.org`, "mallory@example.org"]));
+    await manager.console.users.sendRecovery({ sub: ids.hire, channel: "email", locale: "en" });
+    const planted = await linkTokenTo("mallory@example.org");
+    expect(await inviteUsable(planted)).toBe(true);
+    const current = await manager.console.users.get({ sub: ids.hire });
+    await manager.console.users.update({ instanceId: current.instanceId, attributes: { email: { value: `${ids.hire}@example.org`, vrf: true } } });
+    // The address it went to is no longer the account's: the link is dead.
+    expect(await inviteUsable(planted)).toBe(false);
+    expect(await useRecoveryInvite(planted, "mallory's chosen passphrase", "en", {})).toEqual({ ok: false, reason: "spent" });
+
+    // A link to the right address, then the account becomes an administrator's: a manager's link no longer works.
+    await manager.console.users.sendRecovery({ sub: ids.hire, channel: "email", locale: "en" });
+    const second = await linkTokenTo(`${ids.hire}@example.org`);
+    expect(await inviteUsable(second)).toBe(true);
+    await admin.console.users.setRoles({ sub: ids.hire, roles: ["admin"] });
+    expect(await useRecoveryInvite(second, "mallory's chosen passphrase", "en", {})).toEqual({ ok: false, reason: "spent" });
+
+    // An administrator's link works; a password set after it was sent spends it.
+    await admin.console.users.sendRecovery({ sub: ids.hire, channel: "email", locale: "en" });
+    const third = await linkTokenTo(`${ids.hire}@example.org`);
+    expect(await inviteUsable(third)).toBe(true);
+    const now = await admin.console.users.get({ sub: ids.hire });
+    await admin.console.users.setPassword({ instanceId: now.instanceId, password: "set by the administrator meanwhile", mustChange: false, locale: "en" });
+    expect(await inviteUsable(third)).toBe(false);
+    await admin.console.users.setRoles({ sub: ids.hire, roles: [] });
   });
 
   it("changes console roles, keeps the account's other roles, and records who did it", async () => {

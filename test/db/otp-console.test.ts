@@ -65,8 +65,11 @@ describe.each(DB_KINDS)("OTP in the console on %s", (kind) => {
     expect(await checkSecondFactorAtSignIn(sub, codes[0]!, { ip: "198.51.100.4" })).toEqual({ ok: true });
     expect((await admin.console.otp.userState({ sub })).backupCodes).toMatchObject({ unused: 9, total: 10 });
 
-    // Without a reason nothing happens.
+    // Without a reason, or with one that could not be recorded, nothing happens.
     expect(await failure(admin.console.otp.resetSecondFactor({ sub, reason: "  " }))).toMatchObject({ code: "BAD_REQUEST" });
+    expect(await failure(admin.console.otp.resetSecondFactor({ sub, reason: "lost\u0000phone" }))).toMatchObject({ code: "BAD_REQUEST" });
+    expect(await failure(admin.console.otp.resetSecondFactor({ sub, reason: "lost\u0007phone" }))).toMatchObject({ code: "BAD_REQUEST" });
+    expect(await admin.console.otp.userState({ sub })).toMatchObject({ generators: [{ name: "Old phone" }], backupCodes: { unused: 9 } });
     expect((await admin.console.otp.userState({ sub })).modes.secondFactor).toBe(true);
     expect((await failure(admin.console.otp.resetSecondFactor({ sub: "nobody-here", reason: "ticket 7" })))?.cause?.code).toBe("user.not_found");
 

@@ -46,6 +46,8 @@ describe.each(DB_KINDS)("the portal's two-factor page on %s", (kind) => {
     expect(state).toMatchObject({ secondFactor: true, generators: [{ id: `totp_${sub}`, name: "Pixel", kind: "totp", len: 6 }], backupCodes: { unused: 10, total: 10 } });
     expect(await appCode(caller.portal.otp.remove({ id: `totp_${sub}` }))).toBe("otp.last_second_factor");
     expect(await caller.portal.otp.setSecondFactor({ on: false })).toEqual({ secondFactor: false });
+    // The set goes with the factor: turned on again elsewhere (the API, an administrator), old codes do not sign in.
+    expect((await caller.portal.otp.state()).backupCodes).toEqual({ unused: 0, total: 0, createdAt: null });
     await caller.portal.otp.remove({ id: `totp_${sub}` });
     const events = await t.db.prisma.securityEvent.findMany({ where: { subject: sub, type: { startsWith: "user." } }, select: { type: true, clientId: true } });
     expect(events.map((e) => e.type)).toEqual(["user.otp_bound", "user.auth_modes_changed", "user.backup_codes_created", "user.auth_modes_changed", "user.otp_removed"]);

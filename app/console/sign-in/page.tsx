@@ -7,7 +7,8 @@ export const metadata = { title: "Sign in · Identity console" };
 type TProps = { searchParams: Promise<{ error?: string | string[] }> };
 
 /**
- * The console's sign-in: a button to the service's own sign-in page. `error=not_admin` comes from the
+ * The console's sign-in: straight on to the service's own sign-in page, or, when there is something
+ * to say, that and a button. `error=not_admin` comes from the
  * console's admission (server/auth/console-admission.ts), any other `error` from next-auth; a session
  * that no longer admits its holder (lock, lost role, signed out everywhere) is told apart too.
  */

@@ -23,7 +23,7 @@ export const otpRouter = createRouter({
 
   /** The reason is the administrator's words for the event (a ticket, "lost phone"); the person is not shown it. */
   resetSecondFactor: userManagerProcedure
-    .input(z.strictObject({ sub: ZSub, reason: z.string().trim().min(1, "say why").max(200) }))
+    .input(z.strictObject({ sub: ZSub, reason: z.string().trim().min(1, "say why").max(200).regex(/^[^\p{Cc}]*$/u, "no control characters") }))
     .mutation(({ input, ctx }) => resetUserSecondFactor(input.sub, input.reason, ctx.actor)),
 
   setAuthModes: userManagerProcedure

@@ -44,7 +44,7 @@ export const usersRouter = createRouter({
   /** A link that sets a new password once, to the person's confirmed address; the address, masked. */
   sendRecovery: userManagerProcedure
     .input(z.strictObject({ sub: z.string().min(1).max(256), channel: z.enum(["email", "phone"]), locale: z.enum(["ru", "en"]) }))
-    .mutation(({ input, ctx }) => sendRecoveryMessage(input.sub, input.channel, input.locale, ctx.actor)),
+    .mutation(({ input, ctx }) => sendRecoveryMessage(input.sub, input.channel, input.locale, ctx.actor, ctx.admin.grants.includes("configure"))),
 
   /** The account's console roles (its other roles stay); the last active administrator keeps theirs. */
   setRoles: adminProcedure
