@@ -150,7 +150,7 @@ const ERROR_DEFS = {
   "console.forbidden": { status: 403, type: "security_error", error: "forbidden", desc: "your console role does not allow this" },
   /** A user manager acting on an account that holds a console role: only an administrator may. */
   "console.privileged_account": { status: 403, type: "security_error", error: "forbidden", desc: "only an administrator may change an account that holds a console role" },
-  /** Removing the administrator role from the last active administrator. */
+  /** Removing the administrator role from the last active administrator, or locking or deleting them (console or REST). */
   "console.last_admin": { status: 409, type: "process_error", error: "last_admin", desc: "the service must keep at least one active administrator" },
 
   /** No account with this subject (or the version id names none). */

@@ -59,7 +59,7 @@ export const changeUserV1Route = defineRoute(
     auth: CHANGE,
     body: ZChangeUserV1,
     response: { status: 200, description: "The new account version record", schema: ZVersionRecordV1 },
-    errors: ["user.not_found", "user.stale_instance"],
+    errors: ["user.not_found", "user.stale_instance", "console.last_admin"],
   },
   ({ body, ctx }) => changeUserV1(ctx, body),
 );

@@ -1,4 +1,5 @@
 import { getPrisma, type TTx } from "../db/index.ts";
+import { AppError } from "../errors/app-error.ts";
 import type { Prisma } from "../db/generated/client.ts";
 import type { TAttrValue } from "../attributes/attribute-values.ts";
 import { confirmationFromJson, type TConfirmationJson, type TConfirmationRow } from "../contacts/confirmation-row.ts";
@@ -169,4 +170,15 @@ export async function updateCredentials(id: string, data: { roles?: string[]; pa
 export async function lockActiveWithRole(role: string, tx: TTx): Promise<string[]> {
   const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM users WHERE ${role} = ANY(roles) AND NOT locked ORDER BY id FOR UPDATE`;
   return rows.map((r) => r.id);
+}
+
+/**
+ * Refuses to lock or delete the last active administrator ("admin", admin.service.ts's role): the
+ * count and the change share the caller's transaction, which holds every administrator's row, so
+ * two administrators locking each other at once cannot both succeed.
+ */
+export async function refuseLastActiveAdmin(account: { id: string; roles: string[]; locked: boolean }, tx: TTx): Promise<void> {
+  if (account.locked || !account.roles.includes("admin")) return;
+  const admins = await lockActiveWithRole("admin", tx);
+  if (!admins.some((id) => id !== account.id)) throw new AppError("console.last_admin");
 }

@@ -44,7 +44,7 @@ export const changeUserRoute = defineRoute(
     paramNames: INSTANCE_FOLDER,
     body: ZChangeUserV3,
     response: { status: 200, description: "The account after the change", schema: ZUserV3 },
-    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject", ...STEP_UP_ERRORS],
+    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject", "console.last_admin", ...STEP_UP_ERRORS],
   },
   ({ ctx, params, body, request }) => changeUserV3(ctx, params.instanceId, body, localeOf(request)),
 );
@@ -59,7 +59,7 @@ export const deleteUserRoute = defineRoute(
     params: ZInstanceParams,
     paramNames: INSTANCE_FOLDER,
     response: { status: 204, description: "Deleted" },
-    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject"],
+    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject", "console.last_admin"],
   },
   async ({ ctx, params }) => {
     await deleteUserV3(ctx, params.instanceId);

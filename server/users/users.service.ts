@@ -18,6 +18,7 @@ import {
   findAccount,
   findTakenValues,
   insertAccount,
+  refuseLastActiveAdmin,
   updateAccountIfVersion,
   type TIndexRow,
 } from "./users.repository.ts";
@@ -142,6 +143,7 @@ export async function changeAttributes(
     let next = account;
     if (changed.length) {
       const { doc, locked } = splitColumns(attrs);
+      if (locked) await refuseLastActiveAdmin(account, tx);
       next = { ...account, attrs: doc, locked, instanceId: newInstanceId(account.id), updatedAt: new Date() };
       const ok = await guardUnique(() => updateAccountIfVersion(account.id, instanceId, next, rows, tx), changed);
       if (!ok) throw new AppError("user.stale_instance", { params: { instanceId } });
@@ -166,6 +168,7 @@ export async function deleteAccount(instanceId: string, opts: { expectSubject?: 
   const account = await accountAtVersion(instanceId);
   if (opts.expectSubject !== undefined && account.id !== opts.expectSubject) throw new AppError("auth.wrong_subject");
   await inTransaction(async (tx) => {
+    await refuseLastActiveAdmin(account, tx);
     if (!(await deleteAccountIfVersion(account.id, instanceId, tx))) throw new AppError("user.stale_instance", { params: { instanceId } });
     await recordEvents([{ type: "user.deleted", actor: { ...opts.actor, subject: account.id } }], tx);
   });

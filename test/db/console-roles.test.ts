@@ -6,6 +6,7 @@ import { listOutbox, readMessageText } from "../../server/messaging/outbox.servi
 import { inviteUsable, useRecoveryInvite } from "../../server/recovery/recovery-invites.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin, findActiveAdmin } from "../../server/users/admin.service.ts";
+import { deleteAccount } from "../../server/users/users.service.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 // The console's role model (server/users/admin.service.ts), checked on every console procedure:
@@ -173,5 +174,19 @@ describe.each(DB_KINDS)("console roles on %s", (kind) => {
     // Put back for the other tests' sake: the remaining administrator gives the role back.
     const remaining = admins[0]!.id;
     await callerFor(remaining).console.users.setRoles({ sub: remaining === adminId ? ids.deputy : adminId, roles: ["admin"] });
+  });
+
+  it("does not let two administrators lock each other out, nor delete the last one", async () => {
+    const admin = callerFor(adminId);
+    const deputy = callerFor(ids.deputy);
+    expect((await t.db.prisma.user.findMany({ where: { roles: { has: "admin" }, locked: false } })).length).toBe(2);
+    const [a, d] = await Promise.all([admin.console.users.get({ sub: ids.deputy }), deputy.console.users.get({ sub: adminId })]);
+    const results = await Promise.all([admin.console.users.setLocked({ instanceId: a.instanceId, locked: true }), deputy.console.users.setLocked({ instanceId: d.instanceId, locked: true })].map(outcome));
+    expect(results.sort()).toEqual(["CONFLICT console.last_admin", "accepted"].sort());
+    const active = await t.db.prisma.user.findMany({ where: { roles: { has: "admin" }, locked: false }, select: { id: true, instanceId: true } });
+    expect(active).toHaveLength(1);
+    // The one left cannot be deleted either (the REST API deletes through the same service).
+    expect(await outcome(deleteAccount(active[0]!.instanceId, { actor: {} }))).toBe("console.last_admin");
+    expect(await t.db.prisma.user.count({ where: { id: active[0]!.id } })).toBe(1);
   });
 });
