@@ -1,4 +1,5 @@
 import { log, describeError } from "../log/logger.ts";
+import { labelsOf, type TPersonLabel } from "../users/users-console.service.ts";
 import { readEventPage, toAuditEvent } from "./audit-read.service.ts";
 import type { TEventFilter, TEventRecord } from "./audit.repository.ts";
 import type { TAuditEvent } from "./audit.schemas.ts";
@@ -6,8 +7,8 @@ import { recordEvent, type TEventActor } from "./audit.service.ts";
 import { csvRecord } from "./csv.ts";
 import { ZEventFilterInput, ZListEventsRequest, type TEventFilterInput, type TListEventsRequest } from "./events-console.schemas.ts";
 
-/** An event as the console lists it: the REST shape, plus the account it is about. */
-export type TConsoleEvent = TAuditEvent & { subject: string | null };
+/** An event as the console lists it: the REST shape, plus the account it is about and how to name it. */
+export type TConsoleEvent = TAuditEvent & { subject: string | null; person: TPersonLabel | null };
 
 /** The repository's filter from the console's; empty fields mean "any". */
 export function eventFilterOf(input: TEventFilterInput): TEventFilter {
@@ -27,7 +28,8 @@ export function eventFilterOf(input: TEventFilterInput): TEventFilter {
 export async function listEvents(req: TListEventsRequest): Promise<{ items: TConsoleEvent[]; nextCursor: string | null }> {
   const { after, limit, ...filter } = ZListEventsRequest.parse(req);
   const { rows, nextCursor } = await readEventPage(eventFilterOf(filter), { cursor: after, limit });
-  return { items: rows.map((e) => ({ ...toAuditEvent(e), subject: e.subject ?? null })), nextCursor };
+  const people = await labelsOf(rows.flatMap((e) => (e.subject ? [e.subject] : [])));
+  return { items: rows.map((e) => ({ ...toAuditEvent(e), subject: e.subject ?? null, person: (e.subject && people.get(e.subject)) || null })), nextCursor };
 }
 
 export const CSV_COLUMNS = ["id", "time", "type", "subject", "client", "ip", "user_agent", "params"];

@@ -8,7 +8,7 @@ import { inTransaction } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { checkPassword, violationItem } from "../passwords/policy.ts";
 import { getPasswordPolicy } from "../passwords/policy-store.ts";
-import { attributesOf, subjectOfInstance } from "./account.ts";
+import { attributesOf, displayNameOf, subjectOfInstance } from "./account.ts";
 import { publishAccountChange } from "./account-cache.ts";
 import { findAccountPage, findLogins } from "./users-console.repository.ts";
 import { findAccounts } from "./users.repository.ts";
@@ -139,4 +139,20 @@ export async function setUserPassword(instanceId: string, input: { password: str
   await changePassword(account, { password: input.password, locale: input.locale }, { mode: "system", actor, note: { by: "console" } });
   if (input.mustChange) await changeAuthModes(account.id, { needPasswordChange: true }, actor, { by: "console" });
   return getUserDetail(account.id, actor.subject);
+}
+
+/** How the console names an account wherever it shows one: its name, else its login or e-mail; the id stays a detail. */
+export type TPersonLabel = { name: string | null; login: string | null; email: string | null };
+
+/** The labels of the accounts among `ids` that exist (one read for a page of rows). */
+export async function labelsOf(ids: string[]): Promise<Map<string, TPersonLabel>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const [accounts, logins] = await Promise.all([findAccounts(unique), findLogins(unique)]);
+  return new Map(
+    accounts.map((a) => {
+      const email = a.attrs.email as { value?: unknown } | undefined;
+      return [a.id, { name: displayNameOf(a), login: logins.get(a.id) ?? null, email: typeof email?.value === "string" ? email.value : null }];
+    }),
+  );
 }

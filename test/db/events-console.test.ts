@@ -2,6 +2,7 @@ import type { Session } from "next-auth";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_COLUMNS, exportEvents, streamEventsCsv } from "../../server/audit/events-console.service.ts";
+import { importDocument } from "../../server/import/import.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin } from "../../server/users/admin.service.ts";
 import { parseCsv } from "../support/csv.ts";
@@ -38,6 +39,7 @@ describe.each(DB_KINDS)("the console's events page on %s", (kind) => {
     await bootstrapAdmin({ password: "admin-password-1", embedded: true });
     adminId = (await t.db.prisma.user.findUniqueOrThrow({ where: { login: "admin" } })).id;
     caller = appRouter.createCaller({ session: { user: { id: adminId }, expires: "2999-01-01T00:00:00Z" } as Session, ip: "203.0.113.9" });
+    await importDocument({ users: [{ sub: "anna", attributes: { given_name: "Анна", family_name: "Событиева", email: { value: "anna@example.org", vrf: true } } }] }, {});
     await t.db.prisma.securityEvent.deleteMany({});
     ids = [];
     for (const e of EVENTS) ids.push(String((await t.db.prisma.securityEvent.create({ data: e, select: { id: true } })).id));
@@ -46,6 +48,13 @@ describe.each(DB_KINDS)("the console's events page on %s", (kind) => {
 
   const idsOf = (page: { items: { id: string }[] }) => page.items.map((e) => e.id);
   const newestFirst = (...indexes: number[]) => indexes.map((i) => ids[i]);
+
+  it("names the account each event is about: its name and e-mail, the id kept; none for an account that is gone", async () => {
+    const page = await caller.console.events.list({ sub: "anna", limit: 50 });
+    expect(page.items.map((e) => e.person)).toEqual(page.items.map(() => ({ name: "Анна Событиева", login: null, email: "anna@example.org" })));
+    expect(page.items.length).toBeGreaterThan(0);
+    expect((await caller.console.events.list({ sub: "boris", limit: 50 })).items.map((e) => e.person)).toEqual([null, null]);
+  });
 
   it("lists the whole trail newest first (ties by id), in keyset pages that stay put while events arrive", async () => {
     const first = await caller.console.events.list({ limit: 4 });
@@ -59,6 +68,7 @@ describe.each(DB_KINDS)("the console's events page on %s", (kind) => {
       ip: "198.51.100.7",
       userAgent: "@curl",
       params: { reason: "unknown_account" },
+      person: null,
     });
     await t.db.prisma.securityEvent.create({ data: { type: "user.signed_in", subject: "late", createdAt: at(300) } });
     const second = await caller.console.events.list({ limit: 4, after: first.nextCursor! });

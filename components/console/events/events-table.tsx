@@ -1,12 +1,11 @@
 "use client";
 import type { inferRouterOutputs } from "@trpc/server";
-import Link from "next/link";
 import type { AppRouter } from "@/server/trpc/root";
 import { describeUserAgent } from "@/server/sessions/user-agent";
 import { eventTitle } from "../../event-titles.ts";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Table, type TColumn } from "../../ui/table.tsx";
-import { userHref } from "../users/users-table.tsx";
+import { PersonLink } from "../users/person-link.tsx";
 import { useEventsText } from "./i18n.ts";
 import { UnixTime } from "./unix-time.tsx";
 
@@ -52,14 +51,7 @@ export function EventsTable({ events, caption, showSubject = true }: { events: T
           {
             key: "subject",
             header: e("events.col.subject"),
-            cell: (r: TConsoleEvent) =>
-              r.subject ? (
-                <Link href={userHref(r.subject)} className="user-link">
-                  {r.subject}
-                </Link>
-              ) : (
-                none
-              ),
+            cell: (r: TConsoleEvent) => (r.subject ? <PersonLink sub={r.subject} person={r.person} /> : none),
           },
         ]
       : []),
