@@ -2,6 +2,7 @@ import { AUTH_APPS } from "../auth/apps.ts";
 import type { TRequestContext } from "../http/request-context.ts";
 import { findGroupsByIdPrefix, findMembersPage, findProfileGroupsPage, type TGroupListRow } from "./groups-console.repository.ts";
 import { groupOrNotFound, profileOf } from "./groups.service.ts";
+import { labelsOf, type TPersonLabel } from "../users/users-console.service.ts";
 
 // The console's reads of groups; its changes go straight to the services the REST API uses.
 
@@ -15,14 +16,16 @@ export async function listProfileGroups(q: { profile: string; prefix: string; af
   return { items, nextCursor: rows.length > q.limit ? items.at(-1)!.id : null };
 }
 
-export type TMemberPage = { items: string[]; total: number; nextCursor: string | null };
+/** Members as account ids, in order, and how the console names each (see PersonLink). */
+export type TMemberPage = { items: string[]; people: Record<string, TPersonLabel>; total: number; nextCursor: string | null };
 
 /** A keyset page of the group's members (account ids, in order), 404 when the group is not in `profile`. */
 export async function listGroupMembers(q: { profile: string; id: string; after?: string; limit: number }): Promise<TMemberPage> {
   await groupOrNotFound(q.id, q.profile);
   const { ids, total } = await findMembersPage(q.id, q.after, q.limit + 1);
   const items = ids.slice(0, q.limit);
-  return { items, total, nextCursor: ids.length > q.limit ? items.at(-1)! : null };
+  const people = Object.fromEntries(await labelsOf(items));
+  return { items, people, total, nextCursor: ids.length > q.limit ? items.at(-1)! : null };
 }
 
 /**

@@ -26,7 +26,7 @@ describe.each(DB_KINDS)("groups in the console on %s", (kind) => {
   beforeAll(async () => {
     t = await installTestDatabase(kind);
     await ensureBuiltinRights();
-    await importDocument({ users: [{ sub: "gc-anna" }, { sub: "gc-boris" }, { sub: "gc-vera" }] }, {});
+    await importDocument({ users: [{ sub: "gc-anna", attributes: { given_name: "Анна", family_name: "Группова" } }, { sub: "gc-boris" }, { sub: "gc-vera" }] }, {});
     ({ admin, adminId } = await adminCaller(t, "203.0.113.7"));
   });
   afterAll(async () => t?.close());
@@ -88,8 +88,14 @@ describe.each(DB_KINDS)("groups in the console on %s", (kind) => {
     for (const sub of ["gc-vera", "gc-anna", "gc-boris"]) await admin.console.groups.addMember({ ...ref, sub });
     expect(await code(admin.console.groups.addMember({ ...ref, sub: "gc-nobody" }))).toBe("group.unknown_user");
     const page = await admin.console.groups.members({ ...ref, limit: 2 });
-    expect(page).toEqual({ items: ["gc-anna", "gc-boris"], total: 3, nextCursor: "gc-boris" });
-    expect(await admin.console.groups.members({ ...ref, after: "gc-boris", limit: 2 })).toEqual({ items: ["gc-vera"], total: 3, nextCursor: null });
+    // Each member with how the console names them: a name where the account has one.
+    expect(page).toEqual({
+      items: ["gc-anna", "gc-boris"],
+      people: { "gc-anna": { name: "Анна Группова", login: null, email: null }, "gc-boris": { name: null, login: null, email: null } },
+      total: 3,
+      nextCursor: "gc-boris",
+    });
+    expect(await admin.console.groups.members({ ...ref, after: "gc-boris", limit: 2 })).toEqual({ items: ["gc-vera"], people: { "gc-vera": { name: null, login: null, email: null } }, total: 3, nextCursor: null });
     await admin.console.groups.removeMember({ ...ref, sub: "gc-boris" });
     expect((await admin.console.groups.members(ref)).items).toEqual(["gc-anna", "gc-vera"]);
     expect((await admin.console.groups.get(ref)).memberCount).toBe(2);

@@ -12,7 +12,6 @@ import { browseHref } from "../rights/parties.ts";
 import { PartyPicker, type TPicked } from "../rights/party-picker.tsx";
 import { useTRPC } from "../trpc.ts";
 import { Card } from "../user-sessions/card-parts.tsx";
-import { userHref } from "../users/users-table.tsx";
 import { GroupAttrForm } from "./group-attr-form.tsx";
 import { groupsMessageOf } from "./group-errors.ts";
 import { groupsHref } from "./group-links.ts";
@@ -170,7 +169,6 @@ export function GroupDetailScreen({ profile: profileName, id }: { profile: strin
               }}
             />
           }
-          memberHref={userHref}
         />
       </div>
       <ConfirmDialog

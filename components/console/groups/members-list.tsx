@@ -1,21 +1,21 @@
 "use client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "../../ui/button.tsx";
 import { Table, type TColumn } from "../../ui/table.tsx";
 import { ListStates } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { Card, RowAction } from "../user-sessions/card-parts.tsx";
+import { PersonLink } from "../users/person-link.tsx";
 import { useGroupsText } from "./i18n.ts";
 import type { TGroupDetail } from "./types.ts";
 
 const PAGE_SIZE = 25;
 
-type TProps = { group: TGroupDetail; add: ReactNode; onRemove: (sub: string) => void; memberHref: (sub: string) => string };
+type TProps = { group: TGroupDetail; add: ReactNode; onRemove: (sub: string) => void };
 
 /** The members in keyset pages (previous and next), with the form that adds one above them. */
-export function MembersList({ group, add, onRemove, memberHref }: TProps) {
+export function MembersList({ group, add, onRemove }: TProps) {
   const g = useGroupsText();
   const trpc = useTRPC();
   const titleId = useId();
@@ -30,13 +30,9 @@ export function MembersList({ group, add, onRemove, memberHref }: TProps) {
     {
       key: "sub",
       header: g("group.col.member"),
-      cell: (sub) => (
-        <Link href={memberHref(sub)} className="user-link">
-          {sub}
-        </Link>
-      ),
+      cell: (sub) => <PersonLink sub={sub} person={members.data?.people[sub] ?? null} />,
     },
-    { key: "actions", header: <span className="ui-visually-hidden">{g("group.col.actions")}</span>, className: "cell-actions", cell: (sub) => <RowAction label={g("group.remove")} row={sub} onClick={() => onRemove(sub)} /> },
+    { key: "actions", header: <span className="ui-visually-hidden">{g("group.col.actions")}</span>, className: "cell-actions", cell: (sub) => <RowAction label={g("group.remove")} row={members.data?.people[sub]?.name ?? sub} onClick={() => onRemove(sub)} /> },
   ];
   const title = g("group.members", { count: String(members.data?.total ?? group.memberCount) });
   return (
