@@ -2,6 +2,7 @@ import type { Session } from "next-auth";
 import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CSV_COLUMNS, exportEvents, streamEventsCsv } from "../../server/audit/events-console.service.ts";
+import { recordEvent } from "../../server/audit/audit.service.ts";
 import { importDocument } from "../../server/import/import.service.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin } from "../../server/users/admin.service.ts";
@@ -54,6 +55,13 @@ describe.each(DB_KINDS)("the console's events page on %s", (kind) => {
     expect(page.items.map((e) => e.person)).toEqual(page.items.map(() => ({ name: "Анна Событиева", login: null, email: "anna@example.org" })));
     expect(page.items.length).toBeGreaterThan(0);
     expect((await caller.console.events.list({ sub: "boris", limit: 50 })).items.map((e) => e.person)).toEqual([null, null]);
+  });
+
+  it("records an event whose parameters carry a NUL, without it (PostgreSQL's JSON cannot hold one)", async () => {
+    await recordEvent("user.props_changed", { subject: "nul-case" }, { reason: "lost\u0000phone", nested: { "k\u0000": ["a\u0000"] } });
+    const stored = await t.db.prisma.securityEvent.findFirstOrThrow({ where: { subject: "nul-case" } });
+    expect(stored.params).toEqual({ reason: "lostphone", nested: { k: ["a"] } });
+    await t.db.prisma.securityEvent.deleteMany({ where: { subject: "nul-case" } });
   });
 
   it("lists the whole trail newest first (ties by id), in keyset pages that stay put while events arrive", async () => {
