@@ -39,6 +39,9 @@ test("an administrator makes someone an auditor, who reads the console and chang
   await seen.goto(other.sub);
   await expect(auditor.getByRole("button", { name: "Set password" })).toHaveCount(0);
   await expect(auditor.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await expect(auditor.getByRole("button", { name: "Require second factor" })).toHaveCount(0);
+  await expect(auditor.getByRole("button", { name: "End all sessions" })).toHaveCount(0);
+  await expect(auditor.getByRole("region", { name: "Second factor" })).toContainText("Second factor off");
   await expect(auditor.getByRole("region", { name: "Console roles" }).getByTestId("user-roles")).toHaveText("No console role: this person cannot use the console.");
   await checkBothSchemes(auditor, "a user's page as an auditor");
 

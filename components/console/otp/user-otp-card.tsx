@@ -14,6 +14,7 @@ import { Card, RowAction } from "../user-sessions/card-parts.tsx";
 import { useConfirmedAction, type TNotice } from "../user-sessions/use-confirmed-action.ts";
 import { useOtpText, type TOtpText } from "./i18n.ts";
 import { ResetSecondFactorDialog } from "./reset-second-factor-dialog.tsx";
+import { useCan } from "../viewer.tsx";
 import "./otp.css";
 
 type TGenerator = inferRouterOutputs<AppRouter>["console"]["otp"]["userState"]["generators"][number];
@@ -38,6 +39,7 @@ export function UserOtpCard({ sub }: { sub: string }) {
   const state = useQuery(trpc.console.otp.userState.queryOptions({ sub }));
   const [notice, notify] = useState<TNotice>(null);
   const [resetting, setResetting] = useState(false);
+  const canManage = useCan("manage_users");
   const after = () => void queryClient.invalidateQueries(trpc.console.otp.userState.pathFilter());
   const setModes = useMutation(trpc.console.otp.setAuthModes.mutationOptions({ onSettled: after }));
   const remove = useConfirmedAction(useMutation(trpc.console.otp.removeGenerator.mutationOptions()), {
@@ -61,18 +63,22 @@ export function UserOtpCard({ sub }: { sub: string }) {
       {modes ? (
         <div className="otp-modes">
           <span className={`badge ${modes.secondFactor ? "badge--on" : "badge--off"}`}>{modes.secondFactor ? o("user.factorOn") : o("user.factorOff")}</span>
-          <Button size="sm" disabled={setModes.isPending} onClick={() => change({ requiredFactor: modes.secondFactor ? null : 2 })}>
-            {modes.secondFactor ? o("user.turnOff") : o("user.turnOn")}
-          </Button>
+          {canManage ? (
+            <Button size="sm" disabled={setModes.isPending} onClick={() => change({ requiredFactor: modes.secondFactor ? null : 2 })}>
+              {modes.secondFactor ? o("user.turnOff") : o("user.turnOn")}
+            </Button>
+          ) : null}
           {modes.needPasswordChange ? (
             <span className="badge badge--off">{o("user.needPasswordChange")}</span>
-          ) : (
+          ) : canManage ? (
             <Button size="sm" disabled={setModes.isPending} onClick={() => change({ needPasswordChange: true })}>{o("user.forcePasswordChange")}</Button>
-          )}
+          ) : null}
           {modes.methodsLocked.includes("password") ? <span className="badge badge--off">{o("user.passwordLocked")}</span> : null}
-          <Button size="sm" disabled={setModes.isPending} onClick={() => change({ methodsLocked: modes.methodsLocked.includes("password") ? [] : ["password"] })}>
-            {modes.methodsLocked.includes("password") ? o("user.unlockPassword") : o("user.lockPassword")}
-          </Button>
+          {canManage ? (
+            <Button size="sm" disabled={setModes.isPending} onClick={() => change({ methodsLocked: modes.methodsLocked.includes("password") ? [] : ["password"] })}>
+              {modes.methodsLocked.includes("password") ? o("user.unlockPassword") : o("user.lockPassword")}
+            </Button>
+          ) : null}
         </div>
       ) : null}
       {state.data ? (
@@ -80,7 +86,7 @@ export function UserOtpCard({ sub }: { sub: string }) {
           <span data-testid="backup-codes-count">
             {state.data.backupCodes.total ? o("user.backupLeft", { left: String(state.data.backupCodes.unused), total: String(state.data.backupCodes.total) }) : o("user.backupNone")}
           </span>
-          {modes?.secondFactor || state.data.generators.length || state.data.backupCodes.total ? (
+          {canManage && (modes?.secondFactor || state.data.generators.length || state.data.backupCodes.total) ? (
             <Button size="sm" variant="danger" onClick={() => { notify(null); setResetting(true); }}>{o("reset.open")}</Button>
           ) : null}
         </div>

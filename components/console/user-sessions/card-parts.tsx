@@ -1,6 +1,7 @@
 "use client";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { useCan } from "../viewer.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ListStates } from "../list-parts.tsx";
 import { useUserSessionsText } from "./i18n.ts";
@@ -34,8 +35,12 @@ export function CardBody<R>({ query, loading, failed, empty, children }: TBodyPr
   );
 }
 
-/** A row's action button, named with the row ("Sign out Firefox, Linux") for assistive tools. */
-export function RowAction({ label, row, onClick }: { label: string; row: string; onClick: () => void }) {
+/**
+ * A row's action button, named with the row ("Sign out Firefox, Linux") for assistive tools; not
+ * shown to a viewer whose console role lacks `needs` (the server would refuse it anyway).
+ */
+export function RowAction({ label, row, onClick, needs = "manage_users" }: { label: string; row: string; onClick: () => void; needs?: "manage_users" | "configure" }) {
+  if (!useCan(needs)) return null;
   return (
     <Button size="sm" variant="ghost" onClick={onClick}>
       {label}

@@ -9,6 +9,7 @@ import { Table, type TColumn } from "../../ui/table.tsx";
 import { UnixTime } from "../events/unix-time.tsx";
 import { Notice } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
+import { useCan } from "../viewer.tsx";
 import { Card, CardBody, RowAction } from "./card-parts.tsx";
 import { useUserSessionsText, type TUserSessionsText } from "./i18n.ts";
 import { useConfirmedAction, type TNotice } from "./use-confirmed-action.ts";
@@ -67,14 +68,17 @@ export function UserDevicesCard({ sub }: { sub: string }) {
     after,
     notify,
   });
+  const canManage = useCan("manage_users");
   return (
     <Card
       id="user-devices-title"
       title={s("devices.title")}
       actions={
-        <Button variant="danger" size="sm" onClick={() => endAll.ask(sub)}>
-          {s("sessions.endAll")}
-        </Button>
+        canManage ? (
+          <Button variant="danger" size="sm" onClick={() => endAll.ask(sub)}>
+            {s("sessions.endAll")}
+          </Button>
+        ) : null
       }
     >
       <Notice text={notice?.text} error={notice?.error} />

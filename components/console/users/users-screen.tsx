@@ -5,6 +5,7 @@ import { Button } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { LoadFailedState, LoadingState, Notice, SearchBar } from "../list-parts.tsx";
 import { useDebounced } from "../use-debounced.ts";
+import { useCan } from "../viewer.tsx";
 import { CreateUserForm } from "./create-user-form.tsx";
 import { useUsersText } from "./i18n.ts";
 import { useUserList, type TUserList } from "./use-user-list.ts";
@@ -86,13 +87,16 @@ export function UsersScreen() {
   const list = useUserList();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
+  const canCreate = useCan("manage_users");
   return (
     <section className="clients">
       <div className="clients__head">
         <h1 className="page-title">{u("users.title")}</h1>
-        <Button variant="primary" onClick={() => setCreating(true)}>
-          {u("users.new")}
-        </Button>
+        {canCreate ? (
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            {u("users.new")}
+          </Button>
+        ) : null}
       </div>
       <SearchBox list={list} />
       <Notice
