@@ -82,6 +82,7 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "federation.provider_deleted": { en: "External provider deleted", ru: "Внешний провайдер удалён" },
   "client.created": { en: "Application created", ru: "Приложение создано" },
   "client.updated": { en: "Application changed", ru: "Приложение изменено" },
+  "client.deleted": { en: "Application deleted", ru: "Приложение удалено" },
   "client.secret_rotated": { en: "Application secret replaced", ru: "Секрет приложения заменён" },
   "client.rest_password_set": { en: "API password set", ru: "Пароль API задан" },
   "client.rest_password_removed": { en: "API password removed", ru: "Пароль API удалён" },

@@ -31,6 +31,7 @@ test("an attribute is created with field errors, offered in forms and selections
   const clientId = uniqueClientId();
   await clients.create({ id: clientId, name: `E2E ${clientId}`, scopes: "idp_api_sys_users" });
   await clients.takeOneTimeSecret();
+  await clients.goto();
   const edit = page.getByRole("dialog", { name: `Edit ${clientId}` });
   const openEdit = () => openDialog(page, clients.row(clientId).getByRole("button", { name: `Edit ${clientId}` }), edit);
   await openEdit();

@@ -36,6 +36,7 @@ test("an administrator creates a client whose one-time secret obtains a token", 
   expect(secret.length).toBeGreaterThanOrEqual(32);
   await expect(page.getByText(secret)).toHaveCount(0);
 
+  await clients.goto();
   await expect(clients.row(id)).toContainText("idp_api_sys_users");
   await clients.searchFor(id.slice(4).toUpperCase());
   await expect(clients.table.getByRole("row")).toHaveCount(2);
@@ -64,6 +65,7 @@ test("rotating a secret shows the new one once and retires the old one", async (
   await clients.create({ id, name: `E2E ${id}`, scopes: "idp_api_sys_users" });
   const first = await clients.takeOneTimeSecret();
 
+  await clients.goto();
   await clients.rotateSecret(id);
   const second = await clients.takeOneTimeSecret();
   expect(second).not.toBe(first);
@@ -80,11 +82,12 @@ test("the OAuth 2.0 and OpenID Connect settings of a client are set in the form 
     await page.getByRole("button", { name: "New client" }).click();
     await expect(form).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+  await form.getByRole("radio", { name: "Web application" }).check();
   await form.getByLabel("Client id").fill(id);
   await form.getByLabel("Name").fill(`OIDC ${id}`);
-  await form.getByLabel("System scopes").fill("");
-  await form.getByLabel("client_credentials").uncheck();
-  await form.getByLabel("authorization_code").check();
+  await expect(form.getByLabel("client_credentials")).not.toBeChecked();
+  await expect(form.getByLabel("authorization_code")).toBeChecked();
+  await form.getByLabel("refresh_token").uncheck();
   await form.getByRole("button", { name: "Create" }).click();
   await expect(form.getByLabel("Redirect URIs", { exact: true })).toHaveAccessibleDescription(/needs at least one redirect URI/);
 
@@ -99,7 +102,7 @@ test("the OAuth 2.0 and OpenID Connect settings of a client are set in the form 
   await form.getByRole("button", { name: "Create" }).click();
   await clients.takeOneTimeSecret();
 
-  await clients.row(id).getByRole("button", { name: `Edit ${id}` }).click();
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
   const edit = clients.dialog.filter({ has: page.getByRole("heading", { name: `Edit ${id}` }) });
   await expect(edit.getByLabel("authorization_code")).toBeChecked();
   await expect(edit.getByLabel("client_credentials")).not.toBeChecked();
@@ -124,17 +127,19 @@ test("dynamic registration is switched on in the form, and an instance then regi
   const form = await clients.openNew();
   await form.getByLabel("Client id").fill(id);
   await form.getByLabel("Name").fill(`Mobile ${id}`);
-  await form.getByLabel("System scopes").fill("idp_api_sys_users");
+  await clients.pickScopes(form, "System scopes", "idp_api_sys_users");
   await form.getByLabel("Redirect URIs", { exact: true }).fill("https://mobile.example.com/cb");
-  await form.getByLabel("authorization_code").check();
+  await form.getByLabel("client_credentials").check();
   await form.getByLabel("Dynamic registration: software ids").fill("ios-app, android-app");
   await form.getByRole("button", { name: "Create" }).click();
   await expect(form.getByLabel("Dynamic registration: software ids")).toHaveAccessibleDescription(/idp_dyn_reg scope/);
 
-  await form.getByLabel("System scopes").fill("idp_dyn_reg");
+  const picker = clients.scopePicker(form, "System scopes");
+  await picker.getByRole("checkbox", { name: "idp_api_sys_users", exact: true }).uncheck();
+  await picker.getByRole("checkbox", { name: "idp_dyn_reg", exact: true }).check();
   await form.getByRole("button", { name: "Create" }).click();
   const secret = await clients.takeOneTimeSecret();
-  await clients.row(id).getByRole("button", { name: `Edit ${id}` }).click();
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
   await expect(clients.dialog.getByLabel("Dynamic registration: software ids")).toHaveValue("ios-app android-app");
 
   const token = await requestToken(request, id, secret, "idp_dyn_reg");

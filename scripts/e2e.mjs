@@ -4,10 +4,11 @@
 // against it, stops it, and exits with Playwright's code.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { buildIfStale, root } from "./build-lib.mjs";
 import { findChromium, NO_CHROMIUM } from "./find-chromium.mjs";
 import { startMailSink } from "./mail-sink.mjs";
@@ -31,6 +32,30 @@ if (!chromium) {
 }
 console.log(`e2e: Chromium at ${chromium}`);
 
+/** "spec › title: outcome — first line of the error" for each test that failed or was flaky, from Playwright's JSON report. */
+function unsettledTests(reportFile) {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(reportFile, "utf8"));
+  } catch {
+    return [];
+  }
+  const out = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === "expected" || test.status === "skipped") continue;
+        const error = test.results?.find((r) => r.error)?.error?.message;
+        const firstLine = error ? stripVTControlCharacters(error).split("\n")[0] : "";
+        out.push(`  ${spec.file} › ${spec.title}: ${test.status}${firstLine ? ` — ${firstLine}` : ""}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return out;
+}
+
 buildIfStale();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "idp-e2e-"));
 const adminPassword = randomBytes(18).toString("base64url");
@@ -53,6 +78,8 @@ try {
   const reauthMaxAge = "30";
   server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword, IDP_IMPORT: seed, IDP_SELF_SIGNUP: "on", IDP_REAUTH_MAX_AGE: reauthMaxAge }, logFile });
   console.log(`e2e: server ready at ${server.baseUrl}`);
+  const report = path.join(root, "test-results", "report.json");
+  rmSync(report, { force: true });
   const pw = spawnSync(path.join(root, "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], {
     cwd: root,
     env: { ...process.env, E2E_CHROMIUM: chromium, E2E_BASE_URL: server.baseUrl, E2E_ADMIN_PASSWORD: adminPassword, E2E_MAIL_DIR: path.join(dataDir, "mail"), E2E_REAUTH_MAX_AGE: reauthMaxAge },
@@ -61,6 +88,9 @@ try {
   code = pw.status ?? 1;
   // The server's last lines explain most failures; they hold no secrets (none are ever logged).
   if (code !== 0) console.error(`e2e: last server output:\n${server.output().split("\n").slice(-100).join("\n")}`);
+  // Then, last of all (what a truncated CI log keeps), which tests failed or needed their retry.
+  const trouble = unsettledTests(report);
+  if (trouble.length) console.error(`e2e: not passed at the first try:\n${trouble.join("\n")}`);
 } catch (e) {
   console.error(`e2e: ${e.message}`);
 } finally {

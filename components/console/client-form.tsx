@@ -1,11 +1,14 @@
 "use client";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { useI18n } from "../i18n-provider.tsx";
 import { CheckboxField, TextAreaField, TextField } from "../ui/field.tsx";
 import { FormActions } from "../ui/form-actions.tsx";
 import { AttributeSelections, useAttributeSelections } from "./attributes/attribute-selections.tsx";
 import { fieldErrorsOf, messageOf } from "./call-errors.ts";
+import { useClientsText } from "./clients/i18n.ts";
+import { KIND_DEFAULTS, KindPicker, type TKind } from "./clients/kind-picker.tsx";
+import { ScopePicker } from "./clients/scope-picker.tsx";
 import { ClientProtocolFields, lifetimesOut, type TProtocolValues } from "./client-protocol-fields.tsx";
 import { formatList, parseList } from "./list-text.ts";
 import { useTRPC, type TConsoleClient } from "./trpc.ts";
@@ -13,7 +16,8 @@ import { useTRPC, type TConsoleClient } from "./trpc.ts";
 type TProps = {
   /** Absent: create a new client. */
   client?: TConsoleClient;
-  onCreated: (client: TConsoleClient, secret: string) => void;
+  /** `secret` is null for a public client, which has none. */
+  onCreated: (client: TConsoleClient, secret: string | null) => void;
   onSaved: () => void;
   onCancel: () => void;
 };
@@ -25,7 +29,7 @@ function protocolValues(client?: TConsoleClient): TProtocolValues {
   return {
     firstParty: client?.firstParty ?? false,
     pkceOptional: client?.pkceOptional ?? false,
-    grantTypes: client?.grantTypes ?? ["client_credentials"],
+    grantTypes: client?.grantTypes ?? KIND_DEFAULTS.web.grantTypes,
     postLogoutRedirectUris: formatList(client?.postLogoutRedirectUris ?? [], "uris"),
     lifetimes: {
       accessToken: life(client?.tokenLifetimes.accessToken),
@@ -39,8 +43,6 @@ function initialValues(client?: TConsoleClient) {
   return {
     id: client?.id ?? "",
     name: client?.name ?? "",
-    scopes: formatList(client?.scopes ?? [], "scopes"),
-    userScopes: formatList(client?.userScopes ?? [], "scopes"),
     redirectUris: formatList(client?.redirectUris ?? [], "uris"),
     tlsCNs: formatList(client?.tlsCNs ?? [], "lines"),
     // Software ids are written like client ids: no spaces or commas, so they split as scopes do.
@@ -59,8 +61,21 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
   const { t } = useI18n();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const c = useClientsText();
   const [values, setValues] = useState(() => initialValues(client));
   const [protocol, setProtocol] = useState(() => protocolValues(client));
+  const [kind, setKind] = useState<TKind>("web");
+  const [scopes, setScopes] = useState(() => ({ scopes: client?.scopes ?? [], userScopes: client?.userScopes ?? [] }));
+  const known = useQuery(trpc.console.clients.knownScopes.queryOptions(undefined, { staleTime: Infinity }));
+  const type = client?.type ?? KIND_DEFAULTS[kind].type;
+  // Fields a client of this type and these grants has no use for are hidden, and sent empty.
+  const signsIn = protocol.grantTypes.includes("authorization_code");
+  const confidential = type === "confidential";
+
+  function chooseKind(next: TKind) {
+    setKind(next);
+    setProtocol((p) => ({ ...p, grantTypes: KIND_DEFAULTS[next].grantTypes }));
+  }
   const refreshList = () => queryClient.invalidateQueries(trpc.console.clients.list.pathFilter());
 
   const create = useMutation(
@@ -90,22 +105,22 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
   function submit(e: FormEvent) {
     e.preventDefault();
     const lists = {
-      scopes: parseList(values.scopes, "scopes"),
-      userScopes: parseList(values.userScopes, "scopes"),
-      redirectUris: parseList(values.redirectUris, "uris"),
-      tlsCNs: parseList(values.tlsCNs, "lines"),
+      scopes: confidential ? scopes.scopes : [],
+      userScopes: signsIn ? scopes.userScopes : [],
+      redirectUris: signsIn ? parseList(values.redirectUris, "uris") : [],
+      tlsCNs: confidential ? parseList(values.tlsCNs, "lines") : [],
       firstParty: protocol.firstParty,
       pkceOptional: protocol.pkceOptional,
       grantTypes: protocol.grantTypes,
       postLogoutRedirectUris: parseList(protocol.postLogoutRedirectUris, "uris"),
       tokenLifetimes: lifetimesOut(protocol.lifetimes),
-      dynamicRegistration: { softwareIds: parseList(values.softwareIds, "scopes") },
+      dynamicRegistration: { softwareIds: confidential ? parseList(values.softwareIds, "scopes") : [] },
     };
     if (client) update.mutate({ id: client.id, name: values.name, enabled: values.enabled, ...lists });
-    else create.mutate({ id: values.id.trim(), name: values.name, ...lists });
+    else create.mutate({ id: values.id.trim(), name: values.name, type, ...lists });
   }
 
-  const text = (field: "id" | "name" | "scopes" | "userScopes" | "redirectUris" | "tlsCNs" | "softwareIds") => ({
+  const text = (field: "id" | "name" | "redirectUris" | "tlsCNs" | "softwareIds") => ({
     name: field,
     value: values[field],
     error: field === "softwareIds" ? softwareIdsError(errors) : errors[field],
@@ -119,16 +134,36 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
           {unplaced ? messageOf(mutation.error, t) : t("form.fixErrors")}
         </p>
       ) : null}
+      {client ? null : <KindPicker value={kind} onChange={chooseKind} />}
       <div className="client-form__row">
         <TextField label={t("form.id")} {...text("id")} readOnly={!!client} autoComplete="off" spellCheck={false} required />
         <TextField label={t("form.name")} {...text("name")} autoComplete="off" required />
       </div>
-      <TextAreaField label={t("form.scopes")} hint={t("form.listHint")} rows={2} spellCheck={false} {...text("scopes")} />
-      <TextAreaField label={t("form.userScopes")} hint={t("form.listHint")} rows={2} spellCheck={false} {...text("userScopes")} />
-      <TextAreaField label={t("form.redirectUris")} hint={t("form.listHint")} rows={3} spellCheck={false} {...text("redirectUris")} />
-      <TextAreaField label={t("form.tlsCNs")} hint={t("form.cnHint")} rows={2} spellCheck={false} {...text("tlsCNs")} />
-      <TextAreaField label={t("form.softwareIds")} hint={t("form.softwareIdsHint")} rows={2} spellCheck={false} {...text("softwareIds")} />
-      <ClientProtocolFields values={protocol} type={client?.type ?? "confidential"} errors={errors} onChange={setProtocol} />
+      {signsIn ? <TextAreaField label={t("form.redirectUris")} hint={t("form.listHint")} rows={3} spellCheck={false} {...text("redirectUris")} /> : null}
+      {signsIn ? (
+        <ScopePicker
+          name="userScopes"
+          legend={t("form.userScopes")}
+          hint={c("scopes.standardHint")}
+          known={known.data?.user ?? []}
+          value={scopes.userScopes}
+          error={errors.userScopes}
+          onChange={(userScopes) => setScopes((v) => ({ ...v, userScopes }))}
+        />
+      ) : null}
+      {confidential ? (
+        <ScopePicker
+          name="scopes"
+          legend={t("form.scopes")}
+          known={known.data?.system ?? []}
+          value={scopes.scopes}
+          error={errors.scopes}
+          onChange={(next) => setScopes((v) => ({ ...v, scopes: next }))}
+        />
+      ) : null}
+      {confidential ? <TextAreaField label={t("form.tlsCNs")} hint={t("form.cnHint")} rows={2} spellCheck={false} {...text("tlsCNs")} /> : null}
+      {confidential ? <TextAreaField label={t("form.softwareIds")} hint={t("form.softwareIdsHint")} rows={2} spellCheck={false} {...text("softwareIds")} /> : null}
+      <ClientProtocolFields values={protocol} type={type} errors={errors} onChange={setProtocol} />
       {client ? (
         <CheckboxField
           label={t("form.enabled")}

@@ -1,4 +1,5 @@
 "use client";
+import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useI18n } from "../i18n-provider.tsx";
 import { Button } from "../ui/button.tsx";
@@ -11,6 +12,10 @@ import { OneTimeSecret, type TOneTimeSecret } from "./one-time-secret.tsx";
 import type { TConsoleClient } from "./trpc.ts";
 import { useClientPages, type TClientPages } from "./use-client-pages.ts";
 import { useDebounced } from "./use-debounced.ts";
+import { useClientsText } from "./clients/i18n.ts";
+import { handOverSecret } from "./clients/secret-handoff.ts";
+import { useCan } from "./viewer.tsx";
+import "./clients/clients.css";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -35,23 +40,29 @@ function ListBody({ search, pages, onAction }: TListBodyProps) {
   return <ClientsTable clients={clients} onAction={onAction} />;
 }
 
-export function ClientsScreen() {
+/** `deleted`: the application just deleted on its own page, to say so here where it is gone from the list. */
+export function ClientsScreen({ deleted }: { deleted?: string }) {
   const { t } = useI18n();
+  const c = useClientsText();
+  const router = useRouter();
+  const configures = useCan("configure");
   const [searchText, setSearchText] = useState("");
   const search = useDebounced(searchText.trim(), SEARCH_DELAY_MS);
   const pages = useClientPages(search);
   const [editing, setEditing] = useState<TEditing>(null);
   const [credential, setCredential] = useState<TCredentialAction>(null);
   const [secret, setSecret] = useState<TOneTimeSecret | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(deleted ? c("delete.done", { id: deleted }) : null);
 
   return (
     <section className="clients">
       <div className="clients__head">
         <h1 className="page-title">{t("clients.title")}</h1>
-        <Button variant="primary" onClick={() => setEditing({})}>
-          {t("clients.new")}
-        </Button>
+        {configures ? (
+          <Button variant="primary" onClick={() => setEditing({})}>
+            {t("clients.new")}
+          </Button>
+        ) : null}
       </div>
 
       <SearchBar
@@ -94,9 +105,9 @@ export function ClientsScreen() {
           onCancel={() => setEditing(null)}
           onSaved={() => setEditing(null)}
           onCreated={(client, value) => {
-            setEditing(null);
-            pages.restart();
-            setSecret({ title: t("secret.createdTitle", { id: client.id }), label: t("secret.label"), value });
+            // The new application's page has what to copy into it; its secret goes there in memory.
+            if (value) handOverSecret(client.id, value);
+            router.push(`/console/clients/${encodeURIComponent(client.id)}`);
           }}
         />
       </Dialog>

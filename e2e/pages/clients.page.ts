@@ -1,9 +1,17 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
+export type TKind = "web" | "spa" | "m2m";
+
+export const KIND_LABELS: Record<TKind, string> = { web: "Web application", spa: "Single-page or native app", m2m: "Machine-to-machine" };
+
 export type TNewClient = {
   id: string;
   name: string;
+  /** Without it: a web application when redirect URIs are given, else machine-to-machine. */
+  kind?: TKind;
+  /** System scopes, space-separated, ticked in the picker. */
   scopes: string;
+  userScopes?: string;
   redirectUris?: string;
   /** Exactly these grant types are checked; without it the form's default stays. */
   grantTypes?: ("client_credentials" | "authorization_code" | "refresh_token")[];
@@ -49,11 +57,24 @@ export class ClientsPage {
     return form;
   }
 
+  /** The scope picker of a form: "System scopes" or "User scopes". */
+  scopePicker(form: Locator, legend: "System scopes" | "User scopes"): Locator {
+    return form.getByRole("group", { name: new RegExp(`^${legend}`) });
+  }
+
+  async pickScopes(form: Locator, legend: "System scopes" | "User scopes", scopes: string): Promise<void> {
+    const picker = this.scopePicker(form, legend);
+    for (const scope of scopes.split(/\s+/).filter(Boolean)) await picker.getByRole("checkbox", { name: scope, exact: true }).check();
+  }
+
+  /** Fills the form of a new application and submits it; on success the console opens the application's page. */
   async create(client: TNewClient): Promise<void> {
     const form = await this.openNew();
+    await form.getByRole("radio", { name: KIND_LABELS[client.kind ?? (client.redirectUris ? "web" : "m2m")] }).check();
     await form.getByLabel("Client id").fill(client.id);
     await form.getByLabel("Name").fill(client.name);
-    await form.getByLabel("System scopes").fill(client.scopes);
+    if (client.kind !== "spa") await this.pickScopes(form, "System scopes", client.scopes);
+    if (client.userScopes) await this.pickScopes(form, "User scopes", client.userScopes);
     if (client.redirectUris) await form.getByLabel("Redirect URIs", { exact: true }).fill(client.redirectUris);
     for (const g of client.grantTypes ? GRANT_TYPES : []) await form.getByLabel(g, { exact: true }).setChecked(client.grantTypes!.includes(g));
     await form.getByRole("button", { name: "Create" }).click();

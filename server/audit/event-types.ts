@@ -82,6 +82,7 @@ export const EVENT_TYPES = [
   "federation.provider_deleted",
   "client.created",
   "client.updated",
+  "client.deleted",
   "client.secret_rotated",
   "client.rest_password_set",
   "client.rest_password_removed",

@@ -1,6 +1,6 @@
 import { recordEvent } from "../audit/audit.service.ts";
 import { guardClientAuth } from "../clients/client-auth-limits.ts";
-import { authenticateRestClient, authenticateTlsClient, getClientForAuth, identifyTlsClient, type TClientAuthResult } from "../clients/clients.service.ts";
+import { authenticateRestClient, authenticateTlsClient, getClientForAuth, identifyTlsClient, issuedToThisClient, type TClientAuthResult } from "../clients/clients.service.ts";
 import type { TClientAuthRow } from "../clients/clients.repository.ts";
 import { derivedOnce } from "../cache/derived-once.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
@@ -64,6 +64,7 @@ function bearerToken(req: THasHeaders): string {
 /** Who the verified token speaks for, once its client is known: enabled, holding an accepted scope, acting on its own user. */
 function bearerActor(claims: TAccessClaims, client: TClientAuthRow | null, spec: TBearerAuth, params: Record<string, string>): TRequestContext["actor"] {
   if (!client?.enabled) throw new AppError("auth.token_invalid", { params: { reason: "client_disabled" } });
+  if (!issuedToThisClient(client, claims.iat)) throw new AppError("auth.token_invalid", { params: { reason: "client_replaced" } });
   const held = heldScopes(claims);
   const mode = claims.sub_type === "user" ? "user" : "system";
   // A scope may name path parameters (fed_tkn_{fedPointType}_{fedPointName}): it is the one scope of that resource.

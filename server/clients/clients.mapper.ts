@@ -1,5 +1,5 @@
 import type { TClientAuthRow, TClientRow, TClientWrite } from "./clients.repository.ts";
-import { defaultGrantTypes, type TClientInput, type TClientView } from "./clients.schemas.ts";
+import { appKindOf, defaultGrantTypes, type TClientInput, type TClientView } from "./clients.schemas.ts";
 
 /** The only way a client leaves the service: hashes are dropped, presence of a REST password kept. */
 export function toClientView(row: TClientRow): TClientView {
@@ -7,6 +7,7 @@ export function toClientView(row: TClientRow): TClientView {
     id: row.id,
     name: row.name,
     type: row.type,
+    kind: appKindOf(row),
     firstParty: row.firstParty,
     pkceOptional: row.pkceOptional,
     grantTypes: row.grantTypes,

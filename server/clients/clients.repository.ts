@@ -109,10 +109,36 @@ export async function findClients(opts: { search?: string; after?: string; limit
 
 export async function insertClient(id: string, data: TClientWrite, tx?: TTx): Promise<TClientRow> {
   const db = tx ?? (await getPrisma());
-  return db.client.create({ data: { id, ...data }, select: VIEW }) as Promise<TClientRow>;
+  // The creation time by this process's clock, the one its tokens' iat is read against (issuedToThisClient).
+  return db.client.create({ data: { id, ...data, createdAt: new Date() }, select: VIEW }) as Promise<TClientRow>;
 }
 
 export async function updateClientRow(id: string, data: Partial<TClientWrite>, tx?: TTx): Promise<TClientRow> {
   const db = tx ?? (await getPrisma());
   return db.client.update({ where: { id }, data, select: VIEW }) as Promise<TClientRow>;
+}
+
+/** What deleting a client takes with it: its live grants and the instances registered under it. */
+export async function countClientLinks(id: string, now: Date) {
+  const prisma = await getPrisma();
+  const [refreshTokens, consents, instances] = await Promise.all([
+    prisma.refreshToken.count({ where: { OR: [{ clientId: id }, { client: { parentId: id } }], revokedAt: null, expiresAt: { gt: now } } }),
+    prisma.consent.count({ where: { OR: [{ clientId: id }, { client: { parentId: id } }] } }),
+    prisma.client.count({ where: { parentId: id } }),
+  ]);
+  return { refreshTokens, consents, instances };
+}
+
+/**
+ * Removes a client; the database cascades to its instances, sign-ins in progress, codes, consents
+ * and refresh tokens. Attribute selections name the client without a foreign key and go here.
+ * Security events keep the id: they are the record of what the application did.
+ */
+export async function deleteClientRow(id: string): Promise<boolean> {
+  const prisma = await getPrisma();
+  return prisma.$transaction(async (tx) => {
+    await tx.clientAttributeSelection.deleteMany({ where: { clientId: id } });
+    const { count } = await tx.client.deleteMany({ where: { id, parentId: null } });
+    return count === 1;
+  });
 }

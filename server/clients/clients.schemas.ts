@@ -175,10 +175,11 @@ export const ZClientInput = ZClientFields.superRefine(...refineClient(true));
 export type TClientInput = z.infer<typeof ZClientInput>;
 
 /**
- * Console creation of a confidential client, whose secret is generated and shown once. Public
- * clients come from the import document until the console's form offers the type.
+ * Console creation: a confidential client gets a generated secret, shown once; a public one has none.
+ * The console's kinds of application (web, single-page or native, machine-to-machine) are defaults
+ * of these fields, chosen in the form.
  */
-export const ZCreateClientRequest = ZClientFields.omit({ type: true, secret: true, restPassword: true, attributes: true }).superRefine(...refineClient(false));
+export const ZCreateClientRequest = ZClientFields.omit({ secret: true, restPassword: true, attributes: true }).superRefine(...refineClient(false));
 export type TCreateClientRequest = z.infer<typeof ZCreateClientRequest>;
 
 /**
@@ -198,11 +199,25 @@ export const ZListClientsRequest = z.strictObject({
 });
 export type TListClientsRequest = z.input<typeof ZListClientsRequest>;
 
+/**
+ * What an application is, as the console names it: a server-side web application (confidential,
+ * signs people in), a single-page or native one (public, signs people in) or a machine-to-machine
+ * one (confidential, tokens for itself only).
+ */
+export const APP_KINDS = ["web", "spa", "m2m"] as const;
+export type TAppKind = (typeof APP_KINDS)[number];
+
+export function appKindOf(c: { type: TClientType; grantTypes: readonly TGrantType[] }): TAppKind {
+  if (c.type === "public") return "spa";
+  return c.grantTypes.includes("authorization_code") ? "web" : "m2m";
+}
+
 /** What leaves the service about a client: never a hash. */
 export const ZClientView = z.object({
   id: z.string(),
   name: z.string(),
   type: z.enum(CLIENT_TYPES),
+  kind: z.enum(APP_KINDS),
   firstParty: z.boolean(),
   pkceOptional: z.boolean(),
   grantTypes: z.array(z.enum(GRANT_TYPES)),

@@ -5,7 +5,10 @@ import { AppError } from "../errors/app-error.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
 import { cachedClient, cachedClientIdsByCn, publishClientChange, verifyWithCache } from "./client-cache.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
+import { unknownScopeProblems } from "./known-scopes.ts";
 import {
+  countClientLinks,
+  deleteClientRow,
   findClientById,
   findClientForAuth,
   findClientIdsByTlsCn,
@@ -40,6 +43,14 @@ export function getClientForAuth(id: string): TMaybePromise<TClientAuthRow | nul
     if (!row?.parentId) return row;
     return andThen(cachedClient(row.parentId, findClientForAuth), (parent) => (parent ? inheritFromParent(row, parent) : null));
   });
+}
+
+/**
+ * Whether a token issued at `iat` (seconds) can be this client's: one older than the client was
+ * issued to a deleted application whose id has been taken again, and speaks for nobody now.
+ */
+export function issuedToThisClient(client: TClientAuthRow, iat: number): boolean {
+  return iat >= Math.floor(client.createdAt.getTime() / 1000);
 }
 
 export type TClientAuthResult =
@@ -135,12 +146,22 @@ export async function getClient(id: string) {
   return toClientView(row);
 }
 
-/** Creates a confidential client with a generated secret; the secret is returned once and stored only hashed. */
+function refuseProblems(problems: { path: string; message: string }[]): void {
+  if (problems.length) {
+    throw new AppError("request.invalid_values", { items: problems.map((p) => ({ error: "wrong_value", desc: p.message, pos: p.path })) });
+  }
+}
+
+/**
+ * Creates a client. A confidential one gets a generated secret, returned once and stored only
+ * hashed; a public one (a browser or mobile application) has none, and `secret` is null.
+ */
 export async function createClient(input: TCreateClientRequest, actor: TEventActor) {
   refuseBuiltin(input.id);
+  refuseProblems(unknownScopeProblems(input));
   if (await findClientById(input.id)) throw new AppError("client.already_exists", { params: { rpId: input.id } });
-  const secret = generateSecret();
-  const row = await insertClient(input.id, { ...toClientWrite(input), secretHash: await hashSecret(secret) });
+  const secret = input.type === "public" ? null : generateSecret();
+  const row = await insertClient(input.id, { ...toClientWrite(input), secretHash: secret === null ? null : await hashSecret(secret) });
   // A process may hold "no such client" from an earlier attempt with this id.
   await publishClientChange(input.id);
   await recordEvent("client.created", actor, { client: input.id });
@@ -170,16 +191,16 @@ export async function updateClient(id: string, patch: TUpdateClientRequest, acto
   refuseBuiltin(id);
   const current = await getClient(id);
   const columns = patchColumns(current, patch);
-  const problems = clientRuleProblems({
-    type: current.type,
-    scopes: columns.scopes,
-    grantTypes: columns.grantTypes,
-    redirectUris: columns.redirectUris,
-    softwareIds: columns.dynSoftwareIds,
-  });
-  if (problems.length) {
-    throw new AppError("request.invalid_values", { items: problems.map((p) => ({ error: "wrong_value", desc: p.message, pos: p.path })) });
-  }
+  refuseProblems([
+    ...clientRuleProblems({
+      type: current.type,
+      scopes: columns.scopes,
+      grantTypes: columns.grantTypes,
+      redirectUris: columns.redirectUris,
+      softwareIds: columns.dynSoftwareIds,
+    }),
+    ...unknownScopeProblems(columns, current),
+  ]);
   const row = await updateClientRow(id, columns);
   await publishClientChange(id);
   await recordEvent("client.updated", actor, { client: id });
@@ -212,4 +233,26 @@ export async function setRestPassword(id: string, enable: boolean, actor: TEvent
   await publishClientChange(id);
   await recordEvent(enable ? "client.rest_password_set" : "client.rest_password_removed", actor, { client: id });
   return { password };
+}
+
+/** What deleting the client would end, for the console to spell out before it asks. */
+export async function clientDeletionImpact(id: string) {
+  refuseBuiltin(id);
+  await getClient(id);
+  return countClientLinks(id, new Date());
+}
+
+/**
+ * Deletes a client with its instances, consents, codes and refresh tokens. Its access tokens stop
+ * at once on every instance: they name a client that is no longer there (and, should the id be
+ * taken again, one created after them, server/caller/authenticate.ts).
+ */
+export async function deleteClient(id: string, actor: TEventActor) {
+  refuseBuiltin(id);
+  const impact = await clientDeletionImpact(id);
+  if (!(await deleteClientRow(id))) throw new AppError("client.not_found", { params: { rpId: id } });
+  // Its instances went with it: then every cached client is dropped, not just this one.
+  await publishClientChange(impact.instances ? undefined : id);
+  await recordEvent("client.deleted", actor, { client: id, refreshTokens: impact.refreshTokens, consents: impact.consents, instances: impact.instances });
+  return impact;
 }

@@ -26,7 +26,8 @@ const INSTANCE = { id: true, name: true, parentId: true, softwareId: true, softw
 /** An instance has no settings of its own: it inherits them (see inheritFromParent), so the arrays stay empty. */
 export async function insertInstance(row: TInstanceWrite): Promise<Date> {
   const prisma = await getPrisma();
-  const created = await prisma.client.create({ data: { ...row, scopes: [], grantTypes: [] }, select: { createdAt: true } });
+  // createdAt by this process's clock, as for any client (clients.repository.ts insertClient).
+  const created = await prisma.client.create({ data: { ...row, scopes: [], grantTypes: [], createdAt: new Date() }, select: { createdAt: true } });
   return created.createdAt;
 }
 

@@ -6,7 +6,7 @@ import { generateSecret, getClientForAuth, type TClientAuthRow } from "../client
 import { hashSecret } from "../crypto/password-hash.ts";
 import type { TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
-import { OIDC_SCOPES } from "../oauth/authorize/authorization-request.ts";
+import { OIDC_SCOPES } from "../clients/known-scopes.ts";
 import {
   bindInstance,
   deleteInstanceOf,

@@ -1,5 +1,6 @@
 import { getConfig } from "../config/config.ts";
-import { OIDC_SCOPES, PROMPTS } from "./authorize/authorization-request.ts";
+import { OIDC_SCOPES } from "../clients/known-scopes.ts";
+import { PROMPTS } from "./authorize/authorization-request.ts";
 import { advertisedAuthMethods, CLIENT_AUTH_METHODS, SECRET_AUTH_METHODS } from "./token-endpoint/client-auth.ts";
 import { SUPPORTED_GRANT_TYPES } from "./token-endpoint/token.steps.ts";
 import { SIGNING_ALG } from "./keys/signing-keys.service.ts";

@@ -1,4 +1,4 @@
-import { getClientForAuth } from "../clients/clients.service.ts";
+import { getClientForAuth, issuedToThisClient } from "../clients/clients.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { findLiveRefreshToken } from "./grants/refresh-tokens.service.ts";
 import { verifyAccessToken } from "./tokens/access-token.ts";
@@ -10,8 +10,10 @@ const INACTIVE: TIntrospection = { active: false };
 async function introspectAccess(token: string): Promise<TIntrospection | undefined> {
   try {
     const c = await verifyAccessToken(token);
-    // As for a bearer call: a token of a client that is gone (a removed app instance) or disabled is dead.
-    if (!(await getClientForAuth(c.client_id))?.enabled) return undefined;
+    // As for a bearer call: a token of a client that is gone (a removed app instance), disabled or
+    // deleted and created again is dead.
+    const client = await getClientForAuth(c.client_id);
+    if (!client?.enabled || !issuedToThisClient(client, c.iat)) return undefined;
     return { active: true, token_type: "Bearer", scope: c.scope, client_id: c.client_id, sub: c.sub, sub_type: c.sub_type, iss: c.iss, exp: c.exp, iat: c.iat, jti: c.jti };
   } catch (e) {
     if (e instanceof AppError) return undefined;

@@ -1,12 +1,11 @@
 import type { TClientAuthRow } from "../../clients/clients.service.ts";
 import { getClientForAuth } from "../../clients/clients.service.ts";
+import { OIDC_SCOPES } from "../../clients/known-scopes.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { TErrorCode } from "../../errors/codes.ts";
 import { findBadText, mediaType, readBodyText } from "../../http/parse.ts";
 import type { TIncoming } from "../../http/exchange.ts";
 
-/** OpenID Connect scopes every client may request, besides the user scopes it is allowed. */
-export const OIDC_SCOPES = ["openid", "profile", "email", "phone", "offline_access"] as const;
 export const PROMPTS = ["none", "login", "consent"] as const;
 export type TPrompt = (typeof PROMPTS)[number];
 

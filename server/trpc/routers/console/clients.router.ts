@@ -1,6 +1,10 @@
 import { z } from "zod";
+import { discoveryDocument } from "../../../oauth/discovery.service.ts";
+import { OIDC_SCOPES, SYSTEM_SCOPES, USER_SCOPES } from "../../../clients/known-scopes.ts";
 import {
+  clientDeletionImpact,
   createClient,
+  deleteClient,
   getClient,
   listClients,
   rotateClientSecret,
@@ -30,6 +34,28 @@ export const clientsRouter = createRouter({
   update: adminProcedure
     .input(ZUpdateClientRequest.extend({ id: ZClientId }))
     .mutation(({ input: { id, ...patch }, ctx }) => updateClient(id, patch, ctx.actor)),
+
+  /** The addresses an application is configured with, for its quick start. */
+  endpoints: consoleReadProcedure.query(() => {
+    const d = discoveryDocument();
+    return {
+      issuer: d.issuer,
+      discovery: `${d.issuer}/.well-known/openid-configuration`,
+      authorization: d.authorization_endpoint,
+      token: d.token_endpoint,
+      userinfo: d.userinfo_endpoint,
+      jwks: d.jwks_uri,
+      endSession: d.end_session_endpoint,
+      revocation: d.revocation_endpoint,
+    };
+  }),
+
+  /** The scopes the form offers; any other is refused by the service. */
+  knownScopes: consoleReadProcedure.query(() => ({ system: [...SYSTEM_SCOPES], user: [...USER_SCOPES], standard: [...OIDC_SCOPES] })),
+
+  deletionImpact: consoleReadProcedure.input(ZClientRef).query(({ input }) => clientDeletionImpact(input.id)),
+
+  delete: adminProcedure.input(ZClientRef).mutation(({ input, ctx }) => deleteClient(input.id, ctx.actor)),
 
   rotateSecret: adminProcedure.input(ZClientRef).mutation(({ input, ctx }) => rotateClientSecret(input.id, ctx.actor)),
 
