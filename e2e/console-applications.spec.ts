@@ -118,8 +118,9 @@ test("a web application: its page gives the secret once, the endpoints and snipp
   await confirm.getByRole("button", { name: "Delete application" }).click();
   await expect(page).toHaveURL(/\/console\/clients\?deleted=/);
   await expect(page.getByRole("main").getByText(`Application ${id} deleted.`)).toBeVisible();
-  await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_client" });
-  await expect(client.fetchUserInfo(config, tokens.access_token, person.sub)).rejects.toThrow();
+  // Both refused with 401 and a WWW-Authenticate challenge: the client is unknown, its token dead.
+  await expect(client.refreshTokenGrant(config, tokens.refresh_token!)).rejects.toMatchObject({ status: 401 });
+  await expect(client.fetchUserInfo(config, tokens.access_token, person.sub)).rejects.toMatchObject({ status: 401 });
 });
 
 test("a single-page application has no secret, and openid-client signs a person in with PKCE alone (ru)", async ({ browser, page }) => {

@@ -47,7 +47,9 @@ export function getClientForAuth(id: string): TMaybePromise<TClientAuthRow | nul
 
 /**
  * Whether a token issued at `iat` (seconds) can be this client's: one older than the client was
- * issued to a deleted application whose id has been taken again, and speaks for nobody now.
+ * issued to a deleted application whose id has been taken again, and speaks for nobody now. Whole
+ * seconds both: a token of the same second as the client stands, or a new client's first token
+ * would be refused (an id deleted and taken again within one second keeps that second's tokens).
  */
 export function issuedToThisClient(client: TClientAuthRow, iat: number): boolean {
   return iat >= Math.floor(client.createdAt.getTime() / 1000);
@@ -253,6 +255,6 @@ export async function deleteClient(id: string, actor: TEventActor) {
   if (!(await deleteClientRow(id))) throw new AppError("client.not_found", { params: { rpId: id } });
   // Its instances went with it: then every cached client is dropped, not just this one.
   await publishClientChange(impact.instances ? undefined : id);
-  await recordEvent("client.deleted", actor, { client: id, refreshTokens: impact.refreshTokens, consents: impact.consents, instances: impact.instances });
+  await recordEvent("client.deleted", actor, { client: id, refreshGrants: impact.refreshTokens, consents: impact.consents, instances: impact.instances });
   return impact;
 }
