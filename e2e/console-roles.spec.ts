@@ -1,8 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { ClientsPage } from "./pages/clients.page.ts";
 import { SignInPage } from "./pages/sign-in.page.ts";
 import { UserDetailPage } from "./pages/user-detail.page.ts";
-import { ADMIN_LOGIN, signInAsAdmin } from "./support/admin.ts";
+import { ADMIN_LOGIN, expectDashboard, signInAsAdmin } from "./support/admin.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { createPerson, PERSON_PASSWORD } from "./support/portal.ts";
 
@@ -33,7 +32,7 @@ test("an administrator makes someone an auditor, who reads the console and chang
   const signIn = new SignInPage(auditor);
   await signIn.goto();
   await signIn.signIn(person.sub, PERSON_PASSWORD);
-  await new ClientsPage(auditor).expectShown();
+  await expectDashboard(auditor);
   await expect(auditor.getByTestId("signed-in-role")).toHaveText("· Auditor");
   const seen = new UserDetailPage(auditor);
   await seen.goto(other.sub);

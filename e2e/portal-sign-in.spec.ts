@@ -86,7 +86,7 @@ test("the console refuses a person who is not an administrator in words, and let
   await expect(signIn.error).toContainText("not an administrator");
   // …and then the button asks the service for a fresh sign-in, where another account can be used.
   await signIn.signIn(ADMIN_LOGIN, adminPassword);
-  await expect(own).toHaveURL(/\/console\/clients$/);
+  await expect(own).toHaveURL(/\/console\/dashboard$/);
   await expect(own.getByTestId("signed-in-login")).toHaveText(ADMIN_LOGIN);
   await own.context().close();
 });

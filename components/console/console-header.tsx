@@ -18,6 +18,7 @@ type TNavGroup = { label: TMessageKey; links: TNavLink[] };
 // people and applications first, then who may do what to whom, then the settings that guard
 // accounts, then message delivery.
 const NAV: (TNavLink | TNavGroup)[] = [
+  { href: "/console/dashboard", label: "nav.dashboard" },
   { href: "/console/users", label: "nav.users" },
   { href: "/console/clients", label: "nav.clients" },
   { href: "/console/attributes", label: "nav.attributes" },
@@ -103,7 +104,7 @@ export function ConsoleHeader({ login, name }: { login: string; name: string | n
   return (
     <header className="app-header console-header">
       <div className="app-header__inner console-header__inner">
-        <Brand title={t("app.title")} href="/console/clients" />
+        <Brand title={t("app.title")} href="/console/dashboard" />
         <ConsoleNav />
         <div className="console-header__user">
           <LangToggle />

@@ -6,14 +6,21 @@ import { SignInPage } from "../pages/sign-in.page.ts";
 export const ADMIN_LOGIN = "admin";
 export const adminPassword = process.env.E2E_ADMIN_PASSWORD ?? "";
 
-/** Signs in from the console's sign-in page through the service's own; the console then opens on the clients page. */
+/** The console's home page, where it opens after signing in. */
+export async function expectDashboard(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/console\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
+}
+
+/** Signs in from the console's sign-in page through the service's own; the console opens on its overview, then goes to the clients page. */
 export async function signInAsAdmin(page: Page): Promise<ClientsPage> {
   expect(adminPassword, "E2E_ADMIN_PASSWORD (set by scripts/e2e.mjs)").not.toBe("");
   const signIn = new SignInPage(page);
   await signIn.goto();
   await signIn.signIn(ADMIN_LOGIN, adminPassword);
+  await expectDashboard(page);
   const clients = new ClientsPage(page);
-  await clients.expectShown();
+  await clients.goto();
   return clients;
 }
 

@@ -68,3 +68,16 @@ export async function findEvents(q: TEventFilter & { before?: TEventKey; limit: 
     params: (r.params ?? {}) as Record<string, unknown>,
   }));
 }
+
+/**
+ * How many events of each type in `types` fell in each hour or day (UTC) since `from`: a range of
+ * the (type, created_at) index per type.
+ */
+export async function countEventsByBucket(types: string[], from: Date, bucket: "hour" | "day"): Promise<{ at: Date; type: string; count: number }[]> {
+  const prisma = await getPrisma();
+  return prisma.$queryRaw<{ at: Date; type: string; count: number }[]>`
+    SELECT date_trunc(${bucket}, created_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS at, type, count(*)::int AS count
+    FROM security_events
+    WHERE type = ANY(${types}) AND created_at >= ${from}
+    GROUP BY 1, 2`;
+}

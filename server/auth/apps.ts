@@ -8,7 +8,7 @@ export const AUTH_APPS = {
     clientId: "idp-console",
     name: "Identity console",
     /** Where a signed-in administrator lands. */
-    home: "/console/clients",
+    home: "/console/dashboard",
     /** The sign-in page, where next-auth's errors and RP-initiated logout send the browser. */
     signIn: "/console/sign-in",
   },

@@ -149,3 +149,9 @@ export async function countPendingMessages(): Promise<{ channel: string; count: 
   const rows = await prisma.outboxMessage.groupBy({ by: ["channel"], where: { status: "pending" }, _count: { _all: true }, _min: { createdAt: true } });
   return rows.map((r) => ({ channel: r.channel, count: r._count._all, oldest: r._min.createdAt }));
 }
+
+/** Messages that ran out of attempts since `since`: the (status, created_at) index's range. */
+export async function countFailedMessages(since: Date): Promise<number> {
+  const prisma = await getPrisma();
+  return prisma.outboxMessage.count({ where: { status: "failed", createdAt: { gte: since } } });
+}

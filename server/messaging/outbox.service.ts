@@ -11,7 +11,7 @@ import { maskRecipient } from "./recipient-mask.ts";
 import { pickLocale, renderTemplate, type TChannel, type TTemplateName, type TTemplateParams } from "./templates.ts";
 
 // What other capabilities read or change of this one's data: they come through here, never its repository.
-export { countPendingMessages, deleteMessagesBefore } from "./outbox.repository.ts";
+export { countFailedMessages, countPendingMessages, deleteMessagesBefore } from "./outbox.repository.ts";
 
 export type TEnqueueMessage<T extends TTemplateName = TTemplateName> = {
   channel: TChannel;

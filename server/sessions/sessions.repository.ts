@@ -94,3 +94,9 @@ export async function deleteDeviceOf(userId: string, id: string): Promise<string
     return count ? sessions.map((s) => s.id) : null;
   });
 }
+
+/** Browser sessions at the service that have not expired: the expires_at index's range. */
+export async function countLiveSessions(now: Date): Promise<number> {
+  const prisma = await getPrisma();
+  return prisma.browserSession.count({ where: { expiresAt: { gt: now } } });
+}

@@ -21,7 +21,7 @@ import { describeUserAgent } from "./user-agent.ts";
 import { keepNewSessionClearOfCutoff } from "../oauth/grants/token-invalidation.service.ts";
 
 // What other capabilities read or change of this one's data: they come through here, never its repository.
-export { deleteExpiredSessions } from "./sessions.repository.ts";
+export { countLiveSessions, deleteExpiredSessions } from "./sessions.repository.ts";
 
 export type TSession = TSessionRow;
 export type TStartedSession = { session: TSession; token: string; deviceKey: string };

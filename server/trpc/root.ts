@@ -2,6 +2,7 @@ import { createRouter } from "./init.ts";
 import { accountSecurityRouter } from "./routers/console/account-security.router.ts";
 import { attributesRouter } from "./routers/console/attributes.router.ts";
 import { clientsRouter } from "./routers/console/clients.router.ts";
+import { dashboardRouter } from "./routers/console/dashboard.router.ts";
 import { deliveryRouter } from "./routers/console/delivery.router.ts";
 import { eventsRouter } from "./routers/console/events.router.ts";
 import { groupsRouter } from "./routers/console/groups.router.ts";
@@ -17,6 +18,7 @@ import { portalRouter } from "./routers/portal/portal.router.ts";
 
 export const appRouter = createRouter({
   console: createRouter({
+    dashboard: dashboardRouter,
     clients: clientsRouter,
     users: usersRouter,
     attributes: attributesRouter,

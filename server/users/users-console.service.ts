@@ -19,6 +19,8 @@ import type { TLocale } from "../http/locale.ts";
 import { maskRecipient } from "../messaging/recipient-mask.ts";
 import { confirmedContacts, tellAccountHolder } from "../notices/account-notices.ts";
 
+export { countAccounts } from "./users-console.repository.ts";
+
 export const ZListUsersRequest = z.strictObject({
   search: z.string().trim().max(100).optional(),
   /** Keyset cursor: the sub of the last account on the previous page. */

@@ -72,7 +72,7 @@ describe("console and portal sign in at the service itself through next-auth", (
 
     const landed = await browser.open(callback.toString());
     expect(landed.status).toBe(200);
-    expect(landed.url).toBe(`${base()}/console/clients`);
+    expect(landed.url).toBe(`${base()}/console/dashboard`);
     const cookie = sessionCookie(browser, "console")!;
     expect(cookie).toBeDefined();
     const clients = await list(cookie);
@@ -167,7 +167,7 @@ describe("console and portal sign in at the service itself through next-auth", (
       });
       expect(r.status, callbackUrl).toBe(200);
       const kept = r.headers.getSetCookie().find((c) => c.startsWith("idp-console.callback-url="));
-      expect(decodeURIComponent(kept!.split(";")[0]!.split("=")[1]!), callbackUrl).toBe(`${base()}/console/clients`);
+      expect(decodeURIComponent(kept!.split(";")[0]!.split("=")[1]!), callbackUrl).toBe(`${base()}/console/dashboard`);
     }
     expect(readFileSync(inject("serverLog"), "utf8")).not.toContain("Invalid URL");
   });

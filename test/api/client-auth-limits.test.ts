@@ -73,7 +73,7 @@ describe("failed client authentication is limited", () => {
     expect(burst.some((r) => r.status === 429)).toBe(true);
     const browser = new Browser();
     const landed = await appSignIn(browser, inject("baseUrl"), "console", "admin", inject("adminPassword"));
-    expect(landed.url).toBe(`${inject("baseUrl")}/console/clients`);
+    expect(landed.url).toBe(`${inject("baseUrl")}/console/dashboard`);
   });
 
   it("per address: failures under many client ids lock the address out, a right secret of another client too", async () => {

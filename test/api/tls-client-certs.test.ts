@@ -176,7 +176,7 @@ describe("TLS with client certificates (IDP_TLS_CERT, IDP_TLS_KEY, IDP_TLS_CLIEN
     await withoutCaCheck(async () => {
       const browser = new Browser({}, server.baseUrl);
       const landed = await appSignIn(browser, server.baseUrl, "console", "admin", inject("adminPassword"));
-      expect(landed.url).toBe(`${server.baseUrl}/console/clients`);
+      expect(landed.url).toBe(`${server.baseUrl}/console/dashboard`);
       // Under https next-auth's cookies carry the __Secure- prefix.
       const token = browser.cookies.get("__Secure-idp-console.session-token");
       expect(token).toBeTruthy();

@@ -7,7 +7,7 @@ import { authorizeThrough } from "./oidc.ts";
 export type TApp = "console" | "portal";
 
 export const APP_CLIENT: Record<TApp, string> = { console: "idp-console", portal: "idp-portal" };
-const HOME: Record<TApp, string> = { console: "/console/clients", portal: "/account" };
+const HOME: Record<TApp, string> = { console: "/console/dashboard", portal: "/account" };
 
 /** The app's session cookie in the browser's jar, as a Cookie header (undefined: no session). */
 export function sessionCookie(browser: Browser, app: TApp): string | undefined {
