@@ -146,8 +146,8 @@ test("the administrator finds their own account by its login, and cannot lock or
   const users = new UsersPage(page);
   await users.goto();
   await users.searchFor(ADMIN_LOGIN);
-  // The login has a column of its own (the second); the bootstrap administrator has no other attribute.
-  const own = users.table.getByRole("row").filter({ has: page.locator("td:nth-child(2) code", { hasText: new RegExp(`^${ADMIN_LOGIN}$`) }) });
+  // The login has a column of its own (the third, after the checkbox and the subject); the bootstrap administrator has no other attribute.
+  const own = users.table.getByRole("row").filter({ has: page.locator("td:nth-child(3) code", { hasText: new RegExp(`^${ADMIN_LOGIN}$`) }) });
   await expect(own).toHaveCount(1);
   await own.getByRole("link").click();
   await expect(page.getByText("This is your own account: you are signed in to the console with it, so it cannot be locked or deleted here.")).toBeVisible();

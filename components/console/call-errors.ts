@@ -44,6 +44,13 @@ const KEY_BY_CODE: Record<string, TMessageKey> = {
   "console.last_admin": "error.lastAdmin",
 };
 
+/** A sentence for a refusal known only by its code (a bulk action reports one per account). */
+export function messageOfCode(code: string, t: TTranslate): string {
+  const key = KEY_BY_CODE[code];
+  if (key) return t(key);
+  return code === "user.not_found" || code === "user.stale_instance" ? t("error.accountGone") : t("error.generic");
+}
+
 /** A sentence for an error that no field explains. */
 export function messageOf(error: unknown, t: TTranslate): string {
   const data = dataOf(error);

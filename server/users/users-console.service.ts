@@ -37,11 +37,10 @@ function likeOf(search: string): string | undefined {
   return [...text].length >= 3 ? `%${text}%` : `${text}%`;
 }
 
-export async function listUsers(req: TListUsersRequest) {
-  const { search, after, limit } = ZListUsersRequest.parse(req);
-  const { ids, total } = await findAccountPage({ like: likeOf(search ?? ""), after, limit: limit + 1 });
-  const [accounts, logins] = await Promise.all([findAccounts(ids.slice(0, limit)), findLogins(ids.slice(0, limit))]);
-  const items = accounts.map((a) => {
+/** The list's row of each account in `ids` (in the order found): names, contacts, status, roles. */
+export async function userRows(ids: string[]) {
+  const [accounts, logins] = await Promise.all([findAccounts(ids), findLogins(ids)]);
+  return accounts.map((a) => {
     const all = attributesOf(a);
     const text = (k: string) => (all[k] === undefined ? null : String(flatValue(all[k]!)));
     const confirmed = (k: string) => {
@@ -61,6 +60,12 @@ export async function listUsers(req: TListUsersRequest) {
       roles: a.roles,
     };
   });
+}
+
+export async function listUsers(req: TListUsersRequest) {
+  const { search, after, limit } = ZListUsersRequest.parse(req);
+  const { ids, total } = await findAccountPage({ like: likeOf(search ?? ""), after, limit: limit + 1 });
+  const items = await userRows(ids.slice(0, limit));
   return { items, total, nextCursor: ids.length > limit ? items.at(-1)!.sub : null };
 }
 

@@ -36,6 +36,7 @@ function callByPath(caller: TCaller, path: string): Promise<unknown> {
 /** What a user manager may change: people's accounts. Everything else that changes is the administrator's. */
 const USER_MANAGER_MUTATIONS = [
   "console.accountSecurity.changeProps", "console.accountSecurity.endUntouchable", "console.accountSecurity.setUntouchable", "console.accountSecurity.unlock",
+  "console.users.bulk",
   "console.groups.addMember", "console.groups.removeMember",
   "console.otp.removeGenerator", "console.otp.resetSecondFactor", "console.otp.setAuthModes",
   "console.providers.unbind",

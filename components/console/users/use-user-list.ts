@@ -3,17 +3,18 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTRPC } from "../trpc.ts";
 
-export const PAGE_SIZE = 25;
+export const PAGE_SIZES = [25, 50, 100] as const;
 // Bounds what a hand-edited URL can make the page ask for; the server checks each cursor again.
 const MAX_TRAIL = 400;
 const MAX_CURSOR = 256;
 
-type TListState = { search: string; trail: string[] };
+type TListState = { search: string; trail: string[]; size: number };
 
-/** `?q=smith&after=a&after=b`: the search and the cursors of every page before this one. */
-function urlOf({ search, trail }: TListState): string {
+/** `?q=smith&size=50&after=a&after=b`: the search, the page size and the cursors of every page before this one. */
+function urlOf({ search, trail, size }: TListState): string {
   const params = new URLSearchParams();
   if (search) params.set("q", search);
+  if (size !== PAGE_SIZES[0]) params.set("size", String(size));
   for (const cursor of trail) params.append("after", cursor);
   const query = params.toString();
   return `/console/users${query ? `?${query}` : ""}`;
@@ -33,9 +34,10 @@ export function useUserList() {
     .getAll("after")
     .filter((c) => c && c.length <= MAX_CURSOR)
     .slice(0, MAX_TRAIL);
+  const size = PAGE_SIZES.find((n) => String(n) === params.get("size")) ?? PAGE_SIZES[0];
   const query = useQuery(
     trpc.console.users.list.queryOptions(
-      { search: search || undefined, after: trail.at(-1), limit: PAGE_SIZE },
+      { search: search || undefined, after: trail.at(-1), limit: size },
       // While the next page or search loads, keep showing the previous one instead of flashing empty.
       { placeholderData: keepPreviousData },
     ),
@@ -46,10 +48,13 @@ export function useUserList() {
     search,
     query,
     /** Rows on the pages before this one, for "26–50 of 120". */
-    offset: trail.length * PAGE_SIZE,
-    setSearch: (text: string) => go({ search: text, trail: [] }, "replace"),
-    next: nextCursor && !query.isPlaceholderData ? () => go({ search, trail: [...trail, nextCursor] }, "push") : null,
-    prev: trail.length ? () => go({ search, trail: trail.slice(0, -1) }, "push") : null,
+    offset: trail.length * size,
+    size,
+    setSearch: (text: string) => go({ search: text, trail: [], size }, "replace"),
+    // Another size starts from the first page: the cursors behind counted pages of the old size.
+    setSize: (next: number) => go({ search, trail: [], size: next }, "push"),
+    next: nextCursor && !query.isPlaceholderData ? () => go({ search, trail: [...trail, nextCursor], size }, "push") : null,
+    prev: trail.length ? () => go({ search, trail: trail.slice(0, -1), size }, "push") : null,
   };
 }
 

@@ -8,15 +8,18 @@ import { useDebounced } from "../use-debounced.ts";
 import { useCan } from "../viewer.tsx";
 import { CreateUserForm } from "./create-user-form.tsx";
 import { useUsersText } from "./i18n.ts";
-import { useUserList, type TUserList } from "./use-user-list.ts";
-import { userHref, UsersTable } from "./users-table.tsx";
+import { BulkBar } from "./bulk-bar.tsx";
+import { useBulkText } from "./bulk-i18n.ts";
+import { PAGE_SIZES, useUserList, type TUserList } from "./use-user-list.ts";
+import { userHref, UsersTable, type TSelection } from "./users-table.tsx";
 import "./users.css";
 
 const SEARCH_DELAY_MS = 300;
 
 /** Whichever the list is in: loading, failed, empty (or no match), or the table with its pager. */
-function ListBody({ list }: { list: TUserList }) {
+function ListBody({ list, selection }: { list: TUserList; selection: TSelection }) {
   const u = useUsersText();
+  const b = useBulkText();
   const { query } = list;
   if (query.isPending) return <LoadingState label={u("users.loading")} />;
   if (query.isError) return <LoadFailedState label={u("users.loadFailed")} error={query.error} retryLabel={u("users.retry")} onRetry={() => void query.refetch()} />;
@@ -31,8 +34,18 @@ function ListBody({ list }: { list: TUserList }) {
   const range = { from: String(items.length ? list.offset + 1 : list.offset), to: String(list.offset + items.length), total: String(total) };
   return (
     <>
-      <UsersTable users={items} />
+      <UsersTable users={items} selection={selection} />
       <nav className="users__pager" aria-label={u("users.pager")}>
+        <label className="users__size">
+          {b("bulk.pageSize")}
+          <select className="ui-input" value={list.size} onChange={(e) => list.setSize(Number(e.target.value))}>
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
         <Button onClick={() => list.prev?.()} disabled={!list.prev}>
           {u("users.prev")}
         </Button>
@@ -87,7 +100,23 @@ export function UsersScreen() {
   const list = useUserList();
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
+  const [bulkNotice, setBulkNotice] = useState<{ text: string; error: boolean } | null>(null);
   const canCreate = useCan("manage_users");
+  // The selection is of the rows shown: another page, search or size starts it afresh.
+  const [picked, setPicked] = useState<{ key: string; subs: Set<string> }>({ key: "", subs: new Set() });
+  const rows = list.query.data?.items ?? [];
+  const key = `${list.search}|${list.offset}|${list.size}`;
+  const selected = picked.key === key ? picked.subs : new Set<string>();
+  const selection: TSelection = {
+    selected,
+    toggle: (sub, on) => {
+      const next = new Set(selected);
+      if (on) next.add(sub);
+      else next.delete(sub);
+      setPicked({ key, subs: next });
+    },
+    setAll: (on) => setPicked({ key, subs: new Set(on ? rows.map((r) => r.sub) : []) }),
+  };
   return (
     <section className="clients">
       <div className="clients__head">
@@ -108,7 +137,13 @@ export function UsersScreen() {
           )
         }
       />
-      <ListBody list={list} />
+      <Notice text={bulkNotice?.text} error={bulkNotice?.error} />
+      <BulkBar
+        selected={rows.filter((r) => selected.has(r.sub)).map((r) => r.sub)}
+        onClear={() => setPicked({ key, subs: new Set() })}
+        onNotice={(text, error) => setBulkNotice({ text, error })}
+      />
+      <ListBody list={list} selection={selection} />
       <Dialog open={creating} title={u("create.title")} onClose={() => setCreating(false)} wide>
         <CreateUserForm
           onCancel={() => setCreating(false)}

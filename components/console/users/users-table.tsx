@@ -1,6 +1,7 @@
 "use client";
 import Link from "next/link";
 import { Table, type TColumn } from "../../ui/table.tsx";
+import { useBulkText } from "./bulk-i18n.ts";
 import { useUsersText, type TUsersText } from "./i18n.ts";
 import type { TUserRow } from "./types.ts";
 
@@ -23,9 +24,26 @@ export function StatusBadge({ locked }: { locked: boolean }) {
   return <span className={`badge ${locked ? "badge--error" : "badge--on"}`}>{locked ? u("users.locked") : u("users.active")}</span>;
 }
 
-export function UsersTable({ users }: { users: TUserRow[] }) {
+/** The rows picked for a bulk action; absent: the table has no checkboxes. */
+export type TSelection = { selected: ReadonlySet<string>; toggle: (sub: string, on: boolean) => void; setAll: (on: boolean) => void };
+
+function selectColumn(users: TUserRow[], selection: TSelection, b: ReturnType<typeof useBulkText>): TColumn<TUserRow> {
+  const all = users.length > 0 && users.every((r) => selection.selected.has(r.sub));
+  return {
+    key: "select",
+    className: "cell-select",
+    header: <input type="checkbox" className="ui-check" aria-label={b("bulk.selectAll")} checked={all} onChange={(e) => selection.setAll(e.target.checked)} />,
+    cell: (r) => (
+      <input type="checkbox" className="ui-check" aria-label={b("bulk.select", { sub: r.sub })} checked={selection.selected.has(r.sub)} onChange={(e) => selection.toggle(r.sub, e.target.checked)} />
+    ),
+  };
+}
+
+export function UsersTable({ users, selection }: { users: TUserRow[]; selection?: TSelection }) {
   const u = useUsersText();
+  const b = useBulkText();
   const columns: TColumn<TUserRow>[] = [
+    ...(selection ? [selectColumn(users, selection, b)] : []),
     {
       key: "sub",
       header: u("users.col.sub"),

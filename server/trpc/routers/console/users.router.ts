@@ -9,6 +9,7 @@ import {
   ZListUsersRequest,
 } from "../../../users/users-console.service.ts";
 import { adminNote } from "../../../audit/audit.service.ts";
+import { BULK_ACTIONS, bulkAction, exportUsers, ZBulkSubs } from "../../../users/users-bulk-console.service.ts";
 import { CONSOLE_ROLES, setConsoleRoles } from "../../../users/admin.service.ts";
 import { recoveryChannelsFor, sendRecoveryMessage } from "../../../recovery/recovery-console.service.ts";
 import { adminProcedure, consoleReadProcedure, createRouter, userManagerProcedure } from "../../init.ts";
@@ -50,6 +51,16 @@ export const usersRouter = createRouter({
   setRoles: adminProcedure
     .input(z.strictObject({ sub: z.string().min(1).max(256), roles: z.array(z.enum(CONSOLE_ROLES)).max(CONSOLE_ROLES.length) }))
     .mutation(({ input, ctx }) => setConsoleRoles(input.sub, input.roles, ctx.actor, adminNote(ctx.actor))),
+
+  /** One action on each selected account, each as on its own page; refusals are reported per account. */
+  bulk: userManagerProcedure
+    .input(z.strictObject({ subs: ZBulkSubs, action: z.enum(BULK_ACTIONS) }))
+    .mutation(({ input, ctx }) => bulkAction(input.subs, input.action, ctx.admin, ctx.actor)),
+
+  /** The selected accounts as a CSV or JSON download. */
+  export: consoleReadProcedure
+    .input(z.strictObject({ subs: ZBulkSubs, format: z.enum(["csv", "json"]) }))
+    .query(({ input }) => exportUsers(input.subs, input.format)),
 
   create: userManagerProcedure
     .input(z.strictObject({ attributes: ZAttributes, password: z.string().max(1024).optional() }))

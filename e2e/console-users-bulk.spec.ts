@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { UsersPage } from "./pages/users.page.ts";
+import { signInAsAdmin, uniqueTag } from "./support/admin.ts";
+import { expectNoSeriousViolations } from "./support/axe.ts";
+
+// Bulk actions on a filtered selection: search, select the page, lock with a confirmation that names
+// the count, the rows then say Locked; the selection exported as CSV; the page size kept in the URL.
+
+async function checkBothSchemes(page: Page, what: string): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `${what} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test("an administrator locks a filtered selection of accounts at once and exports it", async ({ page }) => {
+  await signInAsAdmin(page);
+  const users = new UsersPage(page);
+  await users.goto();
+  const tag = uniqueTag();
+  const surname = `Bulk${tag}`;
+  const people = ["ada", "bob", "cyd"].map((n) => ({ sub: `${n}-${tag}`, familyName: surname, givenName: n }));
+  for (const p of people) await users.create(p);
+
+  await users.searchFor(surname.toLowerCase());
+  await expect(users.range).toHaveText("1–3 of 3");
+  await page.getByRole("checkbox", { name: "Select every account on this page" }).check();
+  for (const p of people) await expect(page.getByRole("checkbox", { name: `Select ${p.sub}` })).toBeChecked();
+  const bar = page.getByRole("region", { name: "3 selected" });
+  await expect(bar).toBeVisible();
+  await checkBothSchemes(page, "the users list with a selection");
+
+  // The selection as a CSV file.
+  const [download] = await Promise.all([page.waitForEvent("download"), bar.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe("users.csv");
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toMatch(/^sub,login,family_name,given_name/);
+  for (const p of people) expect(csv).toContain(`${p.sub},,${surname},${p.givenName},`);
+
+  await page.getByRole("checkbox", { name: `Select ${people[2]!.sub}` }).uncheck();
+  await page.getByRole("region", { name: "2 selected" }).getByRole("button", { name: "Lock", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Lock 2 accounts?" });
+  await expect(confirm).toContainText("their sessions and tokens end");
+  await checkBothSchemes(page, "the bulk lock confirmation");
+  await confirm.getByRole("button", { name: "Lock 2 accounts" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: "Done for 2 accounts." })).toBeVisible();
+  await expect(users.row(people[0]!.sub)).toContainText("Locked");
+  await expect(users.row(people[1]!.sub)).toContainText("Locked");
+  await expect(users.row(people[2]!.sub)).toContainText("Active");
+  await expect(page.getByRole("checkbox", { name: `Select ${people[0]!.sub}` })).not.toBeChecked();
+
+  // Page size: in the URL, kept over a reload.
+  await page.getByLabel("Rows per page").selectOption("50");
+  await expect(page).toHaveURL(/[?&]size=50/);
+  await page.reload();
+  await expect(page.getByLabel("Rows per page")).toHaveValue("50");
+  await expect(users.range).toHaveText("1–3 of 3");
+});
