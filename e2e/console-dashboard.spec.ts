@@ -23,7 +23,8 @@ test("the console opens on the overview, whose figures follow what happens", asy
   await signIn.goto();
   await signIn.signIn(ADMIN_LOGIN, adminPassword);
   await expectDashboard(page);
-  await expect(page.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+  // The overview is the console's home: the brand's link leads there.
+  await expect(page.getByRole("link", { name: "Identity console" })).toHaveAttribute("href", /\/console\/dashboard$/);
 
   const accounts = page.getByRole("link", { name: /^Accounts/ });
   await expect(accounts).toHaveAttribute("href", /\/console\/users$/);
@@ -44,7 +45,7 @@ test("the console opens on the overview, whose figures follow what happens", asy
   await expect(login.error).toHaveText("Wrong username or password.");
   await other.context().close();
 
-  await page.getByRole("link", { name: "Overview" }).click();
+  await page.getByRole("link", { name: "Identity console" }).click();
   await expectDashboard(page);
   await expect.poll(async () => (await currentHour(page))[1]).toBe(failed + 1);
   for (const colorScheme of ["light", "dark"] as const) {
