@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 
 export type TEventFilter = { sub?: string; client?: string; type?: string; ip?: string };
 
-const FIELDS: Record<keyof TEventFilter, string> = { sub: "User (sub)", client: "Client", type: "Type", ip: "IP address" };
+const FIELDS: Record<keyof TEventFilter, string> = { sub: "User: sub, name, e-mail or phone", client: "Client", type: "Type", ip: "IP address" };
 
 export class EventsPage {
   readonly heading: Locator;

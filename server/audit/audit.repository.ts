@@ -25,6 +25,8 @@ export type TEventRecord = TEventRow & { id: bigint; createdAt: Date };
 /** Which events to read; every field narrows, none means the whole trail. */
 export type TEventFilter = {
   subject?: string;
+  /** Any of these accounts (a person searched by name or contact); wins over `subject`. */
+  subjects?: string[];
   clientId?: string;
   ip?: string;
   types?: string[];
@@ -44,7 +46,7 @@ export async function findEvents(q: TEventFilter & { before?: TEventKey; limit: 
   const prisma = await getPrisma();
   const rows = await prisma.securityEvent.findMany({
     where: {
-      subject: q.subject,
+      subject: q.subjects ? { in: q.subjects } : q.subject,
       clientId: q.clientId,
       ip: q.ip,
       // `lte` repeats what the OR below says: PostgreSQL cannot start an index scan at an OR, so

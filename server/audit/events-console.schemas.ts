@@ -7,7 +7,7 @@ const orBlank = <T extends z.ZodType<string, string>>(schema: T) => z.string().t
 
 /** The console's filter over the whole trail; the events page keeps it in its URL. */
 export const ZEventFilterInput = z.strictObject({
-  sub: text(256).optional().describe("the account the event is about (sub), exactly"),
+  sub: text(256).optional().describe("the account the event is about: its sub, or a name, login, e-mail or phone the users search finds (up to 50 accounts)"),
   client: text(128).optional().describe("the client application, exactly"),
   type: orBlank(ZEventTypes).optional().describe("comma-separated event types, e.g. `user.signed_in,user.sign_in_failed`"),
   ip: text(64).optional().describe("the end user's address, exactly"),

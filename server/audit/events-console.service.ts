@@ -1,5 +1,5 @@
 import { log, describeError } from "../log/logger.ts";
-import { labelsOf, type TPersonLabel } from "../users/users-console.service.ts";
+import { labelsOf, subjectsMatching, type TPersonLabel } from "../users/users-console.service.ts";
 import { readEventPage, toAuditEvent } from "./audit-read.service.ts";
 import type { TEventFilter, TEventRecord } from "./audit.repository.ts";
 import type { TAuditEvent } from "./audit.schemas.ts";
@@ -10,12 +10,20 @@ import { ZEventFilterInput, ZListEventsRequest, type TEventFilterInput, type TLi
 /** An event as the console lists it: the REST shape, plus the account it is about and how to name it. */
 export type TConsoleEvent = TAuditEvent & { subject: string | null; person: TPersonLabel | null };
 
-/** The repository's filter from the console's; empty fields mean "any". */
-export function eventFilterOf(input: TEventFilterInput): TEventFilter {
+/** How many accounts a "user" filter given as a name or contact may stand for; the rest are not searched. */
+const PEOPLE_LIMIT = 50;
+
+/**
+ * The repository's filter from the console's; empty fields mean "any". The user field is the
+ * subject itself (an account deleted since still has its events) or any account the users search
+ * finds for it: a name, login, e-mail or phone.
+ */
+export async function eventFilterOf(input: TEventFilterInput): Promise<TEventFilter> {
   const f = ZEventFilterInput.parse(input);
   const given = (v: string | undefined) => v || undefined;
+  const people = f.sub ? await subjectsMatching(f.sub, PEOPLE_LIMIT) : [];
   return {
-    subject: given(f.sub),
+    subjects: f.sub ? [...new Set([f.sub, ...people])] : undefined,
     clientId: given(f.client),
     ip: given(f.ip),
     types: given(f.type)?.split(","),
@@ -27,7 +35,7 @@ export function eventFilterOf(input: TEventFilterInput): TEventFilter {
 /** The events page: the whole trail, filtered, newest first, keyset pages. */
 export async function listEvents(req: TListEventsRequest): Promise<{ items: TConsoleEvent[]; nextCursor: string | null }> {
   const { after, limit, ...filter } = ZListEventsRequest.parse(req);
-  const { rows, nextCursor } = await readEventPage(eventFilterOf(filter), { cursor: after, limit });
+  const { rows, nextCursor } = await readEventPage(await eventFilterOf(filter), { cursor: after, limit });
   const people = await labelsOf(rows.flatMap((e) => (e.subject ? [e.subject] : [])));
   return { items: rows.map((e) => ({ ...toAuditEvent(e), subject: e.subject ?? null, person: (e.subject && people.get(e.subject)) || null })), nextCursor };
 }
@@ -73,7 +81,7 @@ export function streamEventsCsv(filter: TEventFilter, pageSize = EXPORT_PAGE): R
  * is recorded (with its filter) before the first row goes out.
  */
 export async function exportEvents(input: TEventFilterInput, admin: TEventActor): Promise<ReadableStream<Uint8Array>> {
-  const filter = eventFilterOf(input);
+  const filter = await eventFilterOf(input);
   const shown = Object.fromEntries(Object.entries(ZEventFilterInput.parse(input)).filter(([, v]) => v));
   await recordEvent("console.events_exported", admin, { filter: shown });
   return streamEventsCsv(filter);

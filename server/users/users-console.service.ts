@@ -62,6 +62,12 @@ export async function userRows(ids: string[]) {
   });
 }
 
+/** The accounts the users list's search finds for `text` (name, login, e-mail, phone…), at most `limit`. */
+export async function subjectsMatching(text: string, limit: number): Promise<string[]> {
+  const like = likeOf(text.trim());
+  return like ? (await findAccountPage({ like, limit })).ids : [];
+}
+
 export async function listUsers(req: TListUsersRequest) {
   const { search, after, limit } = ZListUsersRequest.parse(req);
   const { ids, total } = await findAccountPage({ like: likeOf(search ?? ""), after, limit: limit + 1 });

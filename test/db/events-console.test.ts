@@ -101,6 +101,16 @@ describe.each(DB_KINDS)("the console's events page on %s", (kind) => {
     expect(await list({ sub: "nobody" })).toEqual([]);
   });
 
+  it("finds a person's events by their name, e-mail or phone as well as by the subject", async () => {
+    const list = (f: Record<string, string>) => caller.console.events.list({ ...f, limit: 50 }).then(idsOf);
+    expect(await list({ sub: "Событиева" })).toEqual(newestFirst(3, 1, 0));
+    expect(await list({ sub: "anna@example" })).toEqual(newestFirst(3, 1, 0));
+    expect(await list({ sub: "событ", type: "user.sign_in_failed" })).toEqual(newestFirst(0));
+    // An account deleted since keeps its events under its subject, found exactly; a part of it finds no one.
+    expect(await list({ sub: "boris" })).toEqual(newestFirst(5, 2));
+    expect(await list({ sub: "bor" })).toEqual([]);
+  });
+
   it("refuses malformed filters and cursors with field errors, and callers that are not administrators", async () => {
     for (const bad of [{ type: "Not A Type" }, { from: "yesterday" }, { to: "2026-11-20" }, { after: "abc" }, { sub: "x".repeat(257) }]) {
       const e = await caller.console.events.list(bad).catch((x: unknown) => x);
