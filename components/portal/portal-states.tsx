@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { LoadingState, Notice } from "../console/list-parts.tsx";
 import { Button } from "../ui/button.tsx";
 import { usePortalErrorText, usePortalStateText } from "./portal-errors.ts";
+import { formatDateTime } from "../date-time.tsx";
 
 export { Notice };
 
@@ -29,7 +30,7 @@ export function PortalLoadFailed({ label, error, onRetry }: { label: ReactNode; 
   );
 }
 
-/** A date and time in the reader's language, from Unix seconds. */
+/** A date and time in the reader's language, from Unix seconds: the console's and the portal's one format. */
 export function formatTime(unix: number, lang: string): string {
-  return new Intl.DateTimeFormat(lang === "ru" ? "ru-RU" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(unix * 1000));
+  return formatDateTime(unix * 1000, lang === "ru" ? "ru" : "en");
 }

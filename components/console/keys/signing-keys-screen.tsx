@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import type { AppRouter } from "@/server/trpc/root";
+import { DateTime, formatDateTime } from "../../date-time.tsx";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -15,7 +16,7 @@ import { useKeysText, type TKeysKey, type TKeysText } from "./i18n.ts";
 type TKey = inferRouterOutputs<AppRouter>["console"]["signingKeys"]["list"]["keys"][number];
 type TAsk = "rotate" | "compromised" | null;
 
-const when = (d: Date | string | null) => (d ? new Date(d).toLocaleString() : "—");
+const when = (d: Date | string | null) => (d ? <DateTime value={d} /> : "—");
 
 function columns(k: TKeysText): TColumn<TKey>[] {
   return [
@@ -30,7 +31,7 @@ function columns(k: TKeysText): TColumn<TKey>[] {
 const duration = (s: number) => (s >= 60 && s % 60 === 0 ? `${s / 60} min` : `${s} s`);
 
 export function SigningKeysScreen() {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const k = useKeysText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -43,7 +44,7 @@ export function SigningKeysScreen() {
     }),
   );
   const ahead = keys.data ? duration(keys.data.publishAheadS) : "…";
-  const signsAt = new Date(Date.now() + (keys.data?.publishAheadS ?? 0) * 1000).toLocaleString();
+  const signsAt = formatDateTime(Date.now() + (keys.data?.publishAheadS ?? 0) * 1000, lang);
   return (
     <section className="signing-keys">
       <h1 className="page-title">{k("keys.title")}</h1>
@@ -58,7 +59,7 @@ export function SigningKeysScreen() {
       </div>
       {rotate.data ? (
         <p className="ui-alert ui-alert--info" role="status">
-          {k("keys.rotated", { kid: rotate.data.kid, at: when(rotate.data.signsFrom) })}
+          {k("keys.rotated", { kid: rotate.data.kid, at: formatDateTime(rotate.data.signsFrom, lang) })}
         </p>
       ) : null}
       <ListStates query={keys} count={keys.data?.keys.length ?? 0} loading={k("keys.loading")} failed={k("keys.loadFailed")} retry={k("common.retry")} empty={k("keys.empty")}>

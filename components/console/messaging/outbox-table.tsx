@@ -1,6 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import { Fragment, useId, useState } from "react";
+import { DateTime } from "../../date-time.tsx";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { messageOf } from "../call-errors.ts";
@@ -12,9 +13,8 @@ const STATUS_BADGE = { pending: "badge--warn", sent: "badge--on", failed: "badge
 const COLUMNS = ["created", "channel", "recipient", "subject", "status", "attempts", "lastError", "sent"] as const;
 
 function When({ iso }: { iso: string | null }) {
-  const { lang } = useI18n();
   if (!iso) return <span className="muted">—</span>;
-  return <time dateTime={iso}>{new Date(iso).toLocaleString(lang, { dateStyle: "short", timeStyle: "medium" })}</time>;
+  return <DateTime value={iso} />;
 }
 
 /** The decrypted text, fetched only when a row is opened (each reading is audited on the server). */

@@ -4,6 +4,7 @@ import { TRPCClientError } from "@trpc/client";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState, type FormEvent } from "react";
 import type { AppRouter } from "@/server/trpc/root";
+import { DateTime } from "../../date-time.tsx";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { SelectField, TextField } from "../../ui/field.tsx";
@@ -25,7 +26,7 @@ function columns(o: TOtpText): TColumn<TDevice>[] {
     { key: "params", header: o("devices.col.params"), cell: (d) => `${d.algo}, ${d.digits}` },
     { key: "source", header: o("devices.col.source"), cell: (d) => d.source.toUpperCase() },
     { key: "bound", header: o("devices.col.boundTo"), cell: (d) => d.boundTo ?? <span className="muted">{o("devices.free")}</span> },
-    { key: "loaded", header: o("devices.col.loaded"), cell: (d) => new Date(d.loadedAt).toLocaleString() },
+    { key: "loaded", header: o("devices.col.loaded"), cell: (d) => <DateTime value={d.loadedAt} /> },
   ];
 }
 

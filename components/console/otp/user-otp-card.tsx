@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import { useState } from "react";
 import type { AppRouter } from "@/server/trpc/root";
+import { DateTime } from "../../date-time.tsx";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -25,7 +26,7 @@ function columns(o: TOtpText, onRemove: (g: TGenerator) => void): TColumn<TGener
     { key: "name", header: o("user.col.name"), cell: (g) => <strong>{g.name}</strong> },
     { key: "kind", header: o("user.col.kind"), cell: (g) => `${g.kind.toUpperCase()}${g.serial ? ` · ${g.serial}` : ""}` },
     { key: "len", header: o("user.col.len"), cell: (g) => g.len },
-    { key: "used", header: o("user.col.lastUsed"), cell: (g) => (g.lastUsedAt ? new Date(g.lastUsedAt).toLocaleString() : <span className="muted">{o("user.never")}</span>) },
+    { key: "used", header: o("user.col.lastUsed"), cell: (g) => (g.lastUsedAt ? <DateTime value={g.lastUsedAt} /> : <span className="muted">{o("user.never")}</span>) },
     { key: "actions", header: "", className: "cell-actions", cell: (g) => <RowAction label={o("user.remove")} row={g.name} onClick={() => onRemove(g)} /> },
   ];
 }

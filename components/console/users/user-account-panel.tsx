@@ -1,13 +1,7 @@
 "use client";
-import { useI18n } from "../../i18n-provider.tsx";
+import { DateTime } from "../../date-time.tsx";
 import { attributeLabel, useUsersText } from "./i18n.ts";
 import type { TUserDetail } from "./types.ts";
-
-function When({ value }: { value: string | Date }) {
-  const { lang } = useI18n();
-  const date = new Date(value);
-  return <time dateTime={date.toISOString()}>{date.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" })}</time>;
-}
 
 function PendingChanges({ pending }: { pending: TUserDetail["pending"] }) {
   const u = useUsersText();
@@ -51,11 +45,11 @@ export function UserAccountPanel({ user }: { user: TUserDetail }) {
         </dd>
         <dt>{u("detail.createdAt")}</dt>
         <dd>
-          <When value={user.createdAt} />
+          <DateTime value={user.createdAt} />
         </dd>
         <dt>{u("detail.updatedAt")}</dt>
         <dd>
-          <When value={user.updatedAt} />
+          <DateTime value={user.updatedAt} />
         </dd>
       </dl>
       <h3 className="user-section__subtitle">{u("detail.pending")}</h3>
