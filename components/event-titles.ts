@@ -44,6 +44,7 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "user.admin_bootstrapped": { en: "First administrator created", ru: "Создан первый администратор" },
   "console.access_denied": { en: "Console access refused", ru: "Доступ к консоли запрещён" },
   "console.events_exported": { en: "Events exported", ru: "События выгружены" },
+  "console.users_exported": { en: "Users exported", ru: "Пользователи выгружены" },
   "password.policy_changed": { en: "Password policy changed", ru: "Парольная политика изменена" },
   "user.security_question_set": { en: "Security question set", ru: "Контрольный вопрос задан" },
   "user.security_question_deleted": { en: "Security question removed", ru: "Контрольный вопрос удалён" },

@@ -165,7 +165,7 @@ test("a machine-to-machine application gets a client-credentials token as its sn
   await panel.getByRole("button", { name: "I have saved it" }).click();
   await expect(page.getByRole("tab")).toHaveText(["curl", "Node.js (openid-client)"]);
   const issuer = (await shown(page, "Issuer").textContent())!;
-  await expect(page.getByRole("tabpanel")).toContainText(`curl -s -u "${id}:$CLIENT_SECRET"`);
+  await expect(page.getByRole("tabpanel")).toContainText(`curl -s -u '${id}:'"$CLIENT_SECRET"`);
   await expect(page.getByRole("tabpanel")).toContainText(`${issuer}/oauth/te`);
   await expect(shown(page, "Authorization endpoint")).toHaveCount(0);
 

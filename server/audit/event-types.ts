@@ -43,6 +43,7 @@ export const EVENT_TYPES = [
   "user.roles_changed",
   "user.admin_bootstrapped",
   "console.access_denied",
+  "console.users_exported",
   "console.events_exported",
   "password.policy_changed",
   "user.security_question_set",

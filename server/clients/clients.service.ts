@@ -5,6 +5,8 @@ import { AppError } from "../errors/app-error.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
 import { cachedClient, cachedClientIdsByCn, publishClientChange, verifyWithCache } from "./client-cache.ts";
 import { andThen, type TMaybePromise } from "../cache/maybe-promise.ts";
+import { publishSelectionChange } from "../attributes/selections.service.ts";
+import { publishRightsChange } from "../rights/rights-cache.ts";
 import { unknownScopeProblems } from "./known-scopes.ts";
 import {
   countClientLinks,
@@ -41,7 +43,10 @@ export function generateSecret(): string {
 export function getClientForAuth(id: string): TMaybePromise<TClientAuthRow | null> {
   return andThen(cachedClient(id, findClientForAuth), (row) => {
     if (!row?.parentId) return row;
-    return andThen(cachedClient(row.parentId, findClientForAuth), (parent) => (parent ? inheritFromParent(row, parent) : null));
+    // An instance older than its parent belonged to a deleted client whose id was taken again.
+    return andThen(cachedClient(row.parentId, findClientForAuth), (parent) =>
+      parent && parent.createdAt <= row.createdAt ? inheritFromParent(row, parent) : null,
+    );
   });
 }
 
@@ -253,8 +258,12 @@ export async function deleteClient(id: string, actor: TEventActor) {
   refuseBuiltin(id);
   const impact = await clientDeletionImpact(id);
   if (!(await deleteClientRow(id))) throw new AppError("client.not_found", { params: { rpId: id } });
-  // Its instances went with it: then every cached client is dropped, not just this one.
-  await publishClientChange(impact.instances ? undefined : id);
+  // Every cached client is dropped, not just this one: its instances went with it, including one
+  // registered after they were counted. The rights of and on it went too (a trigger), also from
+  // other parties' listings, and its attribute selections.
+  await publishClientChange();
+  await publishRightsChange();
+  await publishSelectionChange(id);
   await recordEvent("client.deleted", actor, { client: id, refreshGrants: impact.refreshTokens, consents: impact.consents, instances: impact.instances });
   return impact;
 }

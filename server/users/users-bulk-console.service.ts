@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TEventActor } from "../audit/audit.service.ts";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { csvRecord } from "../audit/csv.ts";
 import { AppError } from "../errors/app-error.ts";
 import { endAllSessions } from "../sessions/devices-console.service.ts";
@@ -51,9 +51,11 @@ const CSV_HEADER = ["sub", "login", "family_name", "given_name", "email", "email
 /**
  * The selected accounts as the list shows them, for a download: JSON, or CSV (RFC 4180, a field that
  * a spreadsheet would run as a formula defused, csv.ts). Accounts gone meanwhile are left out.
+ * Personal data leaving in bulk is recorded, as the events export is: the format and how many.
  */
-export async function exportUsers(subs: string[], format: "csv" | "json") {
+export async function exportUsers(subs: string[], format: "csv" | "json", actor: TEventActor) {
   const rows = await userRows(subs);
+  await recordEvent("console.users_exported", actor, { format, count: rows.length });
   if (format === "json") return { filename: "users.json", mime: "application/json", text: JSON.stringify(rows, null, 2) };
   const text =
     csvRecord(CSV_HEADER) +

@@ -78,14 +78,20 @@ describe("bulk actions on users", () => {
     const cookie = await admin();
     const a = await createUser({ family_name: "=HYPERLINK(\"http://evil\")", given_name: "Ева" });
     const b = await createUser({ family_name: unique("Выгрузкин") });
-    const csv = await trpcCall(base(), cookie, "console.users.export", { subs: [a.sub, b.sub], format: "csv" });
+    const csv = await trpcCall(base(), cookie, "console.users.export", { subs: [a.sub, b.sub], format: "csv" }, "mutation");
     expect(csv.status).toBe(200);
     const file = csv.body.result!.data;
     expect(file).toMatchObject({ filename: "users.csv", mime: "text/csv" });
     const lines = file.text.split("\r\n");
     expect(lines[0]).toBe("sub,login,family_name,given_name,email,email_confirmed,phone_number,phone_confirmed,locked,roles");
     expect(lines.find((l: string) => l.startsWith(a.sub))).toBe(`${a.sub},,"'=HYPERLINK(""http://evil"")",Ева,,,,,false,`);
-    const json = await trpcCall(base(), cookie, "console.users.export", { subs: [b.sub, `gone-${b.sub}`], format: "json" });
+    const json = await trpcCall(base(), cookie, "console.users.export", { subs: [b.sub, `gone-${b.sub}`], format: "json" }, "mutation");
     expect(JSON.parse(json.body.result!.data.text)).toEqual([expect.objectContaining({ sub: b.sub, locked: false })]);
+    // Each download is on the trail: which format and how many accounts, not who they were.
+    const events = await trpcCall(base(), cookie, "console.events.list", { type: "console.users_exported", limit: 5 });
+    expect(events.body.result!.data.items.slice(0, 2).map((e: { params: object }) => e.params)).toEqual([
+      expect.objectContaining({ format: "json", count: 1 }),
+      expect.objectContaining({ format: "csv", count: 2 }),
+    ]);
   });
 });

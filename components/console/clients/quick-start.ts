@@ -79,11 +79,15 @@ const { access_token, expires_in } = await client.clientCredentialsGrant(config,
 `;
 }
 
+/** A word for a POSIX shell: single-quoted, so `$`, backticks and `;` in a value (a scope from an import) stay text. */
+const sh = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
 function curlCredentials(app: TQuickStartApp, tokenEndpoint: string): string {
-  return `curl -s -u "${app.id}:$CLIENT_SECRET" \\
+  // The secret stays a variable the shell expands; everything else is quoted as a literal.
+  return `curl -s -u ${sh(`${app.id}:`)}"$CLIENT_SECRET" \\
   -d grant_type=client_credentials \\
-  -d scope="${app.scopes.join(" ")}" \\
-  ${tokenEndpoint}
+  --data-urlencode ${sh(`scope=${app.scopes.join(" ")}`)} \\
+  ${sh(tokenEndpoint)}
 `;
 }
 

@@ -44,14 +44,15 @@ export function BulkBar({ selected, onClear, onNotice }: TProps) {
       },
     }),
   );
-  async function exportAs(format: "csv" | "json") {
-    try {
-      const file = await queryClient.fetchQuery({ ...trpc.console.users.export.queryOptions({ subs: selected, format }), gcTime: 0, staleTime: 0 });
-      download(file.filename, file.mime, file.text);
-    } catch (e) {
-      onNotice(messageOf(e, t), true);
-    }
-  }
+  const exported = useMutation(
+    trpc.console.users.export.mutationOptions({
+      // The file's text is handed to the browser and kept nowhere else.
+      gcTime: 0,
+      onSuccess: (file) => download(file.filename, file.mime, file.text),
+      onError: (e) => onNotice(messageOf(e, t), true),
+    }),
+  );
+  const exportAs = (format: "csv" | "json") => exported.mutate({ subs: selected, format });
   if (selected.length === 0) return null;
   return (
     <div className="users-bulk" role="region" aria-label={b("bulk.selected", { n })}>
@@ -63,10 +64,10 @@ export function BulkBar({ selected, onClear, onNotice }: TProps) {
             </Button>
           ))
         : null}
-      <Button size="sm" onClick={() => void exportAs("csv")}>
+      <Button size="sm" onClick={() => exportAs("csv")} disabled={exported.isPending}>
         {b("bulk.exportCsv")}
       </Button>
-      <Button size="sm" onClick={() => void exportAs("json")}>
+      <Button size="sm" onClick={() => exportAs("json")} disabled={exported.isPending}>
         {b("bulk.exportJson")}
       </Button>
       <Button size="sm" variant="ghost" onClick={onClear}>
