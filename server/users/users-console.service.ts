@@ -127,7 +127,20 @@ export async function deleteUser(instanceId: string, actor: TEventActor): Promis
   await deleteAccount(instanceId, { actor });
 }
 
+/** A text attribute, or a contact's value, that is there and not blank. */
+function filledIn(value: unknown): boolean {
+  const text = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as { value?: unknown }).value : value;
+  return typeof text === "string" && text.trim() !== "";
+}
+
+/**
+ * Creates an account from the console. It needs something to be found and signed in by: a subject
+ * chosen here, an e-mail or a phone; a generated subject alone would leave an account nobody can name.
+ */
 export async function createUser(input: { attributes: Record<string, unknown>; password?: string }, actor: TEventActor) {
+  if (!["sub", "email", "phone_number"].some((k) => filledIn(input.attributes[k]))) {
+    throw new AppError("request.invalid_values", { items: [{ error: "wrong_value", desc: "give a subject, an e-mail or a phone: an account with none of them cannot be found or signed in to", pos: "sub" }] });
+  }
   const violations = input.password === undefined ? [] : checkPassword(input.password, await getPasswordPolicy(), { secondFactor: false });
   if (violations.length) throw new AppError("request.invalid_values", { items: violations.map((v) => violationItem(v, "en")) });
   const passwordHash = input.password ? await hashSecret(input.password) : null;

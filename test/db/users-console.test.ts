@@ -44,6 +44,23 @@ describe.each(DB_KINDS)("the console's administrators and their own accounts on 
   const account = (id: string) => t.db.prisma.user.findUnique({ where: { id }, select: { locked: true } });
   const eventsOf = (id: string) => t.db.prisma.securityEvent.count({ where: { subject: id } });
 
+  it("refuses to create an account with neither a subject nor a contact, and creates one with either", async () => {
+    const admin = callerFor(adminId);
+    const before = await t.db.prisma.user.count();
+    for (const attributes of [{}, { sub: "", given_name: "Nobody" }, { sub: "  ", email: { value: " ", vrf: false } }, { phone_number: { value: "", vrf: false } }]) {
+      const refused = await admin.console.users.create({ attributes }).then(
+        () => null,
+        (e: { cause?: { code?: string; details?: { items?: { pos: string; desc: string }[] } } }) => e.cause,
+      );
+      expect(refused?.code, JSON.stringify(attributes)).toBe("request.invalid_values");
+      expect(refused?.details?.items).toEqual([expect.objectContaining({ pos: "sub", desc: expect.stringContaining("give a subject, an e-mail or a phone") })]);
+    }
+    expect(await t.db.prisma.user.count()).toBe(before);
+    const byMail = await admin.console.users.create({ attributes: { sub: "", email: { value: `mail-only-${kind}@example.org`, vrf: false } } });
+    expect(byMail.sub).not.toBe("");
+    expect((await admin.console.users.create({ attributes: { sub: `named-${kind}` } })).sub).toBe(`named-${kind}`);
+  });
+
   it("finds the bootstrap administrator by login (a prefix or a part of it) and lists logins", async () => {
     const admin = callerFor(adminId);
     for (const search of ["adm", "dmi", "ADMIN"]) {
