@@ -50,7 +50,9 @@ test("a right is defined, granted with two tags from a user to an application, s
   // One tag goes and the right stays; the last tag takes the right with it.
   await browser.revokeTag("on", sub, right, "alpha", /keeps .* through its other tags/);
   await expect(onApp.getByRole("listitem")).toHaveText(["beta×"]);
-  await onApp.getByRole("link", { name: sub }).click();
+  // The account is named by its name, its id underneath.
+  await expect(onApp.getByRole("link", { name: `Rita ${familyName}` })).toBeVisible();
+  await onApp.getByRole("link", { name: `Rita ${familyName}` }).click();
   // The user's side shows the change too, not the tags it had when last seen.
   await expect(browser.row("of", appId, right).getByRole("listitem")).toHaveText(["beta×"]);
   await browser.revokeTag("of", appId, right, "beta", /the right goes with it/);

@@ -66,10 +66,11 @@ export class RightsBrowserPage {
     return this.page.getByRole("table", { name: dir === "of" ? "Rights it holds" : "Rights held on it" });
   }
 
+  /** A row by the other party's id: an application's link text, or the id shown under an account's name. */
   row(dir: "of" | "on", party: string, right: string): Locator {
     return this.table(dir)
       .getByRole("row")
-      .filter({ has: this.page.getByRole("link", { name: party, exact: true }) })
+      .filter({ has: this.page.getByText(party, { exact: true }) })
       .filter({ has: this.page.getByRole("cell", { name: right, exact: true }) });
   }
 

@@ -1,7 +1,7 @@
 import { listClients } from "../clients/clients.service.ts";
 import { findGroupsToPick } from "../groups/groups-console.service.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
-import { listUsers } from "../users/users-console.service.ts";
+import { labelsOf, listUsers, type TPersonLabel } from "../users/users-console.service.ts";
 import { groupGrants, type TConsolePartyType, type TPartyGrants } from "./api/console.ts";
 import { listGrantRows } from "./listings.service.ts";
 import type { TPartyType } from "./parties.ts";
@@ -37,10 +37,13 @@ export function findParties(type: TConsolePartyType, search: string): Promise<TP
   return FINDERS[type](search.trim() || undefined);
 }
 
-export type TRightsOfAndOn = { of: TPartyGrants[] | null; on: TPartyGrants[] };
+/** `people`: how to name each account among the parties (the browsed one included), by its id. */
+export type TRightsOfAndOn = { of: TPartyGrants[] | null; on: TPartyGrants[]; people: Record<string, TPersonLabel> };
 
 /** Both panels of the browser. A group is never a subject, so it has no "of" panel. */
 export async function browseRights(party: { type: TPartyType; id: string; ext?: string }): Promise<TRightsOfAndOn> {
   const [of, on] = await Promise.all([party.type === "grps" ? null : listGrantRows("of", party), listGrantRows("on", party)]);
-  return { of: of && groupGrants(of, "of"), on: groupGrants(on, "on") };
+  const groups = { of: of && groupGrants(of, "of"), on: groupGrants(on, "on") };
+  const users = [party, ...[...(groups.of ?? []), ...groups.on].map((g) => g.party)].filter((p) => p.type === "user").map((p) => p.id);
+  return { ...groups, people: Object.fromEntries(await labelsOf(users)) };
 }

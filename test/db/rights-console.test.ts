@@ -62,15 +62,15 @@ describe.each(DB_KINDS)("rights in the console on %s", (kind) => {
   it("grants with tags, shows the right from both sides, and revokes one tag, then the last", async () => {
     await admin.console.rights.grant({ ...grantRecord, tags: ["alpha", "beta"] });
     const ofAnna = await admin.console.rights.browse({ type: "user", id: "rc-anna" });
-    expect(ofAnna).toEqual({ of: [{ party: { type: "its", id: "rc-crm", ext: "" }, rights: [{ name: "rc_reports", tags: ["alpha", "beta"] }] }], on: [] });
+    expect(ofAnna).toEqual({ of: [{ party: { type: "its", id: "rc-crm", ext: "" }, rights: [{ name: "rc_reports", tags: ["alpha", "beta"] }] }], on: [], people: { "rc-anna": { name: "Anna Rightsova", login: null, email: null } } });
     const onCrm = await admin.console.rights.browse({ type: "its", id: "rc-crm" });
-    expect(onCrm).toEqual({ of: [], on: [{ party: { type: "user", id: "rc-anna", ext: "" }, rights: [{ name: "rc_reports", tags: ["alpha", "beta"] }] }] });
+    expect(onCrm).toEqual({ of: [], on: [{ party: { type: "user", id: "rc-anna", ext: "" }, rights: [{ name: "rc_reports", tags: ["alpha", "beta"] }] }], people: { "rc-anna": { name: "Anna Rightsova", login: null, email: null } } });
     expect((await admin.console.rights.definitions()).find((d) => d.name === "rc_reports")?.grants).toBe(1);
 
     await admin.console.rights.revoke({ ...grantRecord, tags: ["alpha"] });
     expect((await admin.console.rights.browse({ type: "user", id: "rc-anna" })).of).toEqual([{ party: { type: "its", id: "rc-crm", ext: "" }, rights: [{ name: "rc_reports", tags: ["beta"] }] }]);
     await admin.console.rights.revoke({ ...grantRecord, tags: ["beta"] });
-    expect(await admin.console.rights.browse({ type: "its", id: "rc-crm" })).toEqual({ of: [], on: [] });
+    expect(await admin.console.rights.browse({ type: "its", id: "rc-crm" })).toEqual({ of: [], on: [], people: {} });
 
     const events = await t.db.prisma.securityEvent.findMany({ where: { type: { in: ["rights.granted", "rights.revoked"] }, subject: "rc-anna" }, orderBy: { id: "asc" } });
     expect(events.map((e) => [e.type, (e.params as { tags: string[] }).tags, e.ip])).toEqual([
@@ -101,7 +101,7 @@ describe.each(DB_KINDS)("rights in the console on %s", (kind) => {
     expect((await failure(admin.console.rights.removeDefinition({ name: "change_attrs", force: true })))?.cause?.code).toBe("rights.builtin");
     await admin.console.rights.removeDefinition({ name: "rc_reports", force: true });
     expect((await admin.console.rights.definitions()).map((d) => d.name)).not.toContain("rc_reports");
-    expect(await admin.console.rights.browse({ type: "user", id: "rc-anna" })).toEqual({ of: [], on: [] });
+    expect(await admin.console.rights.browse({ type: "user", id: "rc-anna" })).toEqual({ of: [], on: [], people: { "rc-anna": { name: "Anna Rightsova", login: null, email: null } } });
     const deleted = await t.db.prisma.securityEvent.findFirst({ where: { type: "right.definition_deleted" } });
     expect(deleted?.params).toMatchObject({ right: "rc_reports", force: true, revokedGrants: 2, by: "console", admin: adminId });
   });

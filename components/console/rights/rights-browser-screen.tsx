@@ -10,7 +10,7 @@ import { SelectField } from "../../ui/field.tsx";
 import { LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { GrantForm } from "./grant-form.tsx";
-import { GrantsPanel } from "./grants-panel.tsx";
+import { GrantsPanel, partyWords } from "./grants-panel.tsx";
 import { useRightsText } from "./i18n.ts";
 import { browseHref, pairOf, partyFromSearch, recordOf, type TBrowsedParty, type TDirection, type TGrantRow, type TParty } from "./parties.ts";
 import { KIND_KEY, PartyPicker, type TPicked } from "./party-picker.tsx";
@@ -82,16 +82,17 @@ function PartyRights({ party, onNotice }: { party: TBrowsedParty; onNotice: (tex
     setRevoking({ dir, row, tag });
   };
   const [subject, object]: [TParty, TParty] = revoking ? pairOf(party, revoking.row.party, revoking.dir) : [party, party];
-  const words = { subject: subject.id, object: object.id, right: revoking?.row.right ?? "", tag: revoking?.tag ?? "", tags: revoking?.row.tags.join(", ") ?? "" };
+  const people = rights.data.people;
+  const words = { subject: partyWords(subject, people), object: partyWords(object, people), right: revoking?.row.right ?? "", tag: revoking?.tag ?? "", tags: revoking?.row.tags.join(", ") ?? "" };
   const revokeBody = !revoking?.tag ? "browser.revokeRightBody" : revoking.row.tags.length === 1 ? "browser.revokeTagBody" : "browser.revokeTagKeeps";
 
   return (
     <>
       <div className="rights-panels">
-        {rights.data.of ? <GrantsPanel dir="of" groups={rights.data.of} onGrant={() => startGrant("of")} onRevoke={startRevoke("of")} /> : null}
-        <GrantsPanel dir="on" groups={rights.data.on} onGrant={() => startGrant("on")} onRevoke={startRevoke("on")} />
+        {rights.data.of ? <GrantsPanel dir="of" groups={rights.data.of} people={people} onGrant={() => startGrant("of")} onRevoke={startRevoke("of")} /> : null}
+        <GrantsPanel dir="on" groups={rights.data.on} people={people} onGrant={() => startGrant("on")} onRevoke={startRevoke("on")} />
       </div>
-      <Dialog open={!!granting} title={r(granting === "on" ? "grant.titleOn" : "grant.titleOf", { id: party.id })} onClose={() => setGranting(null)} wide>
+      <Dialog open={!!granting} title={r(granting === "on" ? "grant.titleOn" : "grant.titleOf", { id: partyWords(party, people) })} onClose={() => setGranting(null)} wide>
         {granting && defs.data ? (
           <GrantForm
             party={party}
