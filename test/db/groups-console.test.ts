@@ -115,6 +115,7 @@ describe.each(DB_KINDS)("groups in the console on %s", (kind) => {
     expect(await admin.console.rights.browse({ type: "grps", id: "gc-a2", ext: "gc_orgs" })).toEqual({
       of: null,
       on: [{ party: { type: "user", id: "gc-anna", ext: "" }, rights: [{ name: "gc_manage", tags: ["ops"] }] }],
+      people: { "gc-anna": { name: "Анна Группова", login: null, email: null } },
     });
     await admin.console.groups.remove({ profile: "gc_orgs", id: "gc-a2" });
     expect(await t.db.prisma.rightGrant.count({ where: { objectId: "gc-a2" } })).toBe(0);
