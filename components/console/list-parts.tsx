@@ -1,4 +1,5 @@
 "use client";
+import Link from "next/link";
 import type { ReactNode } from "react";
 import { useI18n } from "../i18n-provider.tsx";
 import { Button } from "../ui/button.tsx";
@@ -82,4 +83,13 @@ export function ListStates({ query, count, loading, failed, retry, empty, childr
     );
   }
   return <>{children}</>;
+}
+
+/** The way back from a detail page to its list (styled in users/users.css, which every detail page loads). */
+export function BackLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Link href={href} className="user-back">
+      <span aria-hidden="true">←</span> {label}
+    </Link>
+  );
 }

@@ -255,7 +255,7 @@ export async function clientDeletionImpact(id: string) {
  * taken again, one created after them, server/caller/authenticate.ts).
  */
 export async function deleteClient(id: string, actor: TEventActor) {
-  refuseBuiltin(id);
+  // The impact check refuses a built-in or unknown client first.
   const impact = await clientDeletionImpact(id);
   if (!(await deleteClientRow(id))) throw new AppError("client.not_found", { params: { rpId: id } });
   // Every cached client is dropped, not just this one: its instances went with it, including one

@@ -1,6 +1,5 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
 import { isBuiltinClient } from "@/server/auth/apps";
@@ -10,7 +9,7 @@ import { Dialog } from "../../ui/dialog.tsx";
 import { appCodeOf, isUnauthorized } from "../call-errors.ts";
 import { ClientForm } from "../client-form.tsx";
 import { CredentialDialogs, type TCredentialAction } from "../credential-dialogs.tsx";
-import { LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
+import { BackLink, LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
 import { OneTimeSecret, type TOneTimeSecret } from "../one-time-secret.tsx";
 import { useTRPC, type TConsoleClient } from "../trpc.ts";
 import { useCan } from "../viewer.tsx";
@@ -105,9 +104,7 @@ export function ClientPageScreen({ id }: { id: string }) {
   else body = <Loaded client={client.data} />;
   return (
     <section className="clients">
-      <Link href="/console/clients" className="user-back">
-        <span aria-hidden="true">←</span> {c("page.back")}
-      </Link>
+      <BackLink href="/console/clients" label={c("page.back")} />
       {body}
     </section>
   );

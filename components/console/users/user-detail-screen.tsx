@@ -1,12 +1,11 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import Link from "next/link";
 import { useState } from "react";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { appCodeOf, isUnauthorized, messageOf } from "../call-errors.ts";
-import { LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
+import { BackLink, LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { UserSignInState } from "../user-sessions/user-sign-in-state.tsx";
 import { UserBindingsCard } from "../providers/user-bindings-card.tsx";
@@ -139,9 +138,7 @@ export function UserDetailScreen({ sub }: { sub: string }) {
   }
   return (
     <section className="clients">
-      <Link href="/console/users" className="user-back">
-        <span aria-hidden="true">←</span> {u("detail.back")}
-      </Link>
+      <BackLink href="/console/users" label={u("detail.back")} />
       {body}
     </section>
   );
