@@ -46,6 +46,7 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "console.events_exported": { en: "Events exported", ru: "События выгружены" },
   "console.users_exported": { en: "Users exported", ru: "Пользователи выгружены" },
   "password.policy_changed": { en: "Password policy changed", ru: "Парольная политика изменена" },
+  "branding.changed": { en: "Branding of the sign-in pages changed", ru: "Оформление страниц входа изменено" },
   "user.security_question_set": { en: "Security question set", ru: "Контрольный вопрос задан" },
   "user.security_question_deleted": { en: "Security question removed", ru: "Контрольный вопрос удалён" },
   "user.security_answer_checked": { en: "Security answer checked", ru: "Ответ на контрольный вопрос проверен" },

@@ -124,7 +124,7 @@ test("the console header keeps one row at 1280 px in Russian; the Security group
   await expect(page.getByRole("heading", { name: "События безопасности", level: 1 })).toBeVisible();
   const nav = page.getByRole("navigation");
   const security = nav.getByRole("button", { name: "Безопасность" });
-  const entries = [...(await nav.getByRole("link").all()), nav.getByRole("button", { name: "Доступ" }), security, nav.getByRole("button", { name: "Сообщения" })];
+  const entries = [...(await nav.getByRole("link").all()), nav.getByRole("button", { name: "Доступ" }), security, nav.getByRole("button", { name: "Письма и вид" })];
   const items = [page.locator(".console-brand"), ...entries, page.getByRole("button", { name: "English" }), page.getByRole("button", { name: "Выйти" })];
   const boxes = await Promise.all(items.map(async (l) => (await l.boundingBox())!));
   // Brand, three section links, three groups, the language and sign-out buttons.

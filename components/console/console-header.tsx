@@ -16,7 +16,7 @@ type TNavGroup = { label: TMessageKey; links: TNavLink[] };
 
 // Sections the console grows into are grouped, so the header stays one row in Russian at 1280 px:
 // people and applications first, then who may do what to whom, then the settings that guard
-// accounts, then message delivery.
+// accounts, then what people are sent and shown (messages, the sign-in pages' look).
 // The overview (the console's home) is the brand's link: one more entry would not fit that row.
 const NAV: (TNavLink | TNavGroup)[] = [
   { href: "/console/users", label: "nav.users" },
@@ -46,6 +46,7 @@ const NAV: (TNavLink | TNavGroup)[] = [
     links: [
       { href: "/console/outbox", label: "nav.outbox" },
       { href: "/console/delivery", label: "nav.delivery" },
+      { href: "/console/branding", label: "nav.branding" },
     ],
   },
 ];

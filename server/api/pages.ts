@@ -1,3 +1,4 @@
+import { logoRoute } from "../branding/branding.routes.ts";
 import { consentPage, consentSubmit } from "../sign-in/consent.routes.ts";
 import { externalLinkPage, externalLinkSubmit, externalStart } from "../sign-in/external-login.routes.ts";
 import { otpStepPage, otpStepSubmit, passwordStepPage, passwordStepSubmit } from "../sign-in/login-steps.routes.ts";
@@ -40,4 +41,5 @@ export const PAGES = [
   codesSubmit,
   consentPage,
   consentSubmit,
+  logoRoute,
 ];

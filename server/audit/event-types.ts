@@ -46,6 +46,7 @@ export const EVENT_TYPES = [
   "console.users_exported",
   "console.events_exported",
   "password.policy_changed",
+  "branding.changed",
   "user.security_question_set",
   "user.security_question_deleted",
   "user.security_answer_checked",

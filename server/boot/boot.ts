@@ -1,4 +1,5 @@
 import { startInactivitySweep } from "../account-state/inactivity-sweep.ts";
+import { startBranding } from "../branding/branding.service.ts";
 import { startChangeBus } from "../cache/change-bus.ts";
 import { getConfig } from "../config/config.ts";
 import { resolveSecretKeys } from "../crypto/secret-key.ts";
@@ -21,7 +22,7 @@ import { changeAuthModes } from "../auth-modes/auth-modes.service.ts";
 /**
  * Everything that must hold before the first request: configuration parsed, database open and
  * migrated, the change bus listening, a signing key, the administrator, the built-in clients of
- * console and portal, the IDP_IMPORT document applied, and the outbox worker.
+ * console and portal, the IDP_IMPORT document applied, the pages' branding read, and the outbox worker.
  */
 export async function boot(): Promise<void> {
   const config = getConfig();
@@ -35,6 +36,8 @@ export async function boot(): Promise<void> {
   // administrator and the built-in clients; they take turns instead, and the later ones find what
   // the first created. IDP_IMPORT is applied once per start: by the first of several workers only.
   await withAdvisoryLock(db.sql, FIRST_START_LOCK_KEY, () => firstStartSteps(config));
+  // After the import (which may bring one) and before the first page: the pages' look.
+  await startBranding();
   // After the import and before the first request: what a previous run left pending goes out now.
   await startDeliveryWorker();
   startMaintenance();

@@ -4,6 +4,7 @@ import { pageRun } from "../http/request-core.ts";
 import { asAppError } from "../http/respond.ts";
 import { errorView } from "./error-view.ts";
 import { htmlResponse } from "./layout.ts";
+import { pageBrandReady } from "./page-brand.ts";
 import { errorText, kitText, pickLang } from "./texts.ts";
 import { Answer, type TAnswer, type TIncoming } from "../http/exchange.ts";
 
@@ -26,7 +27,11 @@ export type TPageRoute = ((req: Request) => Promise<Response>) & { page: { metho
  * server serves the page through the same run without Next (server/api/publish.ts).
  */
 export function pageRoute(method: "GET" | "POST", path: string, handler: (req: TIncoming, ctx: TRequestContext) => Promise<TAnswer>): TPageRoute {
-  const run = pageRun(handler, errorPage);
+  // A brand changed by another process (or dropped by its backstop) is read again before the page is drawn.
+  const run = pageRun(async (req, ctx) => {
+    await pageBrandReady();
+    return handler(req, ctx);
+  }, errorPage);
   return Object.assign(nextPage(run), { page: { method, path }, run });
 }
 

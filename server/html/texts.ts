@@ -11,6 +11,8 @@ export type TLang = TLocale;
 
 const en = {
   "page.product": "Identity",
+  "page.terms": "Terms of use",
+  "page.privacy": "Privacy policy",
   "lang.switch": "Русский",
   "error.title": "Sign-in is not possible",
   "error.back": "Go back to the application and start again.",
@@ -39,6 +41,8 @@ type TKitKey = keyof typeof en;
 
 const ru: Record<TKitKey, string> = {
   "page.product": "Идентификация",
+  "page.terms": "Условия использования",
+  "page.privacy": "Политика конфиденциальности",
   "lang.switch": "English",
   "error.title": "Вход невозможен",
   "error.back": "Вернитесь в приложение и начните вход заново.",

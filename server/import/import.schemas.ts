@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZAttributeDef } from "../attributes/attributes.schemas.ts";
+import { ZBrandingImport } from "../branding/branding.schemas.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
 import { ZClientInput } from "../clients/clients.schemas.ts";
 import { ZPasswordPolicy } from "../passwords/policy.schemas.ts";
@@ -53,6 +54,7 @@ export const ZImportDocument = z.strictObject({
   groupProfiles: z.array(ZGroupProfileImport).max(1000).superRefine(uniqueBy("name")).optional(),
   groups: z.array(ZGroupImport).max(100_000).superRefine(uniqueBy("id")).optional(),
   providers: z.array(ZProviderInput).max(100).superRefine(uniqueProviders).optional(),
+  branding: ZBrandingImport.optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
@@ -67,4 +69,5 @@ export type TImportSummary = {
   groupProfiles: TSectionSummary;
   groups: TSectionSummary;
   providers: TSectionSummary;
+  branding: TSectionSummary;
 };

@@ -3,6 +3,8 @@ import type { z } from "zod";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { applyClientImport, prepareClientImport, publishClientImport } from "../clients/clients.import.ts";
 import { applyAttributeImport, applySelectionImport, catalogIn } from "../attributes/attributes.import.ts";
+import { applyBrandingImport } from "../branding/branding.import.ts";
+import { publishBrandingChange } from "../branding/branding.service.ts";
 import { publishCatalogChange } from "../attributes/attributes.service.ts";
 import { publishSelectionChange } from "../attributes/selections.service.ts";
 import { inTransaction } from "../db/index.ts";
@@ -58,6 +60,7 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
       groupProfiles: await applyGroupProfilesImport(doc.groupProfiles ?? [], tx),
       groups: await applyGroupsImport(doc.groups ?? [], actor, tx),
       providers: await applyProviderImport(doc.providers ?? [], tx),
+      branding: await applyBrandingImport(doc.branding, tx),
     };
   });
   await publishImport(summary, selected);
@@ -76,6 +79,7 @@ async function publishImport(summary: TImportSummary, selected: string[]): Promi
   await publishRightsImport(summary.rights);
   await publishGroupsImport(summary.groupProfiles, summary.groups);
   if (summary.providers.created.length + summary.providers.updated.length) await publishProvidersChange();
+  if (summary.branding.created.length + summary.branding.updated.length) await publishBrandingChange();
 }
 
 export async function importFile(file: string, actor: TEventActor): Promise<TImportSummary> {

@@ -3,6 +3,7 @@ import { defineRoute } from "../caller/define-route.ts";
 import type { TIncoming, TAnswer } from "../http/exchange.ts";
 import type { TOperation, TRouteHandler } from "../http/define-route.ts";
 import { errorPage } from "../html/page-route.ts";
+import { pageBrandReady } from "../html/page-brand.ts";
 
 type TBrowserEndpoint = Pick<TOperation, "path" | "summary" | "description" | "otherResponses"> & {
   /** The parameters, documented for the query of a GET and the form body of a POST alike. */
@@ -31,7 +32,11 @@ export function browserEndpoint(spec: TBrowserEndpoint, handler: (request: TInco
         errors: [],
         renderError: errorPage,
       },
-      ({ request }) => handler(request, method === "GET" ? 302 : 303),
+      // Its pages (the logout confirmation) are drawn in the stored brand, as every page route's.
+      async ({ request }) => {
+        await pageBrandReady();
+        return handler(request, method === "GET" ? 302 : 303);
+      },
     );
   return [route("GET"), route("POST")];
 }

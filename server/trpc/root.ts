@@ -1,6 +1,7 @@
 import { createRouter } from "./init.ts";
 import { accountSecurityRouter } from "./routers/console/account-security.router.ts";
 import { attributesRouter } from "./routers/console/attributes.router.ts";
+import { brandingRouter } from "./routers/console/branding.router.ts";
 import { clientsRouter } from "./routers/console/clients.router.ts";
 import { dashboardRouter } from "./routers/console/dashboard.router.ts";
 import { deliveryRouter } from "./routers/console/delivery.router.ts";
@@ -29,6 +30,7 @@ export const appRouter = createRouter({
     passwordPolicy: passwordPolicyRouter,
     accountSecurity: accountSecurityRouter,
     otp: otpRouter,
+    branding: brandingRouter,
     rights: rightsRouter,
     providers: providersRouter,
     groups: groupsRouter,

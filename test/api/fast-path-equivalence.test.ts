@@ -224,8 +224,8 @@ describe("fast path equivalence", () => {
   });
 
   it("has every method of every API route file in the catalog", () => {
-    // Route trees that are not operations: framework plumbing, JSON 404 catch-alls, sign-in pages.
-    const notOperations = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent|register)(\/|$)/];
+    // Route trees that are not operations: framework plumbing, JSON 404 catch-alls, sign-in pages and their logo.
+    const notOperations = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent|register|branding)(\/|$)/];
     const files = (function walk(dir: string, prefix: string): { path: string; file: string }[] {
       return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? walk(path.join(dir, e.name), `${prefix}/${e.name}`) : e.name === "route.ts" ? [{ path: prefix, file: path.join(dir, e.name) }] : [],

@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { request } from "../support/http.ts";
 
 // Route trees that are not part of the public API: framework plumbing, JSON 404 catch-alls, and the
-// sign-in pages (HTML for people, not operations for programs).
-const NOT_OPERATIONS = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent|register)(\/|$)/];
+// sign-in pages with their logo (HTML and an image for people, not operations for programs).
+const NOT_OPERATIONS = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent|register|branding)(\/|$)/];
 
 function routeFiles(dir: string, prefix = ""): { path: string; file: string }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

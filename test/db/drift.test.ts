@@ -9,7 +9,7 @@ type TField = { name: string; dbName: string | null; kind: string; isList: boole
 type TModel = { name: string; dbName: string | null; fields: TField[] };
 
 // Prisma scalar → PostgreSQL udt_name, as Prisma's own migrations would create them.
-const UDT: Record<string, string> = { String: "text", Boolean: "bool", Int: "int4", BigInt: "int8", DateTime: "timestamp", Json: "jsonb", Float: "float8" };
+const UDT: Record<string, string> = { String: "text", Boolean: "bool", Int: "int4", BigInt: "int8", DateTime: "timestamp", Json: "jsonb", Float: "float8", Bytes: "bytea" };
 
 function udt(f: TField): string {
   if (f.type === "DateTime" && f.nativeType?.[0] === "Timestamptz") return f.isList ? "_timestamptz" : "timestamptz";
