@@ -97,6 +97,8 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "outbox.message_read": { en: "Message text read in the console", ru: "Текст сообщения прочитан в консоли" },
   "outbox.message_requeued": { en: "Message sent again", ru: "Сообщение отправлено повторно" },
   "outbox.test_sent": { en: "Test message sent", ru: "Отправлено проверочное сообщение" },
+  "delivery.settings_changed": { en: "Message delivery settings changed", ru: "Настройки доставки сообщений изменены" },
+  "delivery.template_changed": { en: "Message template changed", ru: "Шаблон сообщения изменён" },
   "keys.signing_key_rotated": { en: "Signing key rotated", ru: "Ключ подписи заменён" },
   "keys.secret_key_rotated": { en: "Secret key rotated", ru: "Секретный ключ заменён" },
   "import.applied": { en: "Import document applied", ru: "Применён документ импорта" },

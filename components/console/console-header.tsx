@@ -46,6 +46,7 @@ const NAV: (TNavLink | TNavGroup)[] = [
     links: [
       { href: "/console/outbox", label: "nav.outbox" },
       { href: "/console/delivery", label: "nav.delivery" },
+      { href: "/console/templates", label: "nav.templates" },
       { href: "/console/branding", label: "nav.branding" },
     ],
   },

@@ -97,6 +97,8 @@ export const EVENT_TYPES = [
   "outbox.message_read",
   "outbox.message_requeued",
   "outbox.test_sent",
+  "delivery.settings_changed",
+  "delivery.template_changed",
   "keys.signing_key_rotated",
   "keys.secret_key_rotated",
   "import.applied",

@@ -11,7 +11,7 @@ function isUrlWith(value: string, protocols: string[]): boolean {
 }
 
 // "Name <box@host>" or "box@host": what an SMTP server accepts in From.
-const MAIL_FROM = /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+export const MAIL_FROM = /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 
 /** The environment variables of e-mail and SMS delivery; all optional (unset: messages stay pending). */
 export const ZMessagingEnv = z.object({
@@ -27,9 +27,16 @@ type TMessagingEnv = z.infer<typeof ZMessagingEnv>;
 
 /** Where messages go; a channel without an entry has no transport. */
 export type TMessagingConfig = {
-  smtp?: { url: string; from: string };
-  smsWebhook?: { url: string; token?: string };
+  smtp?: TSmtpConfig;
+  smsWebhook?: TSmsWebhookConfig;
 };
+
+/**
+ * `guarded`: the address was typed in the console, so the connection follows the outbound rules
+ * (no private or loopback address unless IDP_OUTBOUND_ALLOW allows it); the environment's is trusted.
+ */
+export type TSmtpConfig = { url: string; from: string; guarded?: boolean };
+export type TSmsWebhookConfig = { url: string; token?: string; guarded?: boolean };
 
 export function toMessagingConfig(e: TMessagingEnv): TMessagingConfig {
   if (e.SMTP_URL && !e.MAIL_FROM) throw new ConfigError("MAIL_FROM: is required when SMTP_URL is set");

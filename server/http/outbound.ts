@@ -89,3 +89,20 @@ export async function outboundFetch(url: string | URL, init: RequestInit = {}): 
     throw e;
   }
 }
+
+/**
+ * The address to connect to for an administrator-typed host, for protocols fetch does not carry
+ * (SMTP): the same rules as outboundFetch. The caller connects to this address and names the host
+ * for TLS, so a second lookup cannot send it elsewhere.
+ */
+export async function resolveOutbound(hostname: string): Promise<string> {
+  const host = hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host)) {
+    const problem = allowed().hosts.has(host) ? undefined : addressProblem(host);
+    if (problem) throw new OutboundRefused(problem);
+    return host;
+  }
+  return new Promise((resolve, reject) => {
+    guardedLookup(host, {}, (err, address) => (err ? reject(err) : resolve(address as string)));
+  });
+}

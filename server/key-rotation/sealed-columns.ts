@@ -16,6 +16,8 @@ export const SEALED_COLUMNS = [
   { table: "external_tokens", column: "refresh_token", purpose: "federation-tokens" },
   { table: "login_flows", column: "external_identity", purpose: "federation-tokens" },
   { table: "outbox_messages", column: "body_sealed", purpose: "outbox" },
+  { table: "delivery_settings", column: "smtp_password", purpose: "delivery-secrets" },
+  { table: "delivery_settings", column: "sms_webhook_token", purpose: "delivery-secrets" },
 ] as const satisfies readonly { table: string; column: string; purpose: TKeyPurpose }[];
 
 export type TSealedColumn = (typeof SEALED_COLUMNS)[number];

@@ -1,9 +1,9 @@
-import { getConfig } from "../config/config.ts";
 import { describeError, log } from "../log/logger.ts";
 import { drainOutbox, type TClock, type TDeliveryDeps } from "./delivery.service.ts";
 import { unparkMessages } from "./outbox.repository.ts";
 import type { TChannel } from "./templates.ts";
 import { transportsFromConfig, type TTransports } from "./transports.ts";
+import { effectiveMessaging, onDeliverySettingsChange } from "./delivery-settings.service.ts";
 
 /** Retries fall due while nobody enqueues; the tick finds them. */
 const TICK_MS = 5_000;
@@ -14,13 +14,28 @@ export type TDeliveryWorker = {
   /** Resolves when no drain is running or queued. */
   idle(): Promise<void>;
   stop(): Promise<void>;
+  /** Reads the delivery settings again (the console saved some) and uses the transports they name. */
+  reload(): Promise<void>;
   readonly deps: TDeliveryDeps;
 };
 
 export type TWorkerOptions = { transports?: TTransports; clock?: TClock; tickMs?: number };
 
-function createWorker(deps: TDeliveryDeps, tickMs: number): TDeliveryWorker {
+/** Messages parked for want of a transport become due on the channels that have one now. */
+async function unparkConfigured(deps: TDeliveryDeps): Promise<TChannel[]> {
+  const configured = (Object.keys(deps.transports) as TChannel[]).filter((c) => deps.transports[c]);
+  const unparked = configured.length ? await unparkMessages(configured, deps.clock()) : 0;
+  log.info("delivery transports set", { channels: configured, unparked });
+  return configured;
+}
+
+async function configuredTransports(): Promise<TTransports> {
+  return transportsFromConfig((await effectiveMessaging()).config);
+}
+
+function createWorker(deps: TDeliveryDeps, tickMs: number, followSettings: boolean): TDeliveryWorker {
   let running: Promise<void> | null = null;
+  let reloading: Promise<void> = Promise.resolve();
   let again = false;
   let stopped = false;
   const runDrains = async () => {
@@ -42,15 +57,29 @@ function createWorker(deps: TDeliveryDeps, tickMs: number): TDeliveryWorker {
   const timer = setInterval(kick, tickMs);
   // The tick must not keep a finished process (a CLI command, a test run) alive.
   timer.unref();
+  // One reload at a time, in order: the last saved settings are the ones that stay.
+  const reload = () => {
+    reloading = reloading.then(async () => {
+      if (stopped) return;
+      deps.transports = await configuredTransports();
+      await unparkConfigured(deps);
+      kick();
+    }).catch((e: unknown) => log.warn("delivery settings reload failed", describeError(e)));
+    return reloading;
+  };
+  const unsubscribe = followSettings ? onDeliverySettingsChange(() => void reload()) : () => {};
   return {
     deps,
     kick,
+    reload,
     idle: async () => {
       while (running) await running;
     },
     stop: async () => {
       stopped = true;
+      unsubscribe();
       clearInterval(timer);
+      await reloading;
       while (running) await running;
     },
   };
@@ -63,19 +92,18 @@ type Holder = { [KEY]?: TDeliveryWorker };
 /**
  * Starts the process's delivery worker (at boot): messages parked for want of a transport become due
  * if their channel has one now, and whatever a previous run left pending is sent at once.
- * Transports come from configuration unless given (tests point them at loopback listeners).
+ * Transports come from the environment and the console's settings, and follow the console's changes,
+ * unless given (tests point them at loopback listeners).
  */
 export async function startDeliveryWorker(opts: TWorkerOptions = {}): Promise<TDeliveryWorker> {
   const holder = globalThis as Holder;
   await holder[KEY]?.stop();
   const deps: TDeliveryDeps = {
-    transports: opts.transports ?? transportsFromConfig(getConfig().messaging),
+    transports: opts.transports ?? (await configuredTransports()),
     clock: opts.clock ?? (() => new Date()),
   };
-  const configured = (Object.keys(deps.transports) as TChannel[]).filter((c) => deps.transports[c]);
-  const unparked = configured.length ? await unparkMessages(configured, deps.clock()) : 0;
-  log.info("delivery worker started", { channels: configured, unparked });
-  const worker = createWorker(deps, opts.tickMs ?? TICK_MS);
+  await unparkConfigured(deps);
+  const worker = createWorker(deps, opts.tickMs ?? TICK_MS, !opts.transports);
   holder[KEY] = worker;
   worker.kick();
   return worker;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { CHANNELS, LOCALES } from "./templates.ts";
+import { MAIL_FROM } from "../config/messaging-config.ts";
+import { CHANNELS, LOCALES, TEMPLATE_NAMES, type TTemplateName } from "./templates.ts";
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export const ZOutboxStatus = z.enum(OUTBOX_STATUSES);
@@ -49,3 +50,57 @@ export const ZOutboxView = z.object({
   sentAt: z.date().nullable(),
 });
 export type TOutboxView = z.infer<typeof ZOutboxView>;
+
+const ZHost = z
+  .string()
+  .trim()
+  .min(1, "is required")
+  .max(253)
+  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/, "must be a host name such as smtp.example.com, or an address");
+
+/**
+ * The console's SMTP settings. `password` absent keeps the stored one (the form never shows it);
+ * without a username there is no login and no password.
+ */
+export const ZEmailDeliveryInput = z.strictObject({
+  host: ZHost,
+  port: z.number({ error: "must be a port number" }).int("must be a port number").min(1, "must be 1-65535").max(65535, "must be 1-65535"),
+  security: z.enum(["starttls", "tls"]),
+  username: z.string().trim().max(256).optional(),
+  password: z.string().min(1).max(1024).optional(),
+  from: z.string().trim().max(320).regex(MAIL_FROM, 'must be an address such as "Identity <no-reply@example.com>"'),
+});
+
+/** The console's SMS webhook. `token` absent keeps the stored one; `removeToken` drops it. */
+export const ZSmsDeliveryInput = z.strictObject({
+  url: z
+    .string()
+    .trim()
+    .max(2048)
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL such as https://sms.example.com/send")
+    // The URL is shown to everyone who may read the console: a secret belongs in the bearer token.
+    .refine((v) => !URL.canParse(v) || (!new URL(v).search && !new URL(v).username && !new URL(v).password), "must not carry a query string or a password: put the secret in the bearer token"),
+  token: z.string().min(16, "must be at least 16 characters").max(1024).optional(),
+  removeToken: z.boolean().optional(),
+});
+
+/** Saves one channel's settings, or clears them (null). */
+export const ZDeliverySettingsInput = z.discriminatedUnion("channel", [
+  z.strictObject({ channel: z.literal("email"), settings: ZEmailDeliveryInput.nullable() }),
+  z.strictObject({ channel: z.literal("sms"), settings: ZSmsDeliveryInput.nullable() }),
+]);
+export type TDeliverySettingsInput = z.infer<typeof ZDeliverySettingsInput>;
+
+/** One message text: which template, channel and language. */
+export const ZTemplateKey = z.strictObject({
+  template: z.enum(TEMPLATE_NAMES as [TTemplateName, ...TTemplateName[]]),
+  channel: z.enum(CHANNELS),
+  locale: z.enum(LOCALES),
+});
+
+/** A rewritten text; its placeholders are checked against the template by the service. */
+export const ZTemplateTextInput = ZTemplateKey.extend({
+  subject: z.string().max(200, "must be at most 200 characters").nullable(),
+  text: z.string().max(4000, "must be at most 4000 characters").refine((v) => v.trim() !== "", "is required"),
+});
+export type TTemplateTextInput = z.infer<typeof ZTemplateTextInput>;

@@ -6,6 +6,7 @@ import { AppError } from "../errors/app-error.ts";
 import { kickDelivery } from "./delivery-worker.ts";
 import { ZListOutboxRequest, type TListOutboxRequest } from "./messaging.schemas.ts";
 import { cursorAfter, parseCursor, toOutboxView } from "./outbox.mapper.ts";
+import { findTemplateRow } from "./message-templates.repository.ts";
 import { findOutboxMessage, findOutboxPage, insertOutboxMessage, requeueMessage } from "./outbox.repository.ts";
 import { maskRecipient } from "./recipient-mask.ts";
 import { pickLocale, renderTemplate, type TChannel, type TTemplateName, type TTemplateParams } from "./templates.ts";
@@ -36,7 +37,8 @@ export async function enqueueMessage<T extends TTemplateName>(tx: TTx, input: TE
   const to = input.to.trim();
   if (!to || to.length > 320) throw new Error("enqueueMessage: a recipient of 1-320 characters is required");
   const locale = pickLocale(input.locale);
-  const { subject, text } = renderTemplate(input.template, input.channel, locale, input.params);
+  const rewritten = await findTemplateRow(tx, { template: input.template, channel: input.channel, locale });
+  const { subject, text } = renderTemplate(input.template, input.channel, locale, input.params, rewritten ? { subject: rewritten.subject, text: rewritten.body } : undefined);
   const id = randomUUID();
   await insertOutboxMessage(tx, {
     id,

@@ -59,24 +59,6 @@ function minutesIn(locale: TLocale, n: number): string {
   return `${n} ${RU_MINUTES[ruPlural.select(n)] ?? "минут"}`;
 }
 
-// One entry per template and channel it can go by; a template without a channel cannot be sent by it.
-type TForms<P = TCode> = { email?: (p: P, l: TLocale) => TRendered; sms?: (p: P, l: TLocale) => TRendered };
-
-const emailCode = (subject: Record<TLocale, string>, lead: Record<TLocale, string>, ignore: Record<TLocale, string>) =>
-  (p: TCode, l: TLocale): TRendered => ({
-    subject: subject[l],
-    text: l === "ru"
-      ? `${lead.ru}: ${p.code}\n\nКод действует ${minutesIn(l, p.minutes)}. ${ignore.ru}\n`
-      : `${lead.en}: ${p.code}\n\nThe code is valid for ${minutesIn(l, p.minutes)}. ${ignore.en}\n`,
-  });
-
-const smsCode = (lead: Record<TLocale, string>) => (p: TCode, l: TLocale): TRendered => ({
-  subject: null,
-  text: l === "ru"
-    ? `${lead.ru}: ${p.code}. Действует ${minutesIn(l, p.minutes)}. Никому не сообщайте код.`
-    : `${lead.en}: ${p.code}. Valid for ${minutesIn(l, p.minutes)}. Do not share this code.`,
-});
-
 const TEST: Record<TLocale, TRendered> = {
   ru: { subject: "Проверка доставки", text: "Это проверочное сообщение службы идентификации: доставка работает.\n" },
   en: { subject: "Delivery test", text: "This is a test message from the identity service: delivery works.\n" },
@@ -124,16 +106,30 @@ const DETAIL_LABELS: Partial<Record<TNoticeKind, Record<TLocale, string>>> = {
   backup_code_used: { ru: "Осталось кодов", en: "Codes left" },
 };
 
-const noticeEmail = (p: TNotice, l: TLocale): TRendered => {
+/** The notice's "When/From/What" lines, as the built-in e-mail shows them. */
+function noticeVars(p: TNotice, l: TLocale): Record<string, string> {
   const t = { ...NOTICE_LINES[l], detail: DETAIL_LABELS[p.kind]?.[l] ?? NOTICE_LINES[l].detail };
   const from = [p.from, p.device].filter(Boolean).join(", ") || t.unknown;
-  const lines = [`${NOTICE_SUBJECTS[p.kind][l]}.`, "", `${t.when}: ${utcMinute(p.when)}`, `${t.from}: ${from}`, ...(p.detail ? [`${t.detail}: ${p.detail}`] : []), "", t.advice, ""];
-  return { subject: NOTICE_SUBJECTS[p.kind][l], text: lines.join("\n") };
-};
+  const details = [`${t.when}: ${utcMinute(p.when)}`, `${t.from}: ${from}`, ...(p.detail ? [`${t.detail}: ${p.detail}`] : [])].join("\n");
+  return { event: NOTICE_SUBJECTS[p.kind][l], when: utcMinute(p.when), details };
+}
 
-const noticeSms = (p: TNotice, l: TLocale): TRendered => ({ subject: null, text: `${NOTICE_SUBJECTS[p.kind][l]} (${utcMinute(p.when)}). ${NOTICE_LINES[l].sms}` });
+/** A message's text with {placeholders}; an SMS has no subject. */
+export type TTemplateText = { subject: string | null; text: string };
+type TTexts = Record<TLocale, TTemplateText>;
 
-const FORMS: { [K in TTemplateName]: TForms<TTemplateParams<K>> } = {
+const emailCode = (subject: Record<TLocale, string>, lead: Record<TLocale, string>, ignore: Record<TLocale, string>): TTexts => ({
+  ru: { subject: subject.ru, text: `${lead.ru}: {code}\n\nКод действует {validity}. ${ignore.ru}\n` },
+  en: { subject: subject.en, text: `${lead.en}: {code}\n\nThe code is valid for {validity}. ${ignore.en}\n` },
+});
+
+const smsCode = (lead: Record<TLocale, string>): TTexts => ({
+  ru: { subject: null, text: `${lead.ru}: {code}. Действует {validity}. Никому не сообщайте код.` },
+  en: { subject: null, text: `${lead.en}: {code}. Valid for {validity}. Do not share this code.` },
+});
+
+/** The built-in text of each template on each channel it can go by; a template without a channel cannot be sent by it. */
+const BUILT_IN_TEXTS: { [K in TTemplateName]: Partial<Record<TChannel, TTexts>> } = {
   confirm_email_code: {
     email: emailCode(
       { ru: "Код подтверждения адреса электронной почты", en: "Your e-mail confirmation code" },
@@ -162,30 +158,82 @@ const FORMS: { [K in TTemplateName]: TForms<TTemplateParams<K>> } = {
   },
   recovery_phone_code: { sms: smsCode({ ru: "Код восстановления доступа", en: "Password reset code" }) },
   test_message: {
-    email: (_p, l) => TEST[l],
-    sms: (_p, l) => ({ subject: null, text: TEST[l].text.trim() }),
+    email: TEST,
+    sms: { ru: { subject: null, text: TEST.ru.text.trim() }, en: { subject: null, text: TEST.en.text.trim() } },
   },
-  account_notice: { email: noticeEmail, sms: noticeSms },
+  account_notice: {
+    email: {
+      ru: { subject: "{event}", text: `{event}.\n\n{details}\n\n${NOTICE_LINES.ru.advice}\n` },
+      en: { subject: "{event}", text: `{event}.\n\n{details}\n\n${NOTICE_LINES.en.advice}\n` },
+    },
+    sms: {
+      ru: { subject: null, text: `{event} ({when}). ${NOTICE_LINES.ru.sms}` },
+      en: { subject: null, text: `{event} ({when}). ${NOTICE_LINES.en.sms}` },
+    },
+  },
   recovery_invite: {
-    email: (p, l) => ({
-      subject: l === "ru" ? "Восстановление доступа к учётной записи" : "Set a new password for your account",
-      text:
-        l === "ru"
-          ? `Администратор отправил вам ссылку, чтобы задать новый пароль:\n\n${p.link}\n\nСсылка действует ${p.hours} ч и срабатывает один раз. Если вы не просили восстановить доступ, не открывайте её и сообщите администратору.\n`
-          : `Your administrator sent you a link to set a new password:\n\n${p.link}\n\nThe link works once, for ${p.hours} hours. If you did not ask for this, do not open it and tell your administrator.\n`,
-    }),
-    sms: (p, l) => ({
-      subject: null,
-      text: l === "ru" ? `Новый пароль можно задать по ссылке (${p.hours} ч, один раз): ${p.link}` : `Set a new password here (once, ${p.hours} h): ${p.link}`,
-    }),
+    email: {
+      ru: {
+        subject: "Восстановление доступа к учётной записи",
+        text: "Администратор отправил вам ссылку, чтобы задать новый пароль:\n\n{link}\n\nСсылка действует {hours} ч и срабатывает один раз. Если вы не просили восстановить доступ, не открывайте её и сообщите администратору.\n",
+      },
+      en: {
+        subject: "Set a new password for your account",
+        text: "Your administrator sent you a link to set a new password:\n\n{link}\n\nThe link works once, for {hours} hours. If you did not ask for this, do not open it and tell your administrator.\n",
+      },
+    },
+    sms: {
+      ru: { subject: null, text: "Новый пароль можно задать по ссылке ({hours} ч, один раз): {link}" },
+      en: { subject: null, text: "Set a new password here (once, {hours} h): {link}" },
+    },
   },
   new_password: {
-    sms: (p, l) => ({
-      subject: null,
-      text: l === "ru" ? `Ваш новый пароль: ${p.password}. Никому его не сообщайте.` : `Your new password: ${p.password}. Do not share it with anyone.`,
-    }),
+    sms: {
+      ru: { subject: null, text: "Ваш новый пароль: {password}. Никому его не сообщайте." },
+      en: { subject: null, text: "Your new password: {password}. Do not share it with anyone." },
+    },
   },
 };
+
+type TVars<P> = (p: P, l: TLocale) => Record<string, string>;
+const codeVars: TVars<TCode> = (p, l) => ({ code: p.code, validity: minutesIn(l, p.minutes) });
+const CODE = { names: ["code", "validity"], required: ["code"], of: codeVars };
+
+/** What each template's placeholders stand for, from its params; `required` must be in any rewritten text. */
+const VARIABLES: { [K in TTemplateName]: { names: string[]; required: string[]; of: TVars<TTemplateParams<K>> } } = {
+  confirm_email_code: CODE,
+  confirm_phone_code: CODE,
+  registration_email_code: CODE,
+  registration_phone_code: CODE,
+  recovery_email_code: CODE,
+  recovery_phone_code: CODE,
+  test_message: { names: [], required: [], of: () => ({}) },
+  account_notice: { names: ["event", "when", "details"], required: ["event"], of: noticeVars },
+  recovery_invite: { names: ["link", "hours"], required: ["link"], of: (p) => ({ link: p.link, hours: String(p.hours) }) },
+  new_password: { names: ["password"], required: ["password"], of: (p) => ({ password: p.password }) },
+};
+
+/** The placeholders a template's text may use, and those it must. */
+export function placeholdersOf(template: TTemplateName): { names: string[]; required: string[] } {
+  const { names, required } = VARIABLES[template];
+  return { names, required };
+}
+
+const PLACEHOLDER = /\{([a-z_]+)\}/g;
+
+/** The placeholders a text uses that the template does not know. */
+export function unknownPlaceholders(template: TTemplateName, text: string): string[] {
+  const known = new Set(VARIABLES[template].names);
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!).filter((n) => !known.has(n)))];
+}
+
+// One pass: a value that itself looks like a placeholder (a detail, a device name) stays as it is.
+const fill = (text: string, vars: Record<string, string>) => text.replace(PLACEHOLDER, (whole, name: string) => vars[name] ?? whole);
+
+/** The built-in text of a template on a channel in a language, or undefined when it cannot go by that channel. */
+export function builtInText(template: TTemplateName, channel: TChannel, locale: TLocale): TTemplateText | undefined {
+  return BUILT_IN_TEXTS[template]?.[channel]?.[locale];
+}
 
 /** "en-US" → "en"; anything unsupported or absent → Russian. */
 export function pickLocale(locale: string | undefined): TLocale {
@@ -194,11 +242,14 @@ export function pickLocale(locale: string | undefined): TLocale {
 }
 
 /**
- * The subject and text of one message. A template used on a channel it has no form for, or with
- * wrong params, is a caller's bug: it throws rather than sending something malformed.
+ * The subject and text of one message: the administrator's text when given (`rewritten`), else the
+ * built-in one, with its placeholders filled. A template used on a channel it has no form for, or
+ * with wrong params, is a caller's bug: it throws rather than sending something malformed.
  */
-export function renderTemplate<T extends TTemplateName>(template: T, channel: TChannel, locale: TLocale, params: TTemplateParams<T>): TRendered {
-  const form = (FORMS[template] as TForms<TTemplateParams<T>>)?.[channel];
-  if (!form) throw new Error(`template ${template} has no ${channel} form`);
-  return form(PARAMS[template].parse(params) as TTemplateParams<T>, locale);
+export function renderTemplate<T extends TTemplateName>(template: T, channel: TChannel, locale: TLocale, params: TTemplateParams<T>, rewritten?: TTemplateText): TRendered {
+  const source = builtInText(template, channel, locale);
+  if (!source) throw new Error(`template ${template} has no ${channel} form`);
+  const vars = (VARIABLES[template].of as TVars<TTemplateParams<T>>)(PARAMS[template].parse(params) as TTemplateParams<T>, locale);
+  const { subject, text } = rewritten ?? source;
+  return { subject: channel === "sms" || subject === null ? null : fill(subject, vars), text: fill(text, vars) };
 }

@@ -1,5 +1,7 @@
+import { isIP } from "node:net";
 import nodemailer from "nodemailer";
-import type { TMessagingConfig } from "../config/messaging-config.ts";
+import type { TMessagingConfig, TSmsWebhookConfig, TSmtpConfig } from "../config/messaging-config.ts";
+import { outboundFetch, resolveOutbound } from "../http/outbound.ts";
 import type { TChannel } from "./templates.ts";
 
 /** One message as a transport sends it. */
@@ -20,21 +22,28 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * E-mail over SMTP. The URL is parsed here rather than by nodemailer so that the timeouts apply and
  * a percent-encoded password is decoded: smtp:// upgrades with STARTTLS when offered, smtps:// is TLS.
  */
-export function smtpTransport(config: { url: string; from: string }): TTransport {
+export function smtpTransport(config: TSmtpConfig): TTransport {
   const url = new URL(config.url);
   const secure = url.protocol === "smtps:";
-  const mailer = nodemailer.createTransport({
-    host: url.hostname.replace(/^\[(.*)\]$/, "$1"),
-    port: url.port ? Number(url.port) : secure ? 465 : 587,
-    secure,
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    // Templates are plain text; nothing should ever make nodemailer read a file or fetch a URL.
-    disableFileAccess: true,
-    disableUrlAccess: true,
-    ...SMTP_TIMEOUTS,
-  });
+  const host = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const mailerTo = (address: string) =>
+    nodemailer.createTransport({
+      host: address,
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      secure,
+      // Connected by address, the certificate is still checked against the name that was configured.
+      tls: isIP(host) ? {} : { servername: host },
+      auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+      // Templates are plain text; nothing should ever make nodemailer read a file or fetch a URL.
+      disableFileAccess: true,
+      disableUrlAccess: true,
+      ...SMTP_TIMEOUTS,
+    });
+  const fixed = config.guarded ? undefined : mailerTo(host);
   return {
     async send(m) {
+      // A console-typed server is resolved under the outbound rules at every send (DNS may change).
+      const mailer = fixed ?? mailerTo(await resolveOutbound(host));
       await mailer.sendMail({ from: config.from, to: m.to, subject: m.subject ?? "", text: m.text, headers: { "X-Outbox-Id": m.id } });
     },
   };
@@ -50,12 +59,13 @@ function fetchFailure(e: unknown): string {
 }
 
 /** SMS through an HTTP webhook: POST {id, to, text, channel:"sms"}; any 2xx is delivered. */
-export function smsWebhookTransport(config: { url: string; token?: string }): TTransport {
+export function smsWebhookTransport(config: TSmsWebhookConfig): TTransport {
+  const post = config.guarded ? outboundFetch : fetch;
   return {
     async send(m) {
       let res: Response;
       try {
-        res = await fetch(config.url, {
+        res = await post(config.url, {
           method: "POST",
           headers: { "content-type": "application/json", ...(config.token ? { authorization: `Bearer ${config.token}` } : {}) },
           body: JSON.stringify({ id: m.id, to: m.to, text: m.text, channel: "sms" }),

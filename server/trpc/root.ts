@@ -14,6 +14,7 @@ import { otpRouter } from "./routers/console/otp.router.ts";
 import { providersRouter } from "./routers/console/providers.router.ts";
 import { signingKeysRouter } from "./routers/console/signing-keys.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
+import { templatesRouter } from "./routers/console/templates.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
 import { portalRouter } from "./routers/portal/portal.router.ts";
 
@@ -25,12 +26,13 @@ export const appRouter = createRouter({
     attributes: attributesRouter,
     outbox: outboxRouter,
     delivery: deliveryRouter,
+    templates: templatesRouter,
     sessions: sessionsRouter,
     events: eventsRouter,
     passwordPolicy: passwordPolicyRouter,
+    branding: brandingRouter,
     accountSecurity: accountSecurityRouter,
     otp: otpRouter,
-    branding: brandingRouter,
     rights: rightsRouter,
     providers: providersRouter,
     groups: groupsRouter,

@@ -45,8 +45,11 @@ const USER_MANAGER_MUTATIONS = [
 ];
 /** Queries only an administrator makes: a message's text can hold a code. */
 const ADMIN_QUERIES = ["console.outbox.text"];
-/** Mutations every role may make: a download that is recorded as an event, so it is a POST. */
-const READ_MUTATIONS = ["console.users.export"];
+/**
+ * Mutations every role may make: a download that is recorded as an event, and a template preview
+ * whose text travels in a POST body; neither changes anything.
+ */
+const READ_MUTATIONS = ["console.users.export", "console.templates.preview"];
 
 describe.each(DB_KINDS)("console roles on %s", (kind) => {
   let t: TTestDatabase;

@@ -3,9 +3,9 @@ import { TRPCError } from "@trpc/server";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../../server/config/config.ts";
 import { inTransaction } from "../../server/db/index.ts";
-import { describeDelivery } from "../../server/messaging/delivery-console.service.ts";
+import { describeTransports } from "../../server/messaging/delivery-console.service.ts";
 import { drainOutbox } from "../../server/messaging/delivery.service.ts";
-import { startDeliveryWorker, stopDeliveryWorker } from "../../server/messaging/delivery-worker.ts";
+import { deliveryWorker, startDeliveryWorker, stopDeliveryWorker } from "../../server/messaging/delivery-worker.ts";
 import { enqueueMessage } from "../../server/messaging/outbox.service.ts";
 import { smsWebhookTransport, smtpTransport } from "../../server/messaging/transports.ts";
 import { appRouter } from "../../server/trpc/root.ts";
@@ -17,6 +17,8 @@ const FROM = "Identity <idp@example.test>";
 
 const codeMail = (to: string, code: string) =>
   inTransaction((tx) => enqueueMessage(tx, { channel: "email", to, template: "confirm_email_code", params: { code, minutes: 10 }, purpose: "contact.confirm_email" }));
+
+const deliveryWorkerIdle = () => deliveryWorker()!.idle();
 
 async function failureOf(p: Promise<unknown>): Promise<TRPCError> {
   const e = await p.then(() => undefined, (x: unknown) => x);
@@ -133,18 +135,101 @@ describe.each(DB_KINDS)("outbox and delivery settings in the console on %s", (ki
   });
 
   it("describes the configured transports without their secrets", async () => {
-    expect(await caller.console.delivery.settings()).toEqual({ email: null, sms: null });
+    expect(await caller.console.delivery.settings()).toEqual({ email: null, sms: null, stored: { email: null, sms: null } });
     const config = parseConfig({
       SMTP_URL: "smtp://mailer:s3cr%40t-pw@mail.example.com:587",
       MAIL_FROM: FROM,
       SMS_WEBHOOK_URL: "https://sms.example.com/hook?key=query-secret",
       SMS_WEBHOOK_TOKEN: "bearer-secret-0123456789",
     });
-    const described = describeDelivery(config.messaging);
+    const described = describeTransports(config.messaging);
     expect(described).toEqual({
-      email: { url: "smtp://mailer:****@mail.example.com:587", from: FROM },
-      sms: { url: "https://sms.example.com/hook", bearerToken: true },
+      email: { url: "smtp://mailer:****@mail.example.com:587", from: FROM, source: "environment" },
+      sms: { url: "https://sms.example.com/hook", bearerToken: true, source: "environment" },
     });
     expect(JSON.stringify(described)).not.toMatch(/s3cr|query-secret|bearer-secret/);
+  });
+
+  describe("delivery set in the console", () => {
+    const CONFIG_KEY = Symbol.for("idp.config");
+    const holder = globalThis as unknown as Record<symbol, unknown>;
+    afterEach(() => {
+      delete holder[CONFIG_KEY];
+    });
+
+    const emailSettings = (over: Record<string, unknown> = {}) => ({
+      channel: "email" as const,
+      settings: { host: "127.0.0.1", port: smtp.port, security: "starttls" as const, username: "u", password: "p", from: FROM, ...over },
+    });
+
+    it("sends through the SMTP server and webhook saved in the console, with the secrets sealed and never shown", async () => {
+      await startDeliveryWorker();
+      expect(await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com" })).toMatchObject({ status: "pending" });
+
+      const shown = await caller.console.delivery.save(emailSettings());
+      expect(shown.email).toEqual({ url: `smtp://u:****@127.0.0.1:${smtp.port}`, from: FROM, source: "console" });
+      expect(shown.stored.email).toEqual({ host: "127.0.0.1", port: smtp.port, security: "starttls", username: "u", passwordSet: true, from: FROM });
+      await caller.console.delivery.save({ channel: "sms", settings: { url: hook.url, token: "hook-bearer-0123456789" } });
+
+      // The message left pending before the save goes now, and so does a new test.
+      const test = await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com", locale: "en" });
+      expect(test).toMatchObject({ status: "sent", error: null });
+      await deliveryWorkerIdle();
+      expect(smtp.received.map((m) => m.to[0])).toEqual(["ops@example.com", "ops@example.com"]);
+      expect(await caller.console.delivery.sendTest({ channel: "sms", to: "+79990001122" })).toMatchObject({ status: "sent" });
+      expect(hook.calls.at(-1)!.headers.authorization).toBe("Bearer hook-bearer-0123456789");
+
+      const row = await t.db.prisma.deliverySettings.findUniqueOrThrow({ where: { id: "default" } });
+      expect(row.smtpPassword).toMatch(/^v2\./);
+      expect(row.smsWebhookToken).toMatch(/^v2\./);
+      const everything = JSON.stringify([row, await caller.console.delivery.settings(), await t.db.prisma.securityEvent.findMany({ select: { params: true } })]);
+      expect(everything).not.toMatch(/"p"|hook-bearer/);
+      const changes = await t.db.prisma.securityEvent.findMany({ where: { type: "delivery.settings_changed" }, orderBy: { id: "asc" } });
+      expect(changes.map((e) => [e.subject, (e.params as Record<string, unknown>).channel, (e.params as Record<string, unknown>).secretChanged])).toEqual([
+        [adminId, "email", true],
+        [adminId, "sms", true],
+      ]);
+
+      // Saved again without a password: the stored one stays. Cleared: messages wait again.
+      await caller.console.delivery.save(emailSettings({ password: undefined }));
+      expect(await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com" })).toMatchObject({ status: "sent" });
+      const cleared = await caller.console.delivery.save({ channel: "email", settings: null });
+      expect(cleared.email).toBeNull();
+      expect(await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com" })).toMatchObject({ status: "pending", error: "no transport configured" });
+    });
+
+    it("connects to a console-typed server only under the outbound rules", async () => {
+      await startDeliveryWorker();
+      await caller.console.delivery.save(emailSettings({ host: "169.254.169.254", port: 25 }));
+      const mail = await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com" });
+      expect(mail).toMatchObject({ status: "failed" });
+      expect(mail.error).toMatch(/169\.254\.169\.254 is a private, loopback or link-local address/);
+      await caller.console.delivery.save({ channel: "sms", settings: { url: "http://10.1.2.3/hook" } });
+      const sms = await caller.console.delivery.sendTest({ channel: "sms", to: "+79990001122" });
+      expect(sms.error).toMatch(/10\.1\.2\.3 is a private/);
+    });
+
+    it("lets the environment win for the channel it sets", async () => {
+      holder[CONFIG_KEY] = parseConfig({ ...process.env, SMTP_URL: smtp.url, MAIL_FROM: "Env <env@example.test>" });
+      await caller.console.delivery.save(emailSettings({ host: "mail.example.com", from: "Console <c@example.test>" }));
+      await startDeliveryWorker();
+      const shown = await caller.console.delivery.settings();
+      expect(shown.email).toMatchObject({ from: "Env <env@example.test>", source: "environment" });
+      expect(shown.stored.email).toMatchObject({ host: "mail.example.com" });
+      expect(await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com" })).toMatchObject({ status: "sent" });
+      expect(smtp.received[0]!.from).toBe("env@example.test");
+    });
+
+    it("refuses bad settings field by field, and callers who may not configure", async () => {
+      const bad = await failureOf(caller.console.delivery.save({ channel: "email", settings: { host: "mail example", port: 0, security: "starttls", from: "nobody" } }));
+      expect(bad.code).toBe("BAD_REQUEST");
+      const hook2 = await failureOf(caller.console.delivery.save({ channel: "sms", settings: { url: "javascript:alert(1)", token: "short" } }));
+      expect(hook2.code).toBe("BAD_REQUEST");
+      const inUrl = await failureOf(caller.console.delivery.save({ channel: "sms", settings: { url: "https://sms.example.com/hook?key=secret" } }));
+      expect(inUrl.message).toMatch(/bearer token/);
+      expect(await t.db.prisma.deliverySettings.count()).toBe(0);
+      const anonymous = appRouter.createCaller({ session: null });
+      expect((await failureOf(anonymous.console.delivery.save({ channel: "sms", settings: null }))).code).toBe("UNAUTHORIZED");
+    });
   });
 });

@@ -2,13 +2,15 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import type { inferRouterOutputs } from "@trpc/server";
 import Link from "next/link";
-import { Fragment, useState, type FormEvent } from "react";
+import { Fragment, useState, type FormEvent, type ReactNode } from "react";
 import type { AppRouter } from "@/server/trpc/root";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { SelectField, TextField } from "../../ui/field.tsx";
 import { fieldErrorsOf, messageOf } from "../call-errors.ts";
 import { useTRPC } from "../trpc.ts";
+import { useCan } from "../viewer.tsx";
+import { EmailSettingsForm, SmsSettingsForm } from "./delivery-forms.tsx";
 import { useMessagingText } from "./i18n.ts";
 import "./messaging.css";
 
@@ -20,15 +22,20 @@ function ConfiguredBadge({ on }: { on: boolean }) {
   return <span className={`badge ${on ? "badge--on" : "badge--off"}`}>{on ? m("delivery.configured") : m("delivery.notConfigured")}</span>;
 }
 
-type TCardProps = { id: string; title: string; rows: [string, string][] | null; unset: string };
+type TCardProps = { id: string; title: string; rows: [string, string][] | null; unset: string; source: "environment" | "console" | null; form: ReactNode };
 
-/** One channel: what is configured (the server masks the password), or how to configure it. */
-function TransportCard({ id, title, rows, unset }: TCardProps) {
+/**
+ * One channel: what is in force (the server masks the password) and where it comes from, then the
+ * console's own settings, which apply whenever the environment does not set the channel.
+ */
+function TransportCard({ id, title, rows, unset, source, form }: TCardProps) {
+  const m = useMessagingText();
   return (
     <section className="delivery-card" aria-labelledby={id}>
       <h2 id={id}>
         {title} <ConfiguredBadge on={!!rows} />
       </h2>
+      {source ? <p className="muted">{source === "environment" ? m("delivery.fromEnvironment") : m("delivery.fromConsole")}</p> : null}
       {rows ? (
         <dl>
           {rows.map(([term, value]) => (
@@ -41,12 +48,14 @@ function TransportCard({ id, title, rows, unset }: TCardProps) {
       ) : (
         <p className="muted">{unset}</p>
       )}
+      {form}
     </section>
   );
 }
 
-function TransportCards({ settings: { email, sms } }: { settings: TSettings }) {
+function TransportCards({ settings: { email, sms, stored } }: { settings: TSettings }) {
   const m = useMessagingText();
+  const canEdit = useCan("configure");
   return (
     <div className="delivery__cards">
       <TransportCard
@@ -54,12 +63,16 @@ function TransportCards({ settings: { email, sms } }: { settings: TSettings }) {
         title={m("delivery.email")}
         rows={email && [[m("delivery.server"), email.url], [m("delivery.from"), email.from]]}
         unset={m("delivery.emailUnset")}
+        source={email?.source ?? null}
+        form={<EmailSettingsForm stored={stored.email} canEdit={canEdit} />}
       />
       <TransportCard
         id="delivery-sms"
         title={m("delivery.sms")}
         rows={sms && [[m("delivery.webhook"), sms.url], [m("delivery.token"), sms.bearerToken ? m("delivery.tokenSet") : m("delivery.tokenUnset")]]}
         unset={m("delivery.smsUnset")}
+        source={sms?.source ?? null}
+        form={<SmsSettingsForm stored={stored.sms} canEdit={canEdit} />}
       />
     </div>
   );
