@@ -1,19 +1,11 @@
 import { readFileSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { UsersPage } from "./pages/users.page.ts";
 import { signInAsAdmin, uniqueTag } from "./support/admin.ts";
-import { expectNoSeriousViolations } from "./support/axe.ts";
+import { expectNoSeriousViolationsInBothSchemes } from "./support/axe.ts";
 
 // Bulk actions on a filtered selection: search, select the page, lock with a confirmation that names
 // the count, the rows then say Locked; the selection exported as CSV; the page size kept in the URL.
-
-async function checkBothSchemes(page: Page, what: string): Promise<void> {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectNoSeriousViolations(page, `${what} (${colorScheme})`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 test("an administrator locks a filtered selection of accounts at once and exports it", async ({ page }) => {
   await signInAsAdmin(page);
@@ -30,7 +22,7 @@ test("an administrator locks a filtered selection of accounts at once and export
   for (const p of people) await expect(page.getByRole("checkbox", { name: `Select ${p.sub}` })).toBeChecked();
   const bar = page.getByRole("region", { name: "3 selected" });
   await expect(bar).toBeVisible();
-  await checkBothSchemes(page, "the users list with a selection");
+  await expectNoSeriousViolationsInBothSchemes(page, "the users list with a selection");
 
   // The selection as a CSV file.
   const [download] = await Promise.all([page.waitForEvent("download"), bar.getByRole("button", { name: "Export CSV" }).click()]);
@@ -43,7 +35,7 @@ test("an administrator locks a filtered selection of accounts at once and export
   await page.getByRole("region", { name: "2 selected" }).getByRole("button", { name: "Lock", exact: true }).click();
   const confirm = page.getByRole("dialog", { name: "Lock 2 accounts?" });
   await expect(confirm).toContainText("their sessions and tokens end");
-  await checkBothSchemes(page, "the bulk lock confirmation");
+  await expectNoSeriousViolationsInBothSchemes(page, "the bulk lock confirmation");
   await confirm.getByRole("button", { name: "Lock 2 accounts" }).click();
   await expect(confirm).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: "Done for 2 accounts." })).toBeVisible();

@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 
-export type TColumn<R> = { key: string; header: ReactNode; cell: (row: R) => ReactNode; className?: string };
+/**
+ * `sort`: the column can order the table; its header then holds a SortHeader and tells assistive
+ * tools the state through aria-sort ("none" on the sortable columns that do not order it now).
+ */
+export type TColumn<R> = { key: string; header: ReactNode; cell: (row: R) => ReactNode; className?: string; sort?: "ascending" | "descending" | "none" };
 
 type TTableProps<R> = {
   caption: ReactNode;
@@ -18,7 +22,7 @@ export function Table<R>({ caption, columns, rows, rowKey }: TTableProps<R>) {
         <thead>
           <tr>
             {columns.map((c) => (
-              <th key={c.key} scope="col" className={c.className}>
+              <th key={c.key} scope="col" className={c.className} aria-sort={c.sort}>
                 {c.header}
               </th>
             ))}

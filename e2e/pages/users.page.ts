@@ -56,7 +56,12 @@ export class UsersPage {
   async create(user: TNewUser & { sub: string }): Promise<void> {
     await this.fillCreate(user);
     await expect(this.createDialog).toBeHidden();
-    await expect(this.page.getByRole("status").filter({ hasText: `User ${user.sub} created.` })).toBeVisible();
+    // The notice names the person as the console does elsewhere: the name, else the e-mail, with the id after it.
+    const name = [user.givenName, user.familyName].filter(Boolean).join(" ");
+    const title = name ? (user.email ? `${name} (${user.email})` : name) : (user.email ?? user.sub);
+    const notice = this.page.getByRole("status").filter({ hasText: `User ${title} created.` });
+    await expect(notice).toBeVisible();
+    if (title !== user.sub) await expect(notice.locator("code")).toHaveText(user.sub);
   }
 
   async searchFor(text: string): Promise<void> {

@@ -13,3 +13,12 @@ export async function expectNoSeriousViolations(page: Page, what: string): Promi
     `axe on ${what}`,
   ).toEqual([]);
 }
+
+/** The same check in the light and the dark colour scheme, leaving the page light. */
+export async function expectNoSeriousViolationsInBothSchemes(page: Page, what: string): Promise<void> {
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `${what} (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+}

@@ -12,6 +12,8 @@ import { attributesOf, displayNameOf, subjectOfInstance } from "./account.ts";
 import { publishAccountChange } from "./account-cache.ts";
 import { findAccountPage, findLogins } from "./users-console.repository.ts";
 import { findAccounts } from "./users.repository.ts";
+import { decodeCursor, encodeCursor } from "./users-list-cursor.ts";
+import { DEFAULT_SORT_DIR, DEFAULT_USER_SORT, SORT_DIRS, USER_SORTS } from "./users-list.shared.ts";
 import { accountAtVersion, changeAttributes, createAccount, deleteAccount, readAccount } from "./users.service.ts";
 import { changePassword } from "../passwords/password-change.service.ts";
 import { changeAuthModes } from "../auth-modes/auth-modes.service.ts";
@@ -21,10 +23,15 @@ import { confirmedContacts, tellAccountHolder } from "../notices/account-notices
 
 export { countAccounts } from "./users-console.repository.ts";
 
+// A cursor carries the last row's key: an e-mail address or a name, as long as the catalog allows.
+const MAX_CURSOR = 4096;
+
 export const ZListUsersRequest = z.strictObject({
   search: z.string().trim().max(100).optional(),
-  /** Keyset cursor: the sub of the last account on the previous page. */
-  after: z.string().max(256).optional(),
+  sort: z.enum(USER_SORTS).default(DEFAULT_USER_SORT),
+  dir: z.enum(SORT_DIRS).default(DEFAULT_SORT_DIR),
+  /** Keyset cursor: nextCursor of the previous page, in the same order. */
+  after: z.string().max(MAX_CURSOR).optional(),
   limit: z.number().int().min(1).max(100).default(25),
 });
 export type TListUsersRequest = z.input<typeof ZListUsersRequest>;
@@ -37,10 +44,11 @@ function likeOf(search: string): string | undefined {
   return [...text].length >= 3 ? `%${text}%` : `${text}%`;
 }
 
-/** The list's row of each account in `ids` (in the order found): names, contacts, status, roles. */
+/** The list's row of each account in `ids` that exists, in the order of `ids`: names, contacts, status, roles. */
 export async function userRows(ids: string[]) {
   const [accounts, logins] = await Promise.all([findAccounts(ids), findLogins(ids)]);
-  return accounts.map((a) => {
+  const byId = new Map(accounts.map((a) => [a.id, a]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []).map((a) => {
     const all = attributesOf(a);
     const text = (k: string) => (all[k] === undefined ? null : String(flatValue(all[k]!)));
     const confirmed = (k: string) => {
@@ -58,6 +66,7 @@ export async function userRows(ids: string[]) {
       phoneConfirmed: confirmed("phone_number"),
       locked: a.locked,
       roles: a.roles,
+      createdAt: a.createdAt,
     };
   });
 }
@@ -65,14 +74,16 @@ export async function userRows(ids: string[]) {
 /** The accounts the users list's search finds for `text` (name, login, e-mail, phone…), at most `limit`. */
 export async function subjectsMatching(text: string, limit: number): Promise<string[]> {
   const like = likeOf(text.trim());
-  return like ? (await findAccountPage({ like, limit })).ids : [];
+  return like ? (await findAccountPage({ like, sort: DEFAULT_USER_SORT, dir: DEFAULT_SORT_DIR, limit })).rows.map((r) => r.id) : [];
 }
 
 export async function listUsers(req: TListUsersRequest) {
-  const { search, after, limit } = ZListUsersRequest.parse(req);
-  const { ids, total } = await findAccountPage({ like: likeOf(search ?? ""), after, limit: limit + 1 });
-  const items = await userRows(ids.slice(0, limit));
-  return { items, total, nextCursor: ids.length > limit ? items.at(-1)!.sub : null };
+  const { search, sort, dir, after, limit } = ZListUsersRequest.parse(req);
+  const like = likeOf(search ?? "");
+  const { rows, total } = await findAccountPage({ like, sort, dir, after: after === undefined ? undefined : decodeCursor(sort, after), limit: limit + 1 });
+  const shown = rows.slice(0, limit);
+  const items = await userRows(shown.map((r) => r.id));
+  return { items, total, nextCursor: rows.length > limit ? encodeCursor(sort, shown.at(-1)!) : null };
 }
 
 /**

@@ -7,6 +7,7 @@ import { LoadFailedState, LoadingState, Notice, SearchBar } from "../list-parts.
 import { useDebounced } from "../use-debounced.ts";
 import { useCan } from "../viewer.tsx";
 import { CreateUserForm } from "./create-user-form.tsx";
+import { labelOfAccount, personTitle, type TPersonLabel } from "./person-link.tsx";
 import { useUsersText } from "./i18n.ts";
 import { BulkBar } from "./bulk-bar.tsx";
 import { useBulkText } from "./bulk-i18n.ts";
@@ -34,7 +35,7 @@ function ListBody({ list, selection }: { list: TUserList; selection: TSelection 
   const range = { from: String(items.length ? list.offset + 1 : list.offset), to: String(list.offset + items.length), total: String(total) };
   return (
     <>
-      <UsersTable users={items} selection={selection} />
+      <UsersTable users={items} selection={selection} sorting={{ order: list.order, setOrder: list.setOrder }} />
       <nav className="users__pager" aria-label={u("users.pager")}>
         <label className="users__size">
           {b("bulk.pageSize")}
@@ -56,6 +57,23 @@ function ListBody({ list, selection }: { list: TUserList; selection: TSelection 
           {u("users.next")}
         </Button>
       </nav>
+    </>
+  );
+}
+
+/** "User Anna Smirnova (anna@example.org) created." naming the person as the console does elsewhere, the id after it. */
+function CreatedText({ sub, person }: { sub: string; person: TPersonLabel }) {
+  const u = useUsersText();
+  const { title, aside } = personTitle(sub, person);
+  return (
+    <>
+      {u("users.created", { name: aside ? `${title} (${aside})` : title })}
+      {title !== sub ? (
+        <>
+          {" "}
+          <code className="muted">{sub}</code>
+        </>
+      ) : null}
     </>
   );
 }
@@ -99,13 +117,13 @@ export function UsersScreen() {
   const u = useUsersText();
   const list = useUserList();
   const [creating, setCreating] = useState(false);
-  const [created, setCreated] = useState<string | null>(null);
+  const [created, setCreated] = useState<{ sub: string; person: TPersonLabel } | null>(null);
   const [bulkNotice, setBulkNotice] = useState<{ text: string; error: boolean } | null>(null);
   const canCreate = useCan("manage_users");
-  // The selection is of the rows shown: another page, search or size starts it afresh.
+  // The selection is of the rows shown: another page, search, order or size starts it afresh.
   const [picked, setPicked] = useState<{ key: string; subs: Set<string> }>({ key: "", subs: new Set() });
   const rows = list.query.data?.items ?? [];
-  const key = `${list.search}|${list.offset}|${list.size}`;
+  const key = `${list.search}|${list.order.sort}|${list.order.dir}|${list.offset}|${list.size}`;
   const selected = picked.key === key ? picked.subs : new Set<string>();
   const selection: TSelection = {
     selected,
@@ -132,7 +150,7 @@ export function UsersScreen() {
         text={
           created && (
             <>
-              {u("users.created", { sub: created })} <Link href={userHref(created)}>{u("users.open")}</Link>
+              <CreatedText sub={created.sub} person={created.person} /> <Link href={userHref(created.sub)}>{u("users.open")}</Link>
             </>
           )
         }
@@ -149,7 +167,7 @@ export function UsersScreen() {
           onCancel={() => setCreating(false)}
           onCreated={(user) => {
             setCreating(false);
-            setCreated(user.sub);
+            setCreated({ sub: user.sub, person: labelOfAccount(user.attributes) });
           }}
         />
       </Dialog>

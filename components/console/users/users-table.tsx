@@ -1,9 +1,13 @@
 "use client";
 import Link from "next/link";
+import type { TUserSort } from "@/server/users/users-list.shared";
+import { DateTime } from "../../date-time.tsx";
+import { SortHeader } from "../../ui/sort-header.tsx";
 import { Table, type TColumn } from "../../ui/table.tsx";
 import { useBulkText } from "./bulk-i18n.ts";
 import { useUsersText, type TUsersText } from "./i18n.ts";
 import type { TUserRow } from "./types.ts";
+import type { TListOrder } from "./use-user-list.ts";
 
 export function userHref(sub: string): string {
   return `/console/users/${encodeURIComponent(sub)}`;
@@ -39,12 +43,39 @@ function selectColumn(users: TUserRow[], selection: TSelection, b: ReturnType<ty
   };
 }
 
-export function UsersTable({ users, selection }: { users: TUserRow[]; selection?: TSelection }) {
+/** The list's order and how to change it; absent: the columns do not sort (a table of a few rows). */
+export type TSorting = { order: TListOrder; setOrder: (next: TListOrder) => void };
+
+/**
+ * A column that orders the list: its header is a button (the current column flips direction, another
+ * starts ascending) and the <th> carries aria-sort.
+ */
+function sortable(column: TColumn<TUserRow> & { key: TUserSort; header: string }, sorting: TSorting | undefined, u: TUsersText): TColumn<TUserRow> {
+  if (!sorting) return column;
+  const { sort, dir } = sorting.order;
+  const state = sort !== column.key ? "none" : dir === "asc" ? "ascending" : "descending";
+  const nextDir = state === "ascending" ? "desc" : "asc";
+  return {
+    ...column,
+    sort: state,
+    header: (
+      <SortHeader
+        label={column.header}
+        state={state}
+        hint={u(nextDir === "asc" ? "users.sortAsc" : "users.sortDesc")}
+        onSort={() => sorting.setOrder({ sort: column.key, dir: nextDir })}
+      />
+    ),
+  };
+}
+
+export function UsersTable({ users, selection, sorting }: { users: TUserRow[]; selection?: TSelection; sorting?: TSorting }) {
   const u = useUsersText();
   const b = useBulkText();
+  const by = (column: TColumn<TUserRow> & { key: TUserSort; header: string }) => sortable(column, sorting, u);
   const columns: TColumn<TUserRow>[] = [
     ...(selection ? [selectColumn(users, selection, b)] : []),
-    {
+    by({
       key: "sub",
       header: u("users.col.sub"),
       cell: (r) => (
@@ -52,12 +83,13 @@ export function UsersTable({ users, selection }: { users: TUserRow[]; selection?
           {r.sub}
         </Link>
       ),
-    },
-    { key: "login", header: u("users.col.login"), cell: (r) => (r.login ? <code>{r.login}</code> : <span className="muted">—</span>) },
-    { key: "name", header: u("users.col.name"), cell: (r) => [r.familyName, r.givenName].filter(Boolean).join(" ") || <span className="muted">—</span> },
-    { key: "email", header: u("users.col.email"), cell: (r) => <Contact value={r.email} confirmed={r.emailConfirmed} u={u} /> },
+    }),
+    by({ key: "login", header: u("users.col.login"), cell: (r) => (r.login ? <code>{r.login}</code> : <span className="muted">—</span>) }),
+    by({ key: "name", header: u("users.col.name"), cell: (r) => [r.familyName, r.givenName].filter(Boolean).join(" ") || <span className="muted">—</span> }),
+    by({ key: "email", header: u("users.col.email"), cell: (r) => <Contact value={r.email} confirmed={r.emailConfirmed} u={u} /> }),
     { key: "phone", header: u("users.col.phone"), cell: (r) => <Contact value={r.phone} confirmed={r.phoneConfirmed} u={u} /> },
-    { key: "status", header: u("users.col.status"), cell: (r) => <StatusBadge locked={r.locked} /> },
+    by({ key: "status", header: u("users.col.status"), cell: (r) => <StatusBadge locked={r.locked} /> }),
+    by({ key: "created", header: u("users.col.created"), cell: (r) => <DateTime value={r.createdAt} /> }),
     {
       key: "roles",
       header: u("users.col.roles"),
