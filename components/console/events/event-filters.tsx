@@ -1,17 +1,15 @@
 "use client";
 import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { EVENT_TYPES } from "@/server/audit/event-types";
-import { eventTitle } from "../../event-titles.ts";
-import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { TextField } from "../../ui/field.tsx";
 import type { TEventFilterValues, TFilterField } from "./event-filter-url.ts";
+import { EventTypeField } from "./event-type-field.tsx";
 import { useEventsText, type TEventsKey } from "./i18n.ts";
 
-const TEXT_FIELDS: { field: TFilterField; label: TEventsKey; hint?: TEventsKey }[] = [
+// The type picker stands between the client and the address (EventTypeField).
+const TEXT_FIELDS: { field: TFilterField; label: TEventsKey }[] = [
   { field: "sub", label: "events.filter.sub" },
   { field: "client", label: "events.filter.client" },
-  { field: "type", label: "events.filter.type", hint: "events.filter.typeHint" },
   { field: "ip", label: "events.filter.ip" },
 ];
 const TIME_FIELDS: { field: "from" | "to"; label: TEventsKey }[] = [
@@ -37,34 +35,28 @@ const useInBrowser = () => useSyncExternalStore(noSubscription, () => true, () =
 /** The filter form: edited locally, applied to the URL on submit (Enter in any field). */
 export function EventFilters({ filter, onApply }: { filter: TEventFilterValues; onApply: (next: TEventFilterValues) => void }) {
   const e = useEventsText();
-  const { lang } = useI18n();
   const inBrowser = useInBrowser();
   const [draft, setDraft] = useState<TEventFilterValues>(filter);
   const set = (field: TFilterField, value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const textField = ({ field, label }: (typeof TEXT_FIELDS)[number]) => (
+    <TextField key={field} label={e(label)} name={field} value={draft[field] ?? ""} onChange={(ev) => set(field, ev.target.value)} autoComplete="off" spellCheck={false} />
+  );
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     onApply(draft);
   };
   return (
     <form className="event-filters" role="search" aria-label={e("events.filters")} onSubmit={submit}>
-      {TEXT_FIELDS.map(({ field, label, hint }) => (
-        <TextField
-          key={field}
-          label={e(label)}
-          hint={hint ? e(hint) : undefined}
-          name={field}
-          value={draft[field] ?? ""}
-          onChange={(ev) => set(field, ev.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          list={field === "type" ? "event-type-suggestions" : undefined}
-        />
-      ))}
-      <datalist id="event-type-suggestions">
-        {EVENT_TYPES.map((t) => (
-          <option key={t} value={t} label={eventTitle(t, lang)} />
-        ))}
-      </datalist>
+      {TEXT_FIELDS.slice(0, 2).map(textField)}
+      <EventTypeField
+        value={draft.type ?? ""}
+        onChange={(text) => set("type", text)}
+        onPicked={(type) => {
+          setDraft((d) => ({ ...d, type }));
+          onApply({ ...draft, type });
+        }}
+      />
+      {TEXT_FIELDS.slice(2).map(textField)}
       {TIME_FIELDS.map(({ field, label }) => (
         <TextField
           key={field}
