@@ -90,12 +90,15 @@ test("the OAuth 2.0 and OpenID Connect settings of a client are set in the form 
   await form.getByLabel("refresh_token").uncheck();
   await form.getByRole("button", { name: "Create" }).click();
   await expect(form.getByLabel("Redirect URIs", { exact: true })).toHaveAccessibleDescription(/needs at least one redirect URI/);
+  // The cursor goes to the field refused.
+  await expect(form.getByLabel("Redirect URIs", { exact: true })).toBeFocused();
 
   await form.getByLabel("Redirect URIs", { exact: true }).fill("https://rp.example.com/cb");
   await form.getByLabel("First-party application (no consent screen)").check();
   await form.getByLabel("Access token lifetime, s").fill("10");
   await form.getByRole("button", { name: "Create" }).click();
   await expect(form.getByLabel("Access token lifetime, s")).toHaveAccessibleDescription(/at least 60 seconds/);
+  await expect(form.getByLabel("Access token lifetime, s")).toBeFocused();
 
   await form.getByLabel("Access token lifetime, s").fill("600");
   await form.getByLabel("Post-logout redirect URIs").fill("https://rp.example.com/bye");

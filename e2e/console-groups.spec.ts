@@ -38,6 +38,8 @@ test("a profile with two attributes, a group created after a field error, member
   await expect(form.getByText("Check the marked fields.")).toBeVisible();
   await expect(form.getByLabel("size")).toHaveAccessibleDescription(/must be a number/);
   await expect(form.getByLabel("title")).toHaveAccessibleDescription(/required attribute is missing/);
+  // Every field refused in one pass; the cursor on the first of them.
+  await expect(form.getByLabel("title")).toBeFocused();
   await form.getByLabel("title").fill("Acme");
   await form.getByLabel("size").fill("12");
   await form.getByRole("button", { name: "Create" }).click();

@@ -12,6 +12,7 @@ import { ScopePicker } from "./clients/scope-picker.tsx";
 import { ClientProtocolFields, lifetimesOut, type TProtocolValues } from "./client-protocol-fields.tsx";
 import { formatList, parseList } from "./list-text.ts";
 import { useTRPC, type TConsoleClient } from "./trpc.ts";
+import { useFocusFirstError } from "../ui/use-focus-first-error.ts";
 
 type TProps = {
   /** Absent: create a new client. */
@@ -100,6 +101,7 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
   );
   const mutation = client ? update : create;
   const errors = mutation.error ? fieldErrorsOf(mutation.error, t) : {};
+  const formRef = useFocusFirstError<HTMLFormElement>(mutation.error);
   const unplaced = mutation.error && !Object.keys(errors).some((f) => FIELDS.includes(f));
 
   function submit(e: FormEvent) {
@@ -128,7 +130,7 @@ export function ClientForm({ client, onCreated, onSaved, onCancel }: TProps) {
   });
 
   return (
-    <form className="client-form" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
+    <form ref={formRef} className="client-form" onSubmit={submit} noValidate aria-busy={mutation.isPending}>
       {mutation.error ? (
         <p className="ui-alert ui-alert--error" role="alert">
           {unplaced ? messageOf(mutation.error, t) : t("form.fixErrors")}

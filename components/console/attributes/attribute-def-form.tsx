@@ -10,6 +10,7 @@ import { appCodeOf, fieldErrorsOf, messageOf } from "../call-errors.ts";
 import { parseList } from "../list-text.ts";
 import { useTRPC } from "../trpc.ts";
 import { useAttributesText } from "./i18n.ts";
+import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 
 /** A catalog entry as the console receives it, with whether the service relies on it. */
 export type TCatalogEntry = inferRouterOutputs<AppRouter>["console"]["attributes"]["list"][number];
@@ -71,6 +72,7 @@ export function AttributeDefForm({ def, onSaved, onCancel }: TProps) {
     }),
   );
   const errors = save.error ? fieldErrorsOf(save.error, t) : {};
+  const formRef = useFocusFirstError<HTMLFormElement>(save.error);
   const code = appCodeOf(save.error);
   if (code === "attribute.alias_taken") errors.aliases = a("form.aliasTaken", { detail: save.error?.message ?? "" });
   const alert = code === "attribute.builtin" ? a("form.builtin") : Object.keys(errors).length ? a("form.fixErrors") : save.error ? messageOf(save.error, t) : null;
@@ -82,7 +84,7 @@ export function AttributeDefForm({ def, onSaved, onCancel }: TProps) {
   };
 
   return (
-    <form className="client-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form ref={formRef} className="client-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
       {alert ? (
         <p className="ui-alert ui-alert--error" role="alert">
           {alert}

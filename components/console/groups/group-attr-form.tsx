@@ -15,6 +15,7 @@ import { groupsMessageOf } from "./group-errors.ts";
 import { useGroupsText } from "./i18n.ts";
 import type { TGroupDetail, TProfileView } from "./types.ts";
 import "../users/users.css";
+import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 
 type TProps = {
   profile: TProfileView;
@@ -42,6 +43,7 @@ export function GroupAttrForm({ profile, group, onSaved, onCancel, onReload }: T
   const update = useMutation(trpc.console.groups.update.mutationOptions({ onSuccess: () => onSaved(group!.id) }));
   const call = group ? update : create;
   const errors = call.error ? fieldErrorsOf(call.error, t) : {};
+  const formRef = useFocusFirstError<HTMLFormElement>(call.error);
   const code = appCodeOf(call.error);
   if (code === "group.exists") errors.id = g("gform.exists");
   const stale = code === "group.stale_instance";
@@ -55,7 +57,7 @@ export function GroupAttrForm({ profile, group, onSaved, onCancel, onReload }: T
   };
 
   return (
-    <form className="client-form" onSubmit={submit} noValidate aria-busy={call.isPending}>
+    <form ref={formRef} className="client-form" onSubmit={submit} noValidate aria-busy={call.isPending}>
       <FormAlert text={alert} />
       {stale ? (
         <div className="ui-alert ui-alert--error group-stale" role="alert">

@@ -11,6 +11,7 @@ import { useTRPC } from "../trpc.ts";
 import { groupsMessageOf } from "./group-errors.ts";
 import { useGroupsText } from "./i18n.ts";
 import type { TGroupAttrDefView, TProfileView } from "./types.ts";
+import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 
 // groups.schemas' GROUP_ATTR_TYPES, written out: importing it would bring zod into the page.
 const TYPES = ["string", "number", "boolean", "date", "string_list"] as const;
@@ -55,6 +56,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: TProps) {
     }),
   );
   const errors = save.error ? fieldErrorsOf(save.error, t) : {};
+  const formRef = useFocusFirstError<HTMLFormElement>(save.error);
   const alert = Object.keys(errors).length ? g("pform.fixErrors") : save.error ? groupsMessageOf(save.error, g, t) : null;
   const change = (key: number, patch: Partial<TAttrDraft>) => setAttrs((list) => list.map((a) => (a.key === key ? { ...a, ...patch } : a)));
 
@@ -64,7 +66,7 @@ export function ProfileForm({ profile, onSaved, onCancel }: TProps) {
   };
 
   return (
-    <form className="client-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form ref={formRef} className="client-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
       <FormAlert text={alert} />
       <TextField label={g("pform.name")} hint={g("pform.nameHint")} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} readOnly={!!profile} autoComplete="off" spellCheck={false} required />
       <div className="client-form__row">

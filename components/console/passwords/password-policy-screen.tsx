@@ -10,6 +10,7 @@ import { fieldErrorsOf, messageOf } from "../call-errors.ts";
 import { useTRPC } from "../trpc.ts";
 import { usePolicyText, type TPolicyKey } from "./i18n.ts";
 import "./password-policy.css";
+import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 
 type TPolicy = inferRouterOutputs<AppRouter>["console"]["passwordPolicy"]["get"];
 const KINDS = ["lower", "upper", "letter", "digit", "symbol", "chars"] as const;
@@ -86,6 +87,7 @@ function PolicyForm({ initial }: { initial: TPolicy }) {
     }),
   );
   const errors = save.isError ? fieldErrorsOf(save.error, t) : {};
+  const formRef = useFocusFirstError<HTMLFormElement>(save.error);
   const set = (patch: Partial<TDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setGroup = (i: number, g: TGroupDraft) => set({ groups: draft.groups.map((x, j) => (j === i ? g : x)) });
   const submit = (e: FormEvent) => {
@@ -96,7 +98,7 @@ function PolicyForm({ initial }: { initial: TPolicy }) {
     <TextField label={p(label)} type="number" min={0} value={draft[key]} onChange={(e) => set({ [key]: e.target.value })} error={errors[key]} />
   );
   return (
-    <form className="policy-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="policy-form" onSubmit={submit} noValidate>
       <fieldset>
         <legend>{p("policy.length")}</legend>
         {numberField("minLength", "policy.minLength")}

@@ -12,6 +12,7 @@ import { formatList, parseList } from "../list-text.ts";
 import { useTRPC } from "../trpc.ts";
 import { DiscoveryResult } from "./discovery-result.tsx";
 import { useProvidersText } from "./i18n.ts";
+import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 
 export type TProvider = inferRouterOutputs<AppRouter>["console"]["providers"]["list"][number];
 
@@ -94,6 +95,8 @@ export function ProviderForm({ provider, onSaved, onCancel }: TProps) {
   const discovery = useMutation(trpc.console.providers.testDiscovery.mutationOptions());
 
   const errors = save.error ? fieldErrorsOf(save.error, t) : {};
+
+  const formRef = useFocusFirstError<HTMLFormElement>(save.error);
   if (appCodeOf(save.error) === "federation.provider_exists") errors.fpName = p("form.exists");
   const alert = Object.keys(errors).length ? p("form.fixErrors") : save.error ? messageOf(save.error, t) : null;
 
@@ -105,7 +108,7 @@ export function ProviderForm({ provider, onSaved, onCancel }: TProps) {
   const testDiscovery = () => discovery.mutate({ discoveryUrl: values.discoveryUrl.trim(), issuer: optional(values.issuer) });
 
   return (
-    <form className="client-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form ref={formRef} className="client-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
       {alert ? (
         <p className="ui-alert ui-alert--error" role="alert">
           {alert}

@@ -10,6 +10,7 @@ import { appCodeOf, fieldErrorsOf } from "../call-errors.ts";
 import { useTRPC } from "../trpc.ts";
 import { useRightsText } from "./i18n.ts";
 import { rightsMessageOf } from "./rights-errors.ts";
+import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 
 type TKindField = "subjectKinds" | "objectKinds";
 // rights.schemas' SUBJECT_KINDS and OBJECT_KINDS, written out: importing them would bring zod into the page.
@@ -49,6 +50,7 @@ export function DefinitionForm({ def, onSaved, onCancel }: TProps) {
     }),
   );
   const errors = save.error ? fieldErrorsOf(save.error, t) : {};
+  const formRef = useFocusFirstError<HTMLFormElement>(save.error);
   if (appCodeOf(save.error) === "rights.definition_exists") errors.name = r("form.exists");
   const alert = Object.keys(errors).length ? r("form.fixErrors") : save.error ? rightsMessageOf(save.error, r, t) : null;
 
@@ -89,7 +91,7 @@ export function DefinitionForm({ def, onSaved, onCancel }: TProps) {
   );
 
   return (
-    <form className="client-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
+    <form ref={formRef} className="client-form" onSubmit={submit} noValidate aria-busy={save.isPending}>
       <FormAlert text={alert} />
       <TextField
         label={r("form.name")}

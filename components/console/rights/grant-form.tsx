@@ -14,6 +14,7 @@ import { useRightsText } from "./i18n.ts";
 import { grantableRights, otherPartyTypes, pairOf, parseTags, recordOf, type TDirection, type TParty } from "./parties.ts";
 import { KIND_KEY, PartyPicker, type TPicked } from "./party-picker.tsx";
 import { rightsMessageOf } from "./rights-errors.ts";
+import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 
 /** `onGranted` may return a promise: the form stays busy until it settles. */
 type TProps = { party: TParty; dir: TDirection; defs: TRightDefinition[]; onGranted: () => Promise<void> | void; onCancel: () => void };
@@ -39,6 +40,8 @@ export function GrantForm({ party, dir, defs, onGranted, onCancel }: TProps) {
   const grant = useMutation(trpc.console.rights.grant.mutationOptions({ onSuccess: () => onGranted() }));
 
   const errors = grant.error ? fieldErrorsOf(grant.error, t) : {};
+
+  const formRef = useFocusFirstError<HTMLFormElement>(grant.error);
   const fieldAlert = errors.tags || errors.rights ? r("form.fixErrors") : null;
   const alert = missing ? r("grant.pickFirst") : (fieldAlert ?? (grant.error ? rightsMessageOf(grant.error, r, t) : null));
 
@@ -62,7 +65,7 @@ export function GrantForm({ party, dir, defs, onGranted, onCancel }: TProps) {
     );
   }
   return (
-    <form className="client-form" onSubmit={submit} noValidate aria-busy={grant.isPending}>
+    <form ref={formRef} className="client-form" onSubmit={submit} noValidate aria-busy={grant.isPending}>
       <FormAlert text={alert} />
       <div className="client-form__row">
         <SelectField label={r("grant.right")} hint={right?.description[lang] || undefined} value={rightName} onChange={(e) => setRightName(e.target.value)} error={errors.rights}>
