@@ -55,9 +55,16 @@ test("a profile with two attributes, a group created after a field error, member
 
   // Two members found by their surname; one removed again.
   await groups.row(id).getByRole("link", { name: id }).click();
-  await expect(page.getByRole("heading", { name: `Group ${id}`, level: 1 })).toBeVisible();
+  // The group is called by its title attribute, its id underneath.
+  await expect(page.getByRole("heading", { name: "Acme", level: 1 })).toBeVisible();
+  await expect(page.getByText(`Group ${id}`, { exact: true })).toBeVisible();
   await groups.addMember(familyName.toLowerCase(), anna);
+  // A member is not offered again.
+  const picker = page.getByRole("region", { name: "Add a member" });
+  await expect(picker.getByRole("button", { name: new RegExp(anna) })).toHaveCount(0);
+  await expect(picker.getByRole("button", { name: new RegExp(boris) })).toBeVisible();
   await groups.addMember(familyName.toLowerCase(), boris);
+  await expect(picker.getByText("Nothing matches.")).toBeVisible();
   // Members by name, the name the link; the id stays beside it.
   await expect(groups.members().getByRole("link")).toHaveText([`Anna ${familyName}`, `Boris ${familyName}`]);
   await expect(groups.members()).toContainText(boris);

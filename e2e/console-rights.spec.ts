@@ -39,6 +39,14 @@ test("a right is defined, granted with two tags from a user to an application, s
   await browser.grant("of", { right, kind: "application", search: appId, id: appId, tags: ["alpha", "beta"] });
   const ofUser = browser.row("of", appId, right);
   await expect(ofUser.getByRole("listitem")).toHaveText(["alpha×", "beta×"]);
+  // Both panels fit the 1280 px the console is made for (the default viewport), in Russian as well.
+  const host = new URL(process.env.E2E_BASE_URL!).hostname;
+  for (const lang of ["ru", "en"]) {
+    await page.context().addCookies([{ name: "idp_lang", value: lang, domain: host, path: "/" }]);
+    await page.reload();
+    await expect(page.getByRole("table").getByText(appId, { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `page width (${lang})`).toBeLessThanOrEqual(page.viewportSize()!.width);
+  }
 
   // The application's side: the user holds the right on it, with the same tags.
   await ofUser.getByRole("link", { name: appId }).click();

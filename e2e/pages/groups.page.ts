@@ -72,10 +72,10 @@ export class GroupsPage {
 
   /** On a group's page: finds the account by `search` and adds it. */
   async addMember(search: string, sub: string): Promise<void> {
-    const form = this.page.getByRole("form", { name: "Add a member" });
+    // One step: a click on the match adds it.
+    const form = this.page.getByRole("region", { name: "Add a member" });
     await form.getByRole("searchbox", { name: "Find a user" }).fill(search);
-    await form.getByRole("list", { name: "Matches" }).getByRole("button", { name: new RegExp(sub) }).click();
-    await form.getByRole("button", { name: "Add", exact: true }).click();
+    await form.getByRole("list", { name: "Matches" }).getByRole("button", { name: new RegExp(`^Add .*${sub}`) }).click();
     await expect(this.page.getByRole("status").filter({ hasText: `${sub} added.` })).toBeVisible();
   }
 }

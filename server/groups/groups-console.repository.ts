@@ -50,6 +50,14 @@ export async function findMembersPage(groupId: string, after: string | undefined
   return { ids: rows.map((r) => r.userId), total };
 }
 
+/** Which of `userIds` are members of the group. */
+export async function findMembersAmong(groupId: string, userIds: string[]): Promise<Set<string>> {
+  if (!userIds.length) return new Set();
+  const prisma = await getPrisma();
+  const rows = await prisma.groupMember.findMany({ where: { groupId, userId: { in: userIds } }, select: { userId: true } });
+  return new Set(rows.map((r) => r.userId));
+}
+
 /** Groups of any profile whose id starts with `prefix`, in id order: the rights browser's group picker. */
 export async function findGroupsByIdPrefix(prefix: string, limit: number): Promise<{ id: string; profile: string }[]> {
   const prisma = await getPrisma();

@@ -1,6 +1,6 @@
 import { AUTH_APPS } from "../auth/apps.ts";
 import type { TRequestContext } from "../http/request-context.ts";
-import { findGroupsByIdPrefix, findMembersPage, findProfileGroupsPage, type TGroupListRow } from "./groups-console.repository.ts";
+import { findGroupsByIdPrefix, findMembersAmong, findMembersPage, findProfileGroupsPage, type TGroupListRow } from "./groups-console.repository.ts";
 import { groupOrNotFound, profileOf } from "./groups.service.ts";
 import { labelsOf, type TPersonLabel } from "../users/users-console.service.ts";
 
@@ -40,4 +40,9 @@ export function consoleRequestContext(requestId: string): TRequestContext {
 /** Groups to pick by what an administrator typed: those whose id starts with it, any profile. */
 export function findGroupsToPick(prefix: string, limit: number): Promise<{ id: string; profile: string }[]> {
   return findGroupsByIdPrefix(prefix, limit);
+}
+
+/** Which of `userIds` are in the group already: the member picker leaves them out. */
+export function membersAmong(groupId: string, userIds: string[]): Promise<Set<string>> {
+  return findMembersAmong(groupId, userIds);
 }

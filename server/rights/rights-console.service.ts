@@ -1,5 +1,5 @@
 import { listClients } from "../clients/clients.service.ts";
-import { findGroupsToPick } from "../groups/groups-console.service.ts";
+import { findGroupsToPick, membersAmong } from "../groups/groups-console.service.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import { labelsOf, listUsers, type TPersonLabel } from "../users/users-console.service.ts";
 import { groupGrants, type TConsolePartyType, type TPartyGrants } from "./api/console.ts";
@@ -33,8 +33,12 @@ const FINDERS: Record<TConsolePartyType, (search: string | undefined) => Promise
   grps: async (search) => (await findGroupsToPick(search ?? "", PICK_LIMIT)).map((g) => ({ type: "grps", id: g.id, ext: g.profile, label: g.profile })),
 };
 
-export function findParties(type: TConsolePartyType, search: string): Promise<TPartyOption[]> {
-  return FINDERS[type](search.trim() || undefined);
+/** Parties matching `search`; with `notInGroup`, the accounts that are not members of that group already. */
+export async function findParties(type: TConsolePartyType, search: string, notInGroup?: string): Promise<TPartyOption[]> {
+  const found = await FINDERS[type](search.trim() || undefined);
+  if (type !== "user" || notInGroup === undefined) return found;
+  const members = await membersAmong(notInGroup, found.map((o) => o.id));
+  return found.filter((o) => !members.has(o.id));
 }
 
 /** `people`: how to name each account among the parties (the browsed one included), by its id. */

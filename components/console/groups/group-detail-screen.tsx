@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -15,6 +15,7 @@ import { Card } from "../user-sessions/card-parts.tsx";
 import { GroupAttrForm } from "./group-attr-form.tsx";
 import { groupsMessageOf } from "./group-errors.ts";
 import { groupsHref } from "./group-links.ts";
+import { groupTitleOf } from "./group-title.ts";
 import { useGroupsText } from "./i18n.ts";
 import type { TGroupDetail, TProfileView } from "./types.ts";
 import { MembersList } from "./members-list.tsx";
@@ -24,39 +25,42 @@ import "../users/users.css";
 import "../user-sessions/user-sessions.css";
 import "./groups.css";
 
-/** Adds one account, found as the rights browser finds users (a part of a name, or a whole sub). */
+/**
+ * Adds an account in one step: a click on a match adds it. Matches are found as the rights browser
+ * finds users (a part of a name, or a whole sub), without the group's current members.
+ */
 function AddMember({ group, onAdded }: { group: TGroupDetail; onAdded: (sub: string) => Promise<void> }) {
   const { t } = useI18n();
   const g = useGroupsText();
   const trpc = useTRPC();
-  const [picked, setPicked] = useState<TPicked | null>(null);
-  const [missing, setMissing] = useState(false);
+  const queryClient = useQueryClient();
   const add = useMutation(trpc.console.groups.addMember.mutationOptions());
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setMissing(!picked);
+  const pick = (picked: TPicked | null) => {
     if (!picked) return;
     add.mutate(
       { profile: group.profile, id: group.id, sub: picked.id },
       {
         onSuccess: async () => {
           await onAdded(picked.id);
-          setPicked(null);
+          // The one added is a member now: the matches are read again without it.
+          await queryClient.invalidateQueries({ queryKey: trpc.console.rights.findParties.queryKey() });
         },
       },
     );
   };
-  const alert = missing ? g("group.pickFirst") : add.error ? groupsMessageOf(add.error, g, t) : null;
+  const alert = add.error ? groupsMessageOf(add.error, g, t) : null;
   return (
-    <form className="group-add-member" onSubmit={submit} noValidate aria-busy={add.isPending} aria-label={g("group.addMember")}>
+    <section className="group-add-member" aria-busy={add.isPending} aria-label={g("group.addMember")}>
       <FormAlert text={alert} />
-      <PartyPicker type="user" value={picked} onChange={(p) => (setPicked(p), setMissing(false), add.reset())} />
-      <div>
-        <Button type="submit" variant="primary" disabled={add.isPending}>
-          {add.isPending ? g("group.adding") : g("group.add")}
-        </Button>
-      </div>
-    </form>
+      <PartyPicker
+        type="user"
+        value={null}
+        notInGroup={group.id}
+        onChange={pick}
+        disabled={add.isPending}
+        actionLabel={(p) => g("group.addParty", { party: p.label ? `${p.label} (${p.id})` : p.id })}
+      />
+    </section>
   );
 }
 
@@ -119,9 +123,14 @@ export function GroupDetailScreen({ profile: profileName, id }: { profile: strin
   const refresh = () => Promise.all([queryClient.invalidateQueries(trpc.console.groups.get.pathFilter()), queryClient.invalidateQueries(trpc.console.groups.members.pathFilter())]);
   const profile = profiles.data?.find((p) => p.name === profileName);
 
+  // The group is called by its own title attribute when it has one; the id stays beside it.
+  const title = group.data ? groupTitleOf(group.data.attrs) : undefined;
   const head = (
     <div className="clients__head">
-      <h1 className="page-title">{g("group.title", { id })}</h1>
+      <div>
+        <h1 className="page-title">{title ?? g("group.title", { id })}</h1>
+        {title ? <p className="muted">{g("group.title", { id })}</p> : null}
+      </div>
       <Link href={groupsHref(profileName)} className="user-link">
         {g("group.back", { profile: profileName })}
       </Link>

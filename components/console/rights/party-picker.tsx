@@ -21,19 +21,28 @@ export const KIND_KEY: Record<string, TRightsKey> = { user: "kind.user", its: "k
 
 export type TPicked = TParty & { label: string };
 
-type TProps = { type: TConsolePartyType; value: TPicked | null; onChange: (party: TPicked | null) => void };
+type TProps = {
+  type: TConsolePartyType;
+  value: TPicked | null;
+  onChange: (party: TPicked | null) => void;
+  /** Accounts already in this group are not offered (the group's member picker). */
+  notInGroup?: string;
+  /** The accessible name of a match's button, when a click does more than pick (e.g. "Add …"). */
+  actionLabel?: (party: TPicked) => string;
+  disabled?: boolean;
+};
 
 /**
  * A search box over the users' or the applications' console search, and its matches as buttons: a
  * click picks one. Once picked it shows which, with a way to pick again.
  */
-export function PartyPicker({ type, value, onChange }: TProps) {
+export function PartyPicker({ type, value, onChange, notInGroup, actionLabel, disabled }: TProps) {
   const r = useRightsText();
   const trpc = useTRPC();
   const resultsId = useId();
   const [text, setText] = useState("");
   const search = useDebounced(text.trim(), SEARCH_DELAY_MS);
-  const found = useQuery(trpc.console.rights.findParties.queryOptions({ type, search }, { enabled: !value, placeholderData: keepPreviousData }));
+  const found = useQuery(trpc.console.rights.findParties.queryOptions({ type, search, notInGroup }, { enabled: !value, placeholderData: keepPreviousData }));
 
   if (value) {
     return (
@@ -74,7 +83,7 @@ export function PartyPicker({ type, value, onChange }: TProps) {
           <ul aria-label={r("browser.results")}>
             {options.map((o) => (
               <li key={o.id}>
-                <Button size="sm" variant="ghost" onClick={() => onChange(o)}>
+                <Button size="sm" variant="ghost" onClick={() => onChange(o)} aria-label={actionLabel?.(o)} disabled={disabled}>
                   {o.label ? <span>{o.label}</span> : null}
                   <code className="party-options__id">{o.id}</code>
                 </Button>

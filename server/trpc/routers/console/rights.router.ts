@@ -26,8 +26,8 @@ export const rightsRouter = createRouter({
     .mutation(({ input, ctx }) => removeDefinition(input.name, input.force, ctx.actor, adminNote(ctx.actor))),
 
   findParties: consoleReadProcedure
-    .input(z.strictObject({ type: ZPartyType, search: z.string().max(100).default("") }))
-    .query(({ input }) => findParties(input.type, input.search)),
+    .input(z.strictObject({ type: ZPartyType, search: z.string().max(100).default(""), notInGroup: z.string().min(1).max(256).optional() }))
+    .query(({ input }) => findParties(input.type, input.search, input.notInGroup)),
 
   browse: consoleReadProcedure
     .input(z.strictObject({ type: ZPartyType, id: z.string().min(1).max(256), ext: z.string().max(128).optional() }))
