@@ -20,6 +20,7 @@ test("console user search, edit and lock", async ({ page }) => {
   // The server's field errors appear next to the field; fixing the field creates the account.
   await users.fillCreate({ ...anna, email: "not-an-email" });
   await expect(users.createDialog.getByLabel("E-mail", { exact: true })).toHaveAccessibleDescription(/must be an e-mail address/);
+  await expect(users.createDialog.getByLabel("E-mail", { exact: true })).toBeFocused();
   await users.createDialog.getByLabel("E-mail", { exact: true }).fill(anna.email);
   await users.createDialog.getByRole("button", { name: "Create", exact: true }).click();
   await expect(users.createDialog).toBeHidden();

@@ -11,6 +11,7 @@ import { editableDefs, newAttributesOf, type TDrafts } from "./attribute-drafts.
 import { AttributeFields } from "./attribute-input.tsx";
 import { useUsersText } from "./i18n.ts";
 import type { TUserDetail } from "./types.ts";
+import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 
 type TProps = { onCreated: (user: TUserDetail) => void; onCancel: () => void };
 
@@ -35,6 +36,7 @@ export function CreateUserForm({ onCreated, onCancel }: TProps) {
   );
   const defs = editableDefs(catalog.data ?? []);
   const errors = create.error ? fieldErrorsOf(create.error, t) : {};
+  const formRef = useFocusFirstError<HTMLFormElement>(create.error);
   const placed = Object.keys(errors).some((k) => k === "password" || defs.some((d) => k === d.name || k.startsWith(`${d.name}.`)));
 
   function submit(e: FormEvent) {
@@ -45,7 +47,7 @@ export function CreateUserForm({ onCreated, onCancel }: TProps) {
   if (catalog.isPending) return <LoadingState label={u("users.loading")} />;
   if (catalog.isError) return <LoadFailedState label={u("create.catalogFailed")} error={catalog.error} retryLabel={u("users.retry")} onRetry={() => void catalog.refetch()} />;
   return (
-    <form className="user-form" onSubmit={submit} noValidate aria-busy={create.isPending}>
+    <form ref={formRef} className="user-form" onSubmit={submit} noValidate aria-busy={create.isPending}>
       {create.error ? (
         <p className="ui-alert ui-alert--error" role="alert">
           {placed ? u("detail.fixErrors") : messageOf(create.error, t)}

@@ -8,6 +8,7 @@ import { AttributeFields } from "./attribute-input.tsx";
 import { useUsersText } from "./i18n.ts";
 import type { TUserDetail } from "./types.ts";
 import { accountChanged, type TNotice, type useUserMutations } from "./use-user-mutations.ts";
+import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 
 type TProps = {
   user: TUserDetail;
@@ -27,6 +28,7 @@ export function UserAttributesForm({ user, update, setNotice }: TProps) {
   const [drafts, setDrafts] = useState<TDrafts>(() => draftsOf(defs, user.attributes));
   const error = update.error && !accountChanged(update.error) ? update.error : null;
   const errors = error ? fieldErrorsOf(error, t) : {};
+  const formRef = useFocusFirstError<HTMLFormElement>(error);
   // A problem no field shows (an attribute the catalog dropped meanwhile) is spelled out in the alert.
   const unplaced = Object.entries(errors).filter(([k]) => !defs.some((d) => k === d.name || k.startsWith(`${d.name}.`)));
 
@@ -41,7 +43,7 @@ export function UserAttributesForm({ user, update, setNotice }: TProps) {
   }
 
   return (
-    <form className="user-form" onSubmit={submit} noValidate aria-busy={update.isPending} aria-labelledby="user-attributes-title">
+    <form ref={formRef} className="user-form" onSubmit={submit} noValidate aria-busy={update.isPending} aria-labelledby="user-attributes-title">
       <h2 id="user-attributes-title" className="user-section__title">
         {u("detail.attributes")}
       </h2>
