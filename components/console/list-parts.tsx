@@ -85,6 +85,26 @@ export function ListStates({ query, count, loading, failed, retry, empty, childr
   return <>{children}</>;
 }
 
+type TQueryStatesProps<T> = {
+  query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
+  loading: ReactNode;
+  children: (data: T) => ReactNode;
+};
+
+/** A settings page's one read: loading, its error as an alert, or what it shows of the data. */
+export function QueryStates<T>({ query, loading, children }: TQueryStatesProps<T>) {
+  const { t } = useI18n();
+  if (query.isPending) return <LoadingState label={loading} />;
+  if (query.isError) {
+    return (
+      <p className="ui-alert ui-alert--error" role="alert">
+        {messageOf(query.error, t)}
+      </p>
+    );
+  }
+  return <>{children(query.data as T)}</>;
+}
+
 /** The way back from a detail page to its list (styled in users/users.css, which every detail page loads). */
 export function BackLink({ href, label }: { href: string; label: string }) {
   return (

@@ -9,6 +9,7 @@ import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { TextField } from "../../ui/field.tsx";
 import { fieldErrorsOf, messageOf } from "../call-errors.ts";
+import { QueryStates } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { BrandingPreview } from "./branding-preview.tsx";
 import { useBrandingText, type TBrandingKey } from "./i18n.ts";
@@ -160,7 +161,6 @@ function BrandingForm({ branding }: { branding: TBranding }) {
 }
 
 export function BrandingScreen() {
-  const { t } = useI18n();
   const b = useBrandingText();
   const trpc = useTRPC();
   const branding = useQuery(trpc.console.branding.get.queryOptions());
@@ -168,17 +168,9 @@ export function BrandingScreen() {
     <section className="branding">
       <h1 className="page-title">{b("branding.title")}</h1>
       <p className="muted branding__intro">{b("branding.intro")}</p>
-      {branding.isPending ? (
-        <div className="state state--loading" role="status">
-          <span className="spinner" aria-hidden="true" /> {b("branding.loading")}
-        </div>
-      ) : branding.isError ? (
-        <p className="ui-alert ui-alert--error" role="alert">
-          {messageOf(branding.error, t)}
-        </p>
-      ) : (
-        <BrandingForm branding={branding.data} />
-      )}
+      <QueryStates query={branding} loading={b("branding.loading")}>
+        {(data) => <BrandingForm branding={data} />}
+      </QueryStates>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { SelectField, TextField } from "../../ui/field.tsx";
 import { fieldErrorsOf, messageOf } from "../call-errors.ts";
+import { QueryStates } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { useCan } from "../viewer.tsx";
 import { EmailSettingsForm, SmsSettingsForm } from "./delivery-forms.tsx";
@@ -146,7 +147,6 @@ function TestForm() {
 }
 
 export function DeliveryScreen() {
-  const { t } = useI18n();
   const m = useMessagingText();
   const trpc = useTRPC();
   const settings = useQuery(trpc.console.delivery.settings.queryOptions());
@@ -154,17 +154,9 @@ export function DeliveryScreen() {
     <section className="delivery">
       <h1 className="page-title">{m("delivery.title")}</h1>
       <p className="muted delivery__intro">{m("delivery.intro")}</p>
-      {settings.isPending ? (
-        <div className="state state--loading" role="status">
-          <span className="spinner" aria-hidden="true" /> {m("outbox.loading")}
-        </div>
-      ) : settings.isError ? (
-        <p className="ui-alert ui-alert--error" role="alert">
-          {messageOf(settings.error, t)}
-        </p>
-      ) : (
-        <TransportCards settings={settings.data} />
-      )}
+      <QueryStates query={settings} loading={m("outbox.loading")}>
+        {(data) => <TransportCards settings={data} />}
+      </QueryStates>
       <TestForm />
     </section>
   );

@@ -9,6 +9,7 @@ import { Button } from "../../ui/button.tsx";
 import { SelectField, TextAreaField, TextField } from "../../ui/field.tsx";
 import { useFocusFirstError } from "../../ui/use-focus-first-error.ts";
 import { fieldErrorsOf, messageOf } from "../call-errors.ts";
+import { QueryStates } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { useDebounced } from "../use-debounced.ts";
 import { useCan } from "../viewer.tsx";
@@ -117,7 +118,7 @@ function TemplateEditor({ entry, canEdit }: { entry: TEntry; canEdit: boolean })
 
 /** Message texts per template, channel and language: read by anyone in the console, rewritten by administrators. */
 export function TemplatesScreen() {
-  const { t, lang } = useI18n();
+  const { lang } = useI18n();
   const m = useMessagingText();
   const trpc = useTRPC();
   const canEdit = useCan("configure");
@@ -131,31 +132,27 @@ export function TemplatesScreen() {
     <section className="delivery">
       <h1 className="page-title">{m("templates.title")}</h1>
       <p className="muted delivery__intro">{m("templates.intro")}</p>
-      {list.isPending ? (
-        <div className="state state--loading" role="status">
-          <span className="spinner" aria-hidden="true" /> {m("outbox.loading")}
-        </div>
-      ) : list.isError ? (
-        <p className="ui-alert ui-alert--error" role="alert">{messageOf(list.error, t)}</p>
-      ) : (
-        <>
-          <div className="templates__pick">
-            <SelectField label={m("templates.message")} value={message} onChange={(e) => setMessage(e.target.value)}>
-              {messages.map((e) => (
-                <option key={`${e.template}/${e.channel}`} value={`${e.template}/${e.channel}`}>
-                  {m(`template.${e.template}` as TMessagingKey)} · {m(`outbox.channel.${e.channel}`)}
-                  {entries.some((x) => x.template === e.template && x.channel === e.channel && x.rewritten) ? ` · ${m("templates.rewrittenMark")}` : ""}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label={m("delivery.language")} value={locale} onChange={(e) => setLocale(e.target.value as "ru" | "en")}>
-              <option value="ru">Русский</option>
-              <option value="en">English</option>
-            </SelectField>
-          </div>
-          {entry ? <TemplateEditor key={keyOf(entry)} entry={entry} canEdit={canEdit} /> : null}
-        </>
-      )}
+      <QueryStates query={list} loading={m("outbox.loading")}>
+        {() => (
+          <>
+            <div className="templates__pick">
+              <SelectField label={m("templates.message")} value={message} onChange={(e) => setMessage(e.target.value)}>
+                {messages.map((e) => (
+                  <option key={`${e.template}/${e.channel}`} value={`${e.template}/${e.channel}`}>
+                    {m(`template.${e.template}` as TMessagingKey)} · {m(`outbox.channel.${e.channel}`)}
+                    {entries.some((x) => x.template === e.template && x.channel === e.channel && x.rewritten) ? ` · ${m("templates.rewrittenMark")}` : ""}
+                  </option>
+                ))}
+              </SelectField>
+              <SelectField label={m("delivery.language")} value={locale} onChange={(e) => setLocale(e.target.value as "ru" | "en")}>
+                <option value="ru">Русский</option>
+                <option value="en">English</option>
+              </SelectField>
+            </div>
+            {entry ? <TemplateEditor key={keyOf(entry)} entry={entry} canEdit={canEdit} /> : null}
+          </>
+        )}
+      </QueryStates>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../ui/field.tsx";
 import { fieldErrorsOf, messageOf } from "../call-errors.ts";
+import { QueryStates } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { usePolicyText, type TPolicyKey } from "./i18n.ts";
 import "./password-policy.css";
@@ -159,7 +160,6 @@ function PolicyForm({ initial }: { initial: TPolicy }) {
 }
 
 export function PasswordPolicyScreen() {
-  const { t } = useI18n();
   const p = usePolicyText();
   const trpc = useTRPC();
   const policy = useQuery(trpc.console.passwordPolicy.get.queryOptions());
@@ -167,17 +167,9 @@ export function PasswordPolicyScreen() {
     <section className="policy">
       <h1 className="page-title">{p("policy.title")}</h1>
       <p className="muted policy__intro">{p("policy.intro")}</p>
-      {policy.isPending ? (
-        <div className="state state--loading" role="status">
-          <span className="spinner" aria-hidden="true" /> {p("policy.loading")}
-        </div>
-      ) : policy.isError ? (
-        <p className="ui-alert ui-alert--error" role="alert">
-          {messageOf(policy.error, t)}
-        </p>
-      ) : (
-        <PolicyForm initial={policy.data} />
-      )}
+      <QueryStates query={policy} loading={p("policy.loading")}>
+        {(data) => <PolicyForm initial={data} />}
+      </QueryStates>
     </section>
   );
 }
