@@ -66,6 +66,14 @@ test("the console tour", async ({ page, browser }) => {
   await page.goto("console/events");
   await expect(page.getByRole("table")).toBeVisible();
   await shoot(page, "console-events");
+
+  await page.goto("console/templates");
+  await expect(page.getByRole("region", { name: "Preview with made-up values" })).toContainText("123456");
+  await shoot(page, "console-templates");
+
+  await page.goto("console/branding");
+  await expect(page.getByRole("heading", { name: "Branding", level: 1 })).toBeVisible();
+  await shoot(page, "console-branding");
 });
 
 test("the portal guide", async ({ page, browser }) => {
