@@ -44,7 +44,7 @@ test("an administrator brands the sign-in pages in the console; a visitor sees n
 
     // An SVG is refused by its bytes; nothing is stored.
     await branding.uploadLogo("logo.svg", "image/svg+xml", SVG);
-    await expect(branding.alert).toHaveText("Only PNG, JPEG or WebP images of at most 100 KB are accepted.");
+    await expect(branding.alert).toHaveText("Only PNG, JPEG or WebP images of at most 40 KB are accepted.");
     await expect(page.getByText("No logo.")).toBeVisible();
 
     await branding.productName.fill(name);

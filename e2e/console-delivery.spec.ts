@@ -64,7 +64,7 @@ test("an administrator sets an SMS webhook in the console, sends a test through 
     await expect(sms).toContainText("configured");
     // The token is never shown again, only that one is saved.
     await expect(form.getByLabel("Bearer token")).toHaveValue("");
-    await expect(sms).toContainText("A token is saved; leave empty to keep it.");
+    await expect(sms).toContainText("A token is saved; leave empty to keep it (it is dropped when the webhook moves to another site).");
     await checkBothSchemes(page, "the delivery page with console settings");
 
     const phone = `+7999${Date.now() % 10_000_000}`.padEnd(12, "0");

@@ -3,8 +3,11 @@ import type { TAccentShades } from "../html/page-brand.ts";
 // What the console and the server share about branding: the limits, and how an accent colour
 // becomes the shades the pages use (the console's preview draws with the same ones).
 
-/** A logo larger than this is refused: it is sent with every sign-in page's first visit. */
-export const LOGO_MAX_BYTES = 100 * 1024;
+/**
+ * A logo larger than this is refused: it is sent with every sign-in page's first visit, and its
+ * base64 (4/3 of it) must fit a console call's 64 KB body limit.
+ */
+export const LOGO_MAX_BYTES = 40 * 1024;
 /** Raster images only, told by their first bytes: an SVG can carry script. */
 export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
 export type TLogoType = (typeof LOGO_TYPES)[number];

@@ -6,6 +6,7 @@ import { BUILT_IN_BRAND, providePageBrand, type TPageBrand } from "../html/page-
 import { ZBrandingImport, ZBrandingSettings, ZLogoUpload } from "./branding.schemas.ts";
 import { accentShades, contrastRatio, LOGO_MAX_BYTES } from "./branding.shared.ts";
 import { sniffLogoType } from "./logo.ts";
+import { MAX_BODY_BYTES } from "../http/parse.ts";
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201ffa1d9d4b20000000049454e44ae426082", "hex");
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
@@ -36,6 +37,13 @@ describe("branding input", () => {
     const big = Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES)]);
     expect(refusedAt(ZLogoUpload.safeParse({ type: "image/png", data: big.toString("base64") }))).toEqual(["data"]);
     expect(refusedAt(ZBrandingImport.safeParse({ logo: { type: "image/png", data: SVG.toString("base64") } }))).toEqual(["logo.data"]);
+  });
+
+  it("lets the largest logo reach the server: its base64 in a console call stays under the body limit", () => {
+    const largest = Buffer.concat([PNG, Buffer.alloc(LOGO_MAX_BYTES - PNG.length)]);
+    const call = JSON.stringify({ json: { type: "image/png", data: largest.toString("base64") } });
+    expect(Buffer.byteLength(call)).toBeLessThan(MAX_BODY_BYTES);
+    expect(ZLogoUpload.safeParse({ type: "image/png", data: largest.toString("base64") }).success).toBe(true);
   });
 });
 

@@ -10,8 +10,10 @@ function isUrlWith(value: string, protocols: string[]): boolean {
   }
 }
 
-// "Name <box@host>" or "box@host": what an SMTP server accepts in From.
-export const MAIL_FROM = /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+// "Name <box@host>" or "box@host": what an SMTP server accepts in From. No control characters, and
+// a comma only inside a quoted name: unquoted, it would make the header name a second address.
+// eslint-disable-next-line no-control-regex -- the control characters are what it refuses
+export const MAIL_FROM = /^(?:(?:"[^"\x00-\x1f\x7f]*"|[^<>",\x00-\x1f\x7f]*)\s*<[^<>@\s,]+@[^<>@\s,]+>|[^<>@\s,]+@[^<>@\s,]+)$/;
 
 /** The environment variables of e-mail and SMS delivery; all optional (unset: messages stay pending). */
 export const ZMessagingEnv = z.object({
@@ -34,8 +36,10 @@ export type TMessagingConfig = {
 /**
  * `guarded`: the address was typed in the console, so the connection follows the outbound rules
  * (no private or loopback address unless IDP_OUTBOUND_ALLOW allows it); the environment's is trusted.
+ * `requireTls`: an smtp:// connection that must upgrade with STARTTLS, or fail, rather than send the
+ * login in clear when someone on the way strips the server's offer.
  */
-export type TSmtpConfig = { url: string; from: string; guarded?: boolean };
+export type TSmtpConfig = { url: string; from: string; guarded?: boolean; requireTls?: boolean };
 export type TSmsWebhookConfig = { url: string; token?: string; guarded?: boolean };
 
 export function toMessagingConfig(e: TMessagingEnv): TMessagingConfig {

@@ -18,7 +18,9 @@ const PRIVATE = new BlockList();
 for (const [net, prefix] of [["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12], ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4]] as const) {
   PRIVATE.addSubnet(net, prefix, "ipv4");
 }
-for (const [net, prefix] of [["::", 128], ["::1", 128], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96]] as const) {
+// ::/96 holds the IPv4-compatible forms (::7f00:1), ::ffff:0:0:0/96 the IPv4-translated ones, and
+// NAT64 (64:ff9b::/96, 64:ff9b:1::/48) and 6to4 (2002::/16) embed an IPv4 address that may be private.
+for (const [net, prefix] of [["::", 96], ["::1", 128], ["::ffff:0:0:0", 96], ["100::", 64], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8], ["64:ff9b::", 96], ["64:ff9b:1::", 48], ["2002::", 16]] as const) {
   PRIVATE.addSubnet(net, prefix, "ipv6");
 }
 

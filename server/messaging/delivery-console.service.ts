@@ -12,6 +12,7 @@ import { transportsFromConfig } from "./transports.ts";
 
 /** A URL as the console shows it: the password replaced, no query string (webhook tokens hide there too). */
 function maskUrl(value: string): string {
+  if (!URL.canParse(value)) return "(not a URL)";
   const url = new URL(value);
   if (url.password) url.password = "****";
   url.search = "";

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { onChange, publishChange } from "../cache/change-bus.ts";
 import { getConfig } from "../config/config.ts";
@@ -30,18 +31,26 @@ function opened(sealed: string | null, what: string): string | undefined {
   }
 }
 
+/** The stored SMTP settings as the URL the transport reads; built by URL, so no field can add a part. */
 function smtpUrlOf(row: TStoredDelivery): string {
-  const scheme = row.smtpSecurity === "tls" ? "smtps" : "smtp";
+  const url = new URL(row.smtpSecurity === "tls" ? "smtps://host" : "smtp://host");
+  url.hostname = isIP(row.smtpHost!) === 6 ? `[${row.smtpHost}]` : row.smtpHost!;
+  url.port = String(row.smtpPort);
   const password = opened(row.smtpPassword, "SMTP password");
-  const login = row.smtpUsername ? `${encodeURIComponent(row.smtpUsername)}${password ? `:${encodeURIComponent(password)}` : ""}@` : "";
-  const host = row.smtpHost!.includes(":") && !row.smtpHost!.startsWith("[") ? `[${row.smtpHost}]` : row.smtpHost;
-  return `${scheme}://${login}${host}:${row.smtpPort}`;
+  if (row.smtpUsername) {
+    url.username = encodeURIComponent(row.smtpUsername);
+    if (password) url.password = encodeURIComponent(password);
+  }
+  return url.toString().replace(/\/$/, "");
 }
 
 /** The console's settings as transports read them; console-typed addresses follow the outbound rules. */
 function consoleConfig(row: TStoredDelivery | null): TMessagingConfig {
   return {
-    smtp: row?.smtpHost && row.smtpPort && row.mailFrom ? { url: smtpUrlOf(row), from: row.mailFrom, guarded: true } : undefined,
+    smtp:
+      row?.smtpHost && row.smtpPort && row.mailFrom
+        ? { url: smtpUrlOf(row), from: row.mailFrom, guarded: true, requireTls: row.smtpSecurity !== "none" }
+        : undefined,
     smsWebhook: row?.smsWebhookUrl ? { url: row.smsWebhookUrl, token: opened(row.smsWebhookToken, "SMS webhook token"), guarded: true } : undefined,
   };
 }
@@ -67,32 +76,39 @@ export async function storedDeliveryForm() {
   const row = await findDeliverySettings();
   return {
     email: row?.smtpHost
-      ? { host: row.smtpHost, port: row.smtpPort ?? 587, security: row.smtpSecurity === "tls" ? ("tls" as const) : ("starttls" as const), username: row.smtpUsername ?? "", passwordSet: Boolean(row.smtpPassword), from: row.mailFrom ?? "" }
+      ? { host: row.smtpHost, port: row.smtpPort ?? 587, security: (row.smtpSecurity === "tls" || row.smtpSecurity === "none" ? row.smtpSecurity : "starttls") as "starttls" | "tls" | "none", username: row.smtpUsername ?? "", passwordSet: Boolean(row.smtpPassword), from: row.mailFrom ?? "" }
       : null,
     sms: row?.smsWebhookUrl ? { url: row.smsWebhookUrl, tokenSet: Boolean(row.smsWebhookToken) } : null,
   };
 }
 
-/** The columns one channel's save writes; absent secrets keep what is stored. */
-function columnsOf(input: ReturnType<typeof ZDeliverySettingsInput.parse>): Partial<TStoredDelivery> {
+/**
+ * The columns one channel's save writes. An absent secret keeps the stored one only while it would
+ * go where it went before: a save that sends the login to another server, port, encryption or user,
+ * or the token to another origin, drops it unless it is typed again. Otherwise whoever may change
+ * the settings could send the saved secret to a server of their own without ever knowing it.
+ */
+function columnsOf(input: ReturnType<typeof ZDeliverySettingsInput.parse>, stored: TStoredDelivery | null): Partial<TStoredDelivery> {
   if (input.channel === "email") {
     const s = input.settings;
     if (!s) return { smtpHost: null, smtpPort: null, smtpSecurity: null, smtpUsername: null, smtpPassword: null, mailFrom: null };
     const username = s.username || null;
+    const sameDestination = stored?.smtpHost === s.host && stored.smtpPort === s.port && stored.smtpSecurity === s.security && stored.smtpUsername === username;
     return {
-      smtpHost: s.host.replace(/^\[|\]$/g, ""),
+      smtpHost: s.host,
       smtpPort: s.port,
       smtpSecurity: s.security,
       smtpUsername: username,
       mailFrom: s.from,
-      ...(!username ? { smtpPassword: null } : s.password ? { smtpPassword: sealFor("delivery-secrets", s.password) } : {}),
+      ...(!username ? { smtpPassword: null } : s.password ? { smtpPassword: sealFor("delivery-secrets", s.password) } : sameDestination ? {} : { smtpPassword: null }),
     };
   }
   const s = input.settings;
   if (!s) return { smsWebhookUrl: null, smsWebhookToken: null };
+  const sameOrigin = stored?.smsWebhookUrl != null && new URL(stored.smsWebhookUrl).origin === new URL(s.url).origin;
   return {
     smsWebhookUrl: s.url,
-    ...(s.removeToken ? { smsWebhookToken: null } : s.token ? { smsWebhookToken: sealFor("delivery-secrets", s.token) } : {}),
+    ...(s.removeToken ? { smsWebhookToken: null } : s.token ? { smsWebhookToken: sealFor("delivery-secrets", s.token) } : sameOrigin ? {} : { smsWebhookToken: null }),
   };
 }
 
@@ -102,9 +118,10 @@ function columnsOf(input: ReturnType<typeof ZDeliverySettingsInput.parse>): Part
  */
 export async function changeDeliverySettings(raw: unknown, actor: TEventActor): Promise<void> {
   const input = ZDeliverySettingsInput.parse(raw);
-  const columns = columnsOf(input);
+  const columns = columnsOf(input, await findDeliverySettings());
   await updateDeliverySettings(columns);
   await publishChange(TOPIC);
+  // Whether the save set or dropped a secret (a value, or null), never which.
   const secretChanged = "smtpPassword" in columns || "smsWebhookToken" in columns;
   const detail =
     input.channel === "email"

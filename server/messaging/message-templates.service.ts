@@ -19,13 +19,16 @@ function problemsOf(input: TTemplateTextInput): TItem[] {
     return [{ error: "wrong_value", desc: `this message is not sent by ${input.channel}`, pos: "channel" }];
   }
   const items: TItem[] = [];
-  const { names, required } = placeholdersOf(input.template);
+  const { names, required, secret } = placeholdersOf(input.template);
   const known = names.length ? names.map((n) => `{${n}}`).join(", ") : "none";
   if (input.channel === "email") {
     if (!input.subject?.trim()) items.push({ error: "wrong_value", desc: "is required for an e-mail", pos: "subject" });
     else if (/[\r\n]/.test(input.subject)) items.push({ error: "wrong_value", desc: "must be one line", pos: "subject" });
     else if (unknownPlaceholders(input.template, input.subject).length) {
       items.push({ error: "wrong_value", desc: `uses ${unknownPlaceholders(input.template, input.subject).map((n) => `{${n}}`).join(", ")}, which this message does not have (it has: ${known})`, pos: "subject" });
+    } else if (secret.some((n) => input.subject!.includes(`{${n}}`))) {
+      const used = secret.filter((n) => input.subject!.includes(`{${n}}`)).map((n) => `{${n}}`).join(", ");
+      items.push({ error: "wrong_value", desc: `must not carry ${used}: subjects are stored unencrypted and listed in the outbox to every console role`, pos: "subject" });
     }
   } else if (input.subject !== null) items.push({ error: "wrong_value", desc: "an SMS has no subject", pos: "subject" });
   const unknown = unknownPlaceholders(input.template, input.text);

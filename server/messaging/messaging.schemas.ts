@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { MAIL_FROM } from "../config/messaging-config.ts";
 import { CHANNELS, LOCALES, TEMPLATE_NAMES, type TTemplateName } from "./templates.ts";
@@ -51,25 +52,38 @@ export const ZOutboxView = z.object({
 });
 export type TOutboxView = z.infer<typeof ZOutboxView>;
 
+const HOST_NAME = /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+
+/** A host name or an IP address (IPv6 with or without brackets); never a port or anything else. */
 const ZHost = z
   .string()
   .trim()
   .min(1, "is required")
   .max(253)
-  .regex(/^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$|^\[?[0-9A-Fa-f:.]+\]?$/, "must be a host name such as smtp.example.com, or an address");
+  .transform((v) => v.replace(/^\[(.*)\]$/, "$1"))
+  .refine((v) => isIP(v) !== 0 || HOST_NAME.test(v), "must be a host name such as smtp.example.com, or an IP address (the port has its own field)");
+
+/** Loopback: the only place a console-typed connection may go without encryption. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[(.*)\]$/, "$1").toLowerCase();
+  return h === "localhost" || h === "::1" || (isIP(h) === 4 && h.startsWith("127."));
+}
 
 /**
  * The console's SMTP settings. `password` absent keeps the stored one (the form never shows it);
  * without a username there is no login and no password.
  */
-export const ZEmailDeliveryInput = z.strictObject({
-  host: ZHost,
-  port: z.number({ error: "must be a port number" }).int("must be a port number").min(1, "must be 1-65535").max(65535, "must be 1-65535"),
-  security: z.enum(["starttls", "tls"]),
-  username: z.string().trim().max(256).optional(),
-  password: z.string().min(1).max(1024).optional(),
-  from: z.string().trim().max(320).regex(MAIL_FROM, 'must be an address such as "Identity <no-reply@example.com>"'),
-});
+export const ZEmailDeliveryInput = z
+  .strictObject({
+    host: ZHost,
+    port: z.number({ error: "must be a port number" }).int("must be a port number").min(1, "must be 1-65535").max(65535, "must be 1-65535"),
+    /** starttls: the upgrade is required (a server that does not offer it is refused); none: loopback only. */
+    security: z.enum(["starttls", "tls", "none"]),
+    username: z.string().trim().max(256).optional(),
+    password: z.string().min(1).max(1024).optional(),
+    from: z.string().trim().max(320).regex(MAIL_FROM, 'must be an address such as "Identity <no-reply@example.com>"'),
+  })
+  .refine((s) => s.security !== "none" || isLoopbackHost(s.host), { message: "only a server on this machine (loopback) may be used without encryption", path: ["security"] });
 
 /** The console's SMS webhook. `token` absent keeps the stored one; `removeToken` drops it. */
 export const ZSmsDeliveryInput = z.strictObject({
@@ -78,8 +92,10 @@ export const ZSmsDeliveryInput = z.strictObject({
     .trim()
     .max(2048)
     .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), "must be an http(s) URL such as https://sms.example.com/send")
+    // The bearer token travels with every message: in clear only to this machine.
+    .refine((v) => !URL.canParse(v) || new URL(v).protocol === "https:" || isLoopbackHost(new URL(v).hostname), "must be https (http only on this machine): the token goes with every message")
     // The URL is shown to everyone who may read the console: a secret belongs in the bearer token.
-    .refine((v) => !URL.canParse(v) || (!new URL(v).search && !new URL(v).username && !new URL(v).password), "must not carry a query string or a password: put the secret in the bearer token"),
+    .refine((v) => !URL.canParse(v) || (!new URL(v).search && !new URL(v).hash && !new URL(v).username && !new URL(v).password), "must not carry a query string, a fragment or a password: put the secret in the bearer token"),
   token: z.string().min(16, "must be at least 16 characters").max(1024).optional(),
   removeToken: z.boolean().optional(),
 });

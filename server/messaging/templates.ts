@@ -197,10 +197,14 @@ const BUILT_IN_TEXTS: { [K in TTemplateName]: Partial<Record<TChannel, TTexts>> 
 
 type TVars<P> = (p: P, l: TLocale) => Record<string, string>;
 const codeVars: TVars<TCode> = (p, l) => ({ code: p.code, validity: minutesIn(l, p.minutes) });
-const CODE = { names: ["code", "validity"], required: ["code"], of: codeVars };
+const CODE = { names: ["code", "validity"], required: ["code"], secret: ["code"], of: codeVars };
 
-/** What each template's placeholders stand for, from its params; `required` must be in any rewritten text. */
-const VARIABLES: { [K in TTemplateName]: { names: string[]; required: string[]; of: TVars<TTemplateParams<K>> } } = {
+/**
+ * What each template's placeholders stand for, from its params. `required` must be in any rewritten
+ * text; `secret` may only be in its body: a subject is stored unencrypted and listed in the outbox to
+ * every console role, while the body is sealed and read only by administrators.
+ */
+const VARIABLES: { [K in TTemplateName]: { names: string[]; required: string[]; secret?: string[]; of: TVars<TTemplateParams<K>> } } = {
   confirm_email_code: CODE,
   confirm_phone_code: CODE,
   registration_email_code: CODE,
@@ -209,14 +213,14 @@ const VARIABLES: { [K in TTemplateName]: { names: string[]; required: string[]; 
   recovery_phone_code: CODE,
   test_message: { names: [], required: [], of: () => ({}) },
   account_notice: { names: ["event", "when", "details"], required: ["event"], of: noticeVars },
-  recovery_invite: { names: ["link", "hours"], required: ["link"], of: (p) => ({ link: p.link, hours: String(p.hours) }) },
-  new_password: { names: ["password"], required: ["password"], of: (p) => ({ password: p.password }) },
+  recovery_invite: { names: ["link", "hours"], required: ["link"], secret: ["link"], of: (p) => ({ link: p.link, hours: String(p.hours) }) },
+  new_password: { names: ["password"], required: ["password"], secret: ["password"], of: (p) => ({ password: p.password }) },
 };
 
-/** The placeholders a template's text may use, and those it must. */
-export function placeholdersOf(template: TTemplateName): { names: string[]; required: string[] } {
-  const { names, required } = VARIABLES[template];
-  return { names, required };
+/** The placeholders a template's text may use, those it must, and those its subject may not. */
+export function placeholdersOf(template: TTemplateName): { names: string[]; required: string[]; secret: string[] } {
+  const { names, required, secret = [] } = VARIABLES[template];
+  return { names, required, secret };
 }
 
 const PLACEHOLDER = /\{([a-z_]+)\}/g;
@@ -251,5 +255,7 @@ export function renderTemplate<T extends TTemplateName>(template: T, channel: TC
   if (!source) throw new Error(`template ${template} has no ${channel} form`);
   const vars = (VARIABLES[template].of as TVars<TTemplateParams<T>>)(PARAMS[template].parse(params) as TTemplateParams<T>, locale);
   const { subject, text } = rewritten ?? source;
-  return { subject: channel === "sms" || subject === null ? null : fill(subject, vars), text: fill(text, vars) };
+  // A secret never reaches the subject, even from a text stored before that rule.
+  const subjectVars = Object.fromEntries(Object.entries(vars).filter(([name]) => !VARIABLES[template].secret?.includes(name)));
+  return { subject: channel === "sms" || subject === null ? null : fill(subject, subjectVars), text: fill(text, vars) };
 }

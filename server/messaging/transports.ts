@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import nodemailer from "nodemailer";
 import type { TMessagingConfig, TSmsWebhookConfig, TSmtpConfig } from "../config/messaging-config.ts";
 import { outboundFetch, resolveOutbound } from "../http/outbound.ts";
+import { describeError, log } from "../log/logger.ts";
 import type { TChannel } from "./templates.ts";
 
 /** One message as a transport sends it. */
@@ -31,6 +32,7 @@ export function smtpTransport(config: TSmtpConfig): TTransport {
       host: address,
       port: url.port ? Number(url.port) : secure ? 465 : 587,
       secure,
+      requireTLS: Boolean(config.requireTls) && !secure,
       // Connected by address, the certificate is still checked against the name that was configured.
       tls: isIP(host) ? {} : { servername: host },
       auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
@@ -82,10 +84,21 @@ export function smsWebhookTransport(config: TSmsWebhookConfig): TTransport {
   };
 }
 
+/** One channel's transport, or none (logged) when its settings cannot make one: the other channel still works. */
+function transportOrNone<C>(channel: TChannel, config: C | undefined, make: (c: C) => TTransport): TTransport | undefined {
+  if (!config) return undefined;
+  try {
+    return make(config);
+  } catch (e) {
+    log.warn("delivery settings cannot make a transport; its messages wait", { channel, ...describeError(e) });
+    return undefined;
+  }
+}
+
 /** The transports the configuration names. */
 export function transportsFromConfig(config: TMessagingConfig): TTransports {
   return {
-    email: config.smtp ? smtpTransport(config.smtp) : undefined,
-    sms: config.smsWebhook ? smsWebhookTransport(config.smsWebhook) : undefined,
+    email: transportOrNone("email", config.smtp, smtpTransport),
+    sms: transportOrNone("sms", config.smsWebhook, smsWebhookTransport),
   };
 }

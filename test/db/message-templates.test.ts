@@ -47,13 +47,13 @@ describe.each(DB_KINDS)("message templates in the console on %s", (kind) => {
     expect(list.some((e) => e.template === "confirm_phone_code" && e.channel === "email")).toBe(false);
     expect(list).toHaveLength(2 * 13);
 
-    const rewritten = { template: "confirm_email_code" as const, channel: "email" as const, locale: "en" as const, subject: "Acme: your code {code}", text: "Hello from Acme!\nYour code is {code}, valid for {validity}.\n" };
-    expect(await caller.console.templates.preview(rewritten)).toEqual({ subject: "Acme: your code 123456", text: "Hello from Acme!\nYour code is 123456, valid for 10 minutes.\n" });
+    const rewritten = { template: "confirm_email_code" as const, channel: "email" as const, locale: "en" as const, subject: "Acme: your code, valid for {validity}", text: "Hello from Acme!\nYour code is {code}, valid for {validity}.\n" };
+    expect(await caller.console.templates.preview(rewritten)).toEqual({ subject: "Acme: your code, valid for 10 minutes", text: "Hello from Acme!\nYour code is 123456, valid for 10 minutes.\n" });
     // A preview stores nothing.
     expect(await t.db.prisma.messageTemplate.count()).toBe(0);
 
     await caller.console.templates.save(rewritten);
-    expect(await sentText((await codeMail()).id)).toEqual({ subject: "Acme: your code 424242", text: "Hello from Acme!\nYour code is 424242, valid for 15 minutes.\n" });
+    expect(await sentText((await codeMail()).id)).toEqual({ subject: "Acme: your code, valid for 15 minutes", text: "Hello from Acme!\nYour code is 424242, valid for 15 minutes.\n" });
     // Other languages keep their own text.
     const ru = await inTransaction((tx) => enqueueMessage(tx, { channel: "email", to: "ann@example.com", template: "confirm_email_code", locale: "ru", params: { code: "111222", minutes: 15 }, purpose: "x" }));
     expect((await sentText(ru.id)).subject).toBe("Код подтверждения адреса электронной почты");
@@ -84,6 +84,17 @@ describe.each(DB_KINDS)("message templates in the console on %s", (kind) => {
 
     const anonymous = appRouter.createCaller({ session: null });
     expect((await failureOf(anonymous.console.templates.list())).code).toBe("UNAUTHORIZED");
+  });
+
+  it("keeps a code, link or password out of the subject, which the outbox shows every console role unencrypted", async () => {
+    const refused = await failureOf(caller.console.templates.save({ template: "recovery_email_code", channel: "email", locale: "en", subject: "Reset code {code}", text: "{code}" }));
+    expect((refused.cause as AppError).details.items).toEqual([expect.objectContaining({ pos: "subject", desc: expect.stringMatching(/must not carry \{code\}/) })]);
+    expect((await failureOf(caller.console.templates.preview({ template: "recovery_invite", channel: "email", locale: "en", subject: "{link}", text: "{link}" }))).code).toBe("BAD_REQUEST");
+    expect(await t.db.prisma.messageTemplate.count()).toBe(0);
+
+    // A text stored before the rule (or behind the service's back) still never puts the code there.
+    await t.db.prisma.messageTemplate.create({ data: { template: "confirm_email_code", channel: "email", locale: "en", subject: "Code {code}", body: "Code {code}" } });
+    expect(await sentText((await codeMail()).id)).toEqual({ subject: "Code {code}", text: "Code 424242" });
   });
 
   it("fills a value that looks like a placeholder only once", async () => {

@@ -159,7 +159,7 @@ describe.each(DB_KINDS)("outbox and delivery settings in the console on %s", (ki
 
     const emailSettings = (over: Record<string, unknown> = {}) => ({
       channel: "email" as const,
-      settings: { host: "127.0.0.1", port: smtp.port, security: "starttls" as const, username: "u", password: "p", from: FROM, ...over },
+      settings: { host: "127.0.0.1", port: smtp.port, security: "none" as "none" | "starttls" | "tls", username: "u", password: "p", from: FROM, ...over },
     });
 
     it("sends through the SMTP server and webhook saved in the console, with the secrets sealed and never shown", async () => {
@@ -168,7 +168,7 @@ describe.each(DB_KINDS)("outbox and delivery settings in the console on %s", (ki
 
       const shown = await caller.console.delivery.save(emailSettings());
       expect(shown.email).toEqual({ url: `smtp://u:****@127.0.0.1:${smtp.port}`, from: FROM, source: "console" });
-      expect(shown.stored.email).toEqual({ host: "127.0.0.1", port: smtp.port, security: "starttls", username: "u", passwordSet: true, from: FROM });
+      expect(shown.stored.email).toEqual({ host: "127.0.0.1", port: smtp.port, security: "none", username: "u", passwordSet: true, from: FROM });
       await caller.console.delivery.save({ channel: "sms", settings: { url: hook.url, token: "hook-bearer-0123456789" } });
 
       // The message left pending before the save goes now, and so does a new test.
@@ -200,18 +200,18 @@ describe.each(DB_KINDS)("outbox and delivery settings in the console on %s", (ki
 
     it("connects to a console-typed server only under the outbound rules", async () => {
       await startDeliveryWorker();
-      await caller.console.delivery.save(emailSettings({ host: "169.254.169.254", port: 25 }));
+      await caller.console.delivery.save(emailSettings({ host: "169.254.169.254", port: 25, security: "starttls" }));
       const mail = await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com" });
       expect(mail).toMatchObject({ status: "failed" });
       expect(mail.error).toMatch(/169\.254\.169\.254 is a private, loopback or link-local address/);
-      await caller.console.delivery.save({ channel: "sms", settings: { url: "http://10.1.2.3/hook" } });
+      await caller.console.delivery.save({ channel: "sms", settings: { url: "https://10.1.2.3/hook" } });
       const sms = await caller.console.delivery.sendTest({ channel: "sms", to: "+79990001122" });
       expect(sms.error).toMatch(/10\.1\.2\.3 is a private/);
     });
 
     it("lets the environment win for the channel it sets", async () => {
       holder[CONFIG_KEY] = parseConfig({ ...process.env, SMTP_URL: smtp.url, MAIL_FROM: "Env <env@example.test>" });
-      await caller.console.delivery.save(emailSettings({ host: "mail.example.com", from: "Console <c@example.test>" }));
+      await caller.console.delivery.save(emailSettings({ host: "mail.example.com", security: "starttls", from: "Console <c@example.test>" }));
       await startDeliveryWorker();
       const shown = await caller.console.delivery.settings();
       expect(shown.email).toMatchObject({ from: "Env <env@example.test>", source: "environment" });
@@ -220,11 +220,47 @@ describe.each(DB_KINDS)("outbox and delivery settings in the console on %s", (ki
       expect(smtp.received[0]!.from).toBe("env@example.test");
     });
 
+    it("drops a saved secret that a save would send somewhere else, unless it is typed again", async () => {
+      await caller.console.delivery.save(emailSettings());
+      await caller.console.delivery.save({ channel: "sms", settings: { url: hook.url, token: "hook-bearer-0123456789" } });
+      const stored = () => t.db.prisma.deliverySettings.findUniqueOrThrow({ where: { id: "default" } });
+      // Same server, same user, no password typed: kept. Another port: dropped.
+      await caller.console.delivery.save(emailSettings({ password: undefined, from: "Other <o@example.test>" }));
+      expect((await stored()).smtpPassword).not.toBeNull();
+      await caller.console.delivery.save(emailSettings({ password: undefined, port: smtp.port + 1 }));
+      expect((await stored()).smtpPassword).toBeNull();
+      expect((await caller.console.delivery.settings()).stored.email).toMatchObject({ passwordSet: false });
+      // The webhook on the same origin keeps its token; on another one it loses it.
+      await caller.console.delivery.save({ channel: "sms", settings: { url: `${hook.url}/v2` } });
+      expect((await stored()).smsWebhookToken).not.toBeNull();
+      await caller.console.delivery.save({ channel: "sms", settings: { url: "https://sms.example.test/hook" } });
+      expect((await stored()).smsWebhookToken).toBeNull();
+    });
+
+    it("requires the STARTTLS upgrade it is set to, rather than sending the login in clear", async () => {
+      await startDeliveryWorker();
+      // The loopback peer offers no STARTTLS: an attacker on the way could have stripped it.
+      await caller.console.delivery.save(emailSettings({ security: "starttls" }));
+      const result = await caller.console.delivery.sendTest({ channel: "email", to: "ops@example.com" });
+      expect(result.status).toBe("failed");
+      expect(result.error).toMatch(/STARTTLS/i);
+      expect(smtp.received).toHaveLength(0);
+    });
+
     it("refuses bad settings field by field, and callers who may not configure", async () => {
       const bad = await failureOf(caller.console.delivery.save({ channel: "email", settings: { host: "mail example", port: 0, security: "starttls", from: "nobody" } }));
       expect(bad.code).toBe("BAD_REQUEST");
       const hook2 = await failureOf(caller.console.delivery.save({ channel: "sms", settings: { url: "javascript:alert(1)", token: "short" } }));
       expect(hook2.code).toBe("BAD_REQUEST");
+      for (const settings of [
+        { host: "10.0.0.1:25", port: 25, security: "starttls", from: FROM },
+        { host: "mail.example.com", port: 25, security: "none", from: FROM },
+        { host: "mail.example.com", port: 25, security: "tls", from: "Acme, <a@example.com>" },
+      ]) {
+        expect((await failureOf(caller.console.delivery.save({ channel: "email", settings: settings as never }))).code).toBe("BAD_REQUEST");
+      }
+      const clear = await failureOf(caller.console.delivery.save({ channel: "sms", settings: { url: "http://sms.example.com/hook" } }));
+      expect(clear.message).toMatch(/must be https/);
       const inUrl = await failureOf(caller.console.delivery.save({ channel: "sms", settings: { url: "https://sms.example.com/hook?key=secret" } }));
       expect(inUrl.message).toMatch(/bearer token/);
       expect(await t.db.prisma.deliverySettings.count()).toBe(0);

@@ -40,7 +40,7 @@ export function EmailSettingsForm({ stored, canEdit }: { stored: TSettings["stor
   const save = useSaveChannel();
   const [host, setHost] = useState(stored?.host ?? "");
   const [port, setPort] = useState(String(stored?.port ?? 587));
-  const [security, setSecurity] = useState<"starttls" | "tls">(stored?.security ?? "starttls");
+  const [security, setSecurity] = useState<"starttls" | "tls" | "none">(stored?.security ?? "starttls");
   const [username, setUsername] = useState(stored?.username ?? "");
   const [password, setPassword] = useState("");
   const [from, setFrom] = useState(stored?.from ?? "");
@@ -56,9 +56,10 @@ export function EmailSettingsForm({ stored, canEdit }: { stored: TSettings["stor
       <div className="delivery-form__row">
         <TextField label={m("delivery.host")} value={host} onChange={(e) => setHost(e.target.value)} error={errors["settings.host"]} disabled={!canEdit} required autoComplete="off" />
         <TextField label={m("delivery.port")} value={port} inputMode="numeric" onChange={(e) => setPort(e.target.value)} error={errors["settings.port"]} disabled={!canEdit} required />
-        <SelectField label={m("delivery.security")} value={security} onChange={(e) => setSecurity(e.target.value as "starttls" | "tls")} disabled={!canEdit}>
+        <SelectField label={m("delivery.security")} value={security} onChange={(e) => setSecurity(e.target.value as "starttls" | "tls" | "none")} error={errors["settings.security"]} disabled={!canEdit}>
           <option value="starttls">{m("delivery.starttls")}</option>
           <option value="tls">{m("delivery.tls")}</option>
+          <option value="none">{m("delivery.noTls")}</option>
         </SelectField>
       </div>
       <div className="delivery-form__row delivery-form__row--two">

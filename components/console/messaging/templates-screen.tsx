@@ -96,7 +96,7 @@ function TemplateEditor({ entry, canEdit }: { entry: TEntry; canEdit: boolean })
           rows={10}
           onChange={(e) => setText(e.target.value)}
           error={errors.text}
-          hint={placeholders ? m("templates.placeholders", { list: placeholders, required: entry.required.map((n) => `{${n}}`).join(" ") || "—" }) : m("templates.noPlaceholders")}
+          hint={placeholders ? m("templates.placeholders", { list: placeholders, required: entry.required.map((n) => `{${n}}`).join(" ") || "—", secret: entry.secret.map((n) => `{${n}}`).join(" ") || "—" }) : m("templates.noPlaceholders")}
           disabled={!canEdit}
         />
         {canEdit ? (

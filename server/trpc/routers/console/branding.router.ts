@@ -3,7 +3,7 @@ import { ZBrandingSettings, ZLogoUpload } from "../../../branding/branding.schem
 import { getBranding, removeLogo, resetBranding, saveBrandingSettings, saveLogo } from "../../../branding/branding.service.ts";
 import { adminProcedure, consoleReadProcedure, createRouter } from "../../init.ts";
 
-/** The branding page: the look of the sign-in pages, its logo (base64: at most 100 KB), and a way back to the built-in look. */
+/** The branding page: the look of the sign-in pages, its logo (base64: at most 40 KB), and a way back to the built-in look. */
 export const brandingRouter = createRouter({
   get: consoleReadProcedure.query(() => getBranding()),
 
