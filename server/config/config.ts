@@ -35,6 +35,11 @@ export const ZEnv = z.object({
     .transform((v) => v.split(",").map((k) => k.trim()).filter(Boolean))
     .refine((entries) => entries.every((e) => /^[A-Za-z0-9.:-]+(\/\d{1,3})?$/.test(e)), "must be host names, addresses or CIDR ranges, comma-separated")
     .optional(),
+  // The passkeys' relying party: a host name the public URL's host is, or ends in (server/passkeys/).
+  IDP_WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, "must be a lower-case host name such as example.com")
+    .optional(),
   IDP_SECRET_KEY: z.string().min(32, "must be at least 32 characters (e.g. `openssl rand -base64 32`)").optional(),
   // Keys that still open what was sealed under them (a rotation's old key, or its next one while instances switch).
   IDP_SECRET_KEY_PREVIOUS: z
@@ -91,6 +96,8 @@ export type TConfig = {
   keyPublishAhead: number;
   /** IDP_OUTBOUND_ALLOW: private hosts and ranges administrator-typed URLs may reach anyway. */
   outboundAllow: string[];
+  /** The passkeys' relying party id: IDP_WEBAUTHN_RP_ID, or the public URL's host. */
+  webauthnRpId: string;
   secretKey?: string;
   /** IDP_SECRET_KEY_PREVIOUS: keys that only open sealed values (docs/key-rotation.md). */
   previousSecretKeys: string[];
@@ -158,6 +165,12 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
   const scheme = cleaned.IDP_TLS_CERT ? "https" : "http";
   const publicUrl = (e.IDP_PUBLIC_URL ?? `${scheme}://localhost:${e.PORT}`).replace(/\/+$/, "");
   const dataDir = path.resolve(e.IDP_DATA_DIR);
+  const publicHost = new URL(publicUrl).hostname;
+  const rpId = e.IDP_WEBAUTHN_RP_ID ?? publicHost;
+  // A browser refuses an RP id that is not the page's host or a suffix of it: catch that at start.
+  if (publicHost !== rpId && !publicHost.endsWith(`.${rpId}`)) {
+    throw new ConfigError(`IDP_WEBAUTHN_RP_ID: must be ${publicHost} or a domain it belongs to (got "${rpId}")`);
+  }
   return {
     port: e.PORT,
     publicUrl,
@@ -172,6 +185,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     accessTokenTtl: e.IDP_ACCESS_TOKEN_TTL,
     keyPublishAhead: e.IDP_KEY_PUBLISH_AHEAD,
     outboundAllow: e.IDP_OUTBOUND_ALLOW ?? [],
+    webauthnRpId: rpId,
     secretKey: e.IDP_SECRET_KEY,
     previousSecretKeys: e.IDP_SECRET_KEY_PREVIOUS ?? [],
     adminPassword: e.IDP_ADMIN_PASSWORD,

@@ -22,6 +22,7 @@ export const ENV_DOCS: Record<keyof z.input<typeof ZEnv>, TVariableDoc> = {
   IDP_ACCESS_TOKEN_TTL: { text: "access token lifetime in seconds" },
   IDP_SECRET_KEY: { text: "32+ characters; seals stored secrets (signing keys, OTP seeds, provider secrets, external tokens, outbox bodies), keys the console's and portal's sessions, and derives the built-in clients' secrets. Required with `DATABASE_URL`", shown: "generated in the data dir" },
   IDP_SECRET_KEY_PREVIOUS: { text: "comma-separated keys that only open what they sealed: the old key during a rotation ([key rotation](../key-rotation.md))" },
+  IDP_WEBAUTHN_RP_ID: { text: "the passkeys' relying party id: the public URL's host or a domain it belongs to (`example.com` for `id.example.com` lets passkeys work across its subdomains). Changing it makes every registered passkey unusable", shown: "the public URL's host" },
   IDP_OUTBOUND_ALLOW: { text: "comma-separated host names, addresses or CIDR ranges that external providers' URLs may reach although they are private, loopback or link-local (e.g. `idp.corp.internal,10.20.0.0/16`)" },
   IDP_KEY_PUBLISH_AHEAD: { text: "seconds a rotated-in signing key is published in the JWKS before it signs" },
   IDP_ADMIN_PASSWORD: { text: "password of the `admin` account (15+ characters), used only when that account is first created. Required with `DATABASE_URL` on first start", shown: "generated and printed once (embedded only)" },

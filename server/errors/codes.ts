@@ -237,6 +237,18 @@ const ERROR_DEFS = {
   "otp.unknown_device": { status: 400, type: "process_error", error: "unknown_otp_device", desc: "no generator with this serial was loaded" },
   /** v1 device binding: the generator is bound to another account. */
   "otp.device_bound": { status: 400, type: "process_error", error: "otp_device_bound", desc: "the generator is bound to another account" },
+  /** A passkey answer for a challenge not handed out here for this account or sign-in, already used, or expired. */
+  "passkeys.challenge_unknown": { status: 400, type: "process_error", error: "passkey_challenge_unknown", desc: "the passkey answer is not for a challenge handed out here, or it was used or expired: start again" },
+  /** The authenticator's answer does not verify (origin, RP id, signature, user verification …). */
+  "passkeys.not_verified": { status: 400, type: "security_error", error: "passkey_not_verified", desc: "the passkey could not be verified" },
+  /** An assertion by a credential no account has (it was removed, or never registered here). */
+  "passkeys.unknown_credential": { status: 400, type: "security_error", error: "unknown_passkey", desc: "this passkey is not registered here" },
+  /** A registration of a credential id some account has already. */
+  "passkeys.already_registered": { status: 409, type: "process_error", error: "passkey_registered", desc: "this passkey is registered already" },
+  /** The signature counter did not move forward: the authenticator may have been cloned. */
+  "passkeys.counter_regressed": { status: 400, type: "security_error", error: "passkey_counter_regressed", desc: "the passkey's signature counter went backwards: it may have been copied" },
+  /** No passkey with this id among the account's. */
+  "passkeys.not_found": { status: 404, type: "not_found_error", error: "unknown_passkey", desc: "passkey not found" },
   /** requiredFactor 2 for an account without a bound OTP generator (item error has_not_sf_methods). */
   "auth_modes.no_second_factor_method": { status: 400, type: "input_error", error: "wrong_values", desc: "has_not_sf_methods" },
   /** A sensitive portal change with a sign-in older than IDP_REAUTH_MAX_AGE: the portal asks to sign in again (prompt=login). */

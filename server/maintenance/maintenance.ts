@@ -5,6 +5,7 @@ import { describeError, log } from "../log/logger.ts";
 import { deleteMessagesBefore } from "../messaging/outbox.service.ts";
 import { deleteExpiredCodes } from "../oauth/grants/authorization-codes.service.ts";
 import { deleteExpiredPending } from "../otp/otp.service.ts";
+import { deleteExpiredChallenges } from "../passkeys/passkeys.service.ts";
 import { deleteExpiredRefreshTokens } from "../oauth/grants/refresh-tokens.service.ts";
 import { deleteExpiredRegistrations } from "../registration/registration.service.ts";
 import { deleteExpiredSessions } from "../sessions/sessions.service.ts";
@@ -37,6 +38,7 @@ export async function runMaintenance(now = new Date()) {
     throttles: await deleteIdleThrottles(ago(KEEP_EXPIRED_MS)),
     appInstances: await purgeUnboundInstances(ago(UNBOUND_INSTANCE_TTL_MS)),
     otpPendingSecrets: await deleteExpiredPending(now),
+    webauthnChallenges: await deleteExpiredChallenges(now),
     outboxMessages: await deleteMessagesBefore(ago(getConfig().outboxRetentionDays * 24 * HOUR_MS)),
   };
 }

@@ -1,0 +1,64 @@
+import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { AppError } from "../errors/app-error.ts";
+import { findPasskey, insertChallenge, recordPasskeyUse, spendChallenge } from "./passkeys.repository.ts";
+import { ZAuthenticationAnswer } from "./passkeys.schemas.ts";
+import { CHALLENGE_TTL_MS, relyingParty } from "./relying-party.ts";
+import { claimedChallenge, verifiedOr } from "./webauthn-answer.ts";
+
+/*
+ * Signing in with a passkey: a challenge bound to the sign-in that asked for it (a flow, a step-up),
+ * answered by any discoverable passkey, so no login needs to be typed. Who signs in is the account
+ * the credential belongs to. User verification is required: the passkey is a whole sign-in by itself.
+ */
+
+/** Options for navigator.credentials.get() with no credential listed: the browser offers the person's passkeys. */
+export async function passkeySignInOptions(binding: string, now = new Date()): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await generateAuthenticationOptions({ rpID: relyingParty().id, userVerification: "required", timeout: CHALLENGE_TTL_MS, allowCredentials: [] });
+  await insertChallenge({ challenge: options.challenge, purpose: "authenticate", binding, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
+  return options;
+}
+
+export type TPasskeySignIn = { userId: string; passkeyId: string; synced: boolean };
+
+/**
+ * Verifies an answer to the challenge handed out for `binding`. The challenge is spent before
+ * anything else, so of any number of parallel answers one gets through. Refused (and recorded): an
+ * unknown credential, another origin or RP id, no user verification, a signature counter that did
+ * not move forward (a copied authenticator; its passkey is not used, and the event says so).
+ */
+export async function verifyPasskeySignIn(binding: string, rawAnswer: unknown, actor: TEventActor, now = new Date()): Promise<TPasskeySignIn> {
+  const answer = ZAuthenticationAnswer.parse(rawAnswer);
+  const challenge = claimedChallenge(answer.response.clientDataJSON);
+  if (!(await spendChallenge(challenge, "authenticate", binding, now))) throw new AppError("passkeys.challenge_unknown");
+  const passkey = await findPasskey(answer.id);
+  if (!passkey) {
+    await recordEvent("passkey.failed", actor, { ceremony: "authenticate", reason: "unknown credential", key: answer.id.slice(0, 64) });
+    throw new AppError("passkeys.unknown_credential");
+  }
+  const rp = relyingParty();
+  const info = await verifiedOr(
+    async () => {
+      const verified = await verifyAuthenticationResponse({
+        response: answer as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.id,
+        // The counter is compared here rather than by the library, so a regression is told apart and recorded.
+        credential: { id: passkey.id, publicKey: new Uint8Array(passkey.publicKey), counter: 0, transports: passkey.transports },
+        requireUserVerification: true,
+      });
+      return verified.verified ? verified.authenticationInfo : undefined;
+    },
+    { actor: { ...actor, subject: passkey.userId }, params: { ceremony: "authenticate", key: passkey.id } },
+  );
+  const counter = BigInt(info.newCounter);
+  // Per the spec: an authenticator that keeps a counter must show it higher each time; 0 and 0 is one that keeps none.
+  const regressed = (counter > 0n || passkey.counter > 0n) && counter <= passkey.counter;
+  if (regressed || !(await recordPasskeyUse(passkey.id, passkey.counter, counter, info.credentialBackedUp, now))) {
+    await recordEvent("passkey.counter_regressed", { ...actor, subject: passkey.userId }, { key: passkey.id, stored: passkey.counter.toString(), presented: counter.toString() });
+    throw new AppError("passkeys.counter_regressed");
+  }
+  await recordEvent("passkey.used", { ...actor, subject: passkey.userId }, { key: passkey.id });
+  return { userId: passkey.userId, passkeyId: passkey.id, synced: info.credentialDeviceType === "multiDevice" };
+}

@@ -1,0 +1,120 @@
+import { createHmac } from "node:crypto";
+import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON, type RegistrationResponseJSON } from "@simplewebauthn/server";
+import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { keyFor } from "../crypto/keys.ts";
+import { AppError } from "../errors/app-error.ts";
+import { tellAccountHolder } from "../notices/account-notices.ts";
+import { accountSnapshot } from "../users/account-snapshots.ts";
+import { deletePasskey, findPasskeysOf, insertChallenge, insertPasskey, renamePasskey, spendChallenge, type TPasskeyRow } from "./passkeys.repository.ts";
+import { ZPasskeyName, ZRegistrationAnswer } from "./passkeys.schemas.ts";
+import { CHALLENGE_TTL_MS, relyingParty } from "./relying-party.ts";
+import { claimedChallenge, verifiedOr } from "./webauthn-answer.ts";
+
+/*
+ * Passkeys of an account: registered (a challenge handed out, the authenticator's answer verified
+ * against it), listed, renamed and removed. Registration asks for a discoverable credential with
+ * user verification, so the passkey alone can sign the person in later (passkey-sign-in.service.ts).
+ */
+
+// What other capabilities use of this one's data: they come through here, never its repository.
+export { deleteExpiredChallenges } from "./passkeys.repository.ts";
+
+/** A passkey as its holder and the console see it: never its public key. */
+export type TPasskeyView = { id: string; name: string; createdAt: Date; lastUsedAt: Date | null; aaguid: string; synced: boolean; transports: string[] };
+
+export function toPasskeyView(row: TPasskeyRow): TPasskeyView {
+  return { id: row.id, name: row.name, createdAt: row.createdAt, lastUsedAt: row.lastUsedAt, aaguid: row.aaguid, synced: row.deviceType === "multiDevice" || row.backedUp, transports: row.transports };
+}
+
+/**
+ * The WebAuthn user handle of an account: the same for every passkey of it (an authenticator then
+ * keeps one passkey per account), and no identifier of the person (the spec asks for none).
+ */
+function userHandle(userId: string): Uint8Array {
+  return new Uint8Array(createHmac("sha256", keyFor("credential-cache")).update(`webauthn-user:${userId}`).digest());
+}
+
+/** Options for navigator.credentials.create(): the account's passkeys excluded, so one is not registered twice. */
+export async function passkeyRegistrationOptions(user: { id: string; name: string; displayName: string }, now = new Date()): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const rp = relyingParty();
+  const existing = await findPasskeysOf(user.id);
+  const options = await generateRegistrationOptions({
+    rpName: rp.name,
+    rpID: rp.id,
+    userName: user.name,
+    userDisplayName: user.displayName,
+    userID: userHandle(user.id) as Uint8Array<ArrayBuffer>,
+    attestationType: "none",
+    timeout: CHALLENGE_TTL_MS,
+    excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
+    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+  });
+  await insertChallenge({ challenge: options.challenge, purpose: "register", binding: user.id, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
+  return options;
+}
+
+/**
+ * Verifies the authenticator's answer to this account's registration challenge (spent first, so an
+ * answer is used once), stores the passkey, and tells the person. Refused: an answer to another
+ * challenge or account, another origin or RP id, no user verification, a credential registered already.
+ */
+export async function registerPasskey(userId: string, rawAnswer: unknown, rawName: unknown, actor: TEventActor, now = new Date()): Promise<TPasskeyView> {
+  const answer = ZRegistrationAnswer.parse(rawAnswer);
+  const name = ZPasskeyName.parse(rawName);
+  const challenge = claimedChallenge(answer.response.clientDataJSON);
+  if (!(await spendChallenge(challenge, "register", userId, now))) throw new AppError("passkeys.challenge_unknown");
+  const rp = relyingParty();
+  const info = await verifiedOr(
+    async () =>
+      (
+        await verifyRegistrationResponse({
+          response: answer as RegistrationResponseJSON,
+          expectedChallenge: challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          requireUserVerification: true,
+        })
+      ).registrationInfo,
+    { actor: { ...actor, subject: userId }, params: { ceremony: "register" } },
+  );
+  const row = {
+    id: info.credential.id,
+    userId,
+    name,
+    publicKey: info.credential.publicKey,
+    counter: BigInt(info.credential.counter),
+    transports: info.credential.transports ?? [],
+    aaguid: info.aaguid,
+    deviceType: info.credentialDeviceType,
+    backedUp: info.credentialBackedUp,
+  };
+  if (!(await insertPasskey(row))) throw new AppError("passkeys.already_registered");
+  const view = toPasskeyView({ ...row, createdAt: now, lastUsedAt: null });
+  // `key`: the credential id (no secret), under a name the audit trail's redaction does not hide.
+  await recordEvent("passkey.registered", { ...actor, subject: userId }, { key: row.id, name, aaguid: row.aaguid, synced: view.synced });
+  await tellHolder(userId, "passkey_added", name, actor);
+  return view;
+}
+
+export async function listPasskeys(userId: string): Promise<TPasskeyView[]> {
+  return (await findPasskeysOf(userId)).map(toPasskeyView);
+}
+
+export async function renameUserPasskey(userId: string, id: string, rawName: unknown, actor: TEventActor): Promise<void> {
+  const name = ZPasskeyName.parse(rawName);
+  if (!(await renamePasskey(userId, id, name))) throw new AppError("passkeys.not_found", { params: { id } });
+  await recordEvent("passkey.renamed", { ...actor, subject: userId }, { key: id, name });
+}
+
+/** Removes one of the account's passkeys and tells the person. */
+export async function removeUserPasskey(userId: string, id: string, actor: TEventActor): Promise<void> {
+  const name = (await findPasskeysOf(userId)).find((p) => p.id === id)?.name;
+  if (!name || !(await deletePasskey(userId, id))) throw new AppError("passkeys.not_found", { params: { id } });
+  await recordEvent("passkey.removed", { ...actor, subject: userId }, { key: id, name });
+  await tellHolder(userId, "passkey_removed", name, actor);
+}
+
+async function tellHolder(userId: string, kind: "passkey_added" | "passkey_removed", name: string, actor: TEventActor): Promise<void> {
+  const snapshot = await accountSnapshot(userId);
+  if (snapshot) await tellAccountHolder(snapshot.account, { kind, actor, detail: name });
+}
