@@ -19,6 +19,7 @@ import { USER_V1_ROUTES } from "../users/users-v1.routes.ts";
 import { USER_DEVICE_ROUTES } from "../sessions/user-devices.routes.ts";
 import { USER_ROUTES } from "../users/users.routes.ts";
 import { OTP_ROUTES } from "../otp/otp.routes.ts";
+import { PASSKEY_ROUTES } from "../passkeys/passkeys.routes.ts";
 import { attachHotpV1Route } from "../otp/otp-v1.routes.ts";
 import { AUTH_MODES_ROUTES } from "../auth-modes/auth-modes.routes.ts";
 import { FEDERATION_ROUTES } from "../federation/federation.routes.ts";
@@ -47,6 +48,7 @@ export const ROUTES: TRouteHandler[] = [
   ...PROPS_ROUTES,
   ...ACCOUNT_STATE_ROUTES,
   ...OTP_ROUTES,
+  ...PASSKEY_ROUTES,
   attachHotpV1Route,
   ...AUTH_MODES_ROUTES,
   ...RIGHTS_ROUTES,

@@ -34,3 +34,14 @@ export const ZAuthenticationAnswer = z.strictObject({
 export type TAuthenticationAnswer = z.infer<typeof ZAuthenticationAnswer>;
 
 export const ZPasskeyName = z.string().trim().min(1, "is required").max(64, "must be at most 64 characters");
+
+/** A passkey as the REST API shows it: never its public key. */
+export const ZPasskeyView = z.object({
+  id: z.string().describe("credential id, base64url"),
+  name: z.string(),
+  createdAt: z.string().describe("ISO 8601"),
+  lastUsedAt: z.string().nullable().describe("ISO 8601, or null before its first sign-in"),
+  aaguid: z.string().describe("the authenticator model's AAGUID (all zeros when it does not say)"),
+  synced: z.boolean().describe("true for a passkey synced across devices, false for one bound to its device"),
+  transports: z.array(z.string()),
+});

@@ -2,6 +2,7 @@ import { secondsLeftForChanges } from "../../../auth/recent-sign-in.ts";
 import { readOverview } from "../../../portal/overview.service.ts";
 import { createRouter, portalProcedure } from "../../init.ts";
 import { otpPortalRouter } from "./otp.router.ts";
+import { passkeysPortalRouter } from "./passkeys.router.ts";
 import { profileRouter } from "./profile.router.ts";
 import { consentsRouter, devicesRouter, eventsRouter, passwordRouter } from "./security.router.ts";
 import { securityQuestionRouter } from "./security-question.router.ts";
@@ -20,5 +21,6 @@ export const portalRouter = createRouter({
   password: passwordRouter,
   securityQuestion: securityQuestionRouter,
   otp: otpPortalRouter,
+  passkeys: passkeysPortalRouter,
   linkedAccounts: linkedAccountsRouter,
 });

@@ -1,0 +1,25 @@
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
+import type { TEventActor } from "../audit/audit.service.ts";
+import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removeUserPasskey, renameUserPasskey, type TPasskeyView } from "../passkeys/passkeys.service.ts";
+import { readOverview } from "./overview.service.ts";
+
+// The person's own passkeys in the portal: adapters over the passkeys capability for `sub` only.
+
+/**
+ * Options for adding a passkey. The authenticator shows the account by its e-mail, phone or subject,
+ * and by the person's name, so someone with several accounts tells them apart.
+ */
+export async function startOwnPasskey(sub: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const me = await readOverview(sub);
+  const name = me.email?.value ?? me.phone?.value ?? me.sub;
+  const displayName = [me.givenName, me.familyName].filter(Boolean).join(" ") || name;
+  return passkeyRegistrationOptions({ id: sub, name, displayName });
+}
+
+export function finishOwnPasskey(sub: string, input: { answer: unknown; name: string }, actor: TEventActor): Promise<TPasskeyView> {
+  return registerPasskey(sub, input.answer, input.name, actor);
+}
+
+export const listOwnPasskeys = (sub: string) => listPasskeys(sub);
+export const renameOwnPasskey = (sub: string, id: string, name: string, actor: TEventActor) => renameUserPasskey(sub, id, name, actor);
+export const removeOwnPasskey = (sub: string, id: string, actor: TEventActor) => removeUserPasskey(sub, id, actor);
