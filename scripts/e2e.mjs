@@ -76,7 +76,7 @@ try {
   // a password or a second factor right after signing in, short enough for e2e/portal-step-up.spec.ts
   // to outwait it.
   const reauthMaxAge = "30";
-  server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword, IDP_IMPORT: seed, IDP_SELF_SIGNUP: "on", IDP_REAUTH_MAX_AGE: reauthMaxAge }, logFile });
+  server = await startServer({ env: { IDP_DATA_DIR: dataDir, IDP_ADMIN_PASSWORD: adminPassword, IDP_IMPORT: seed, IDP_SELF_SIGNUP: "on", IDP_REAUTH_MAX_AGE: reauthMaxAge }, logFile, publicHost: "localhost" });
   console.log(`e2e: server ready at ${server.baseUrl}`);
   const report = path.join(root, "test-results", "report.json");
   rmSync(report, { force: true });

@@ -41,7 +41,9 @@ function httpsStatus(url, ca) {
  * --cpu-prof, which NODE_OPTIONS refuses). `entry` is the script and its first arguments: pass
  * `[nextBin, "start"]` to measure Next's own CLI; `env.IDP_FAST_PATH = "0"` sends everything to Next.
  * With `tlsCa` (the PEM of the CA that issued the server's IDP_TLS_CERT) the server speaks HTTPS:
- * baseUrl is https, and readiness is checked trusting that CA.
+ * baseUrl is https, and readiness is checked trusting that CA. `publicHost` names the server in its
+ * public URL (it listens on 127.0.0.1 either way): browsers accept "localhost", never an IP address,
+ * as a passkey's relying party.
  */
 export async function startServer(opts = {}) {
   // The free port is found before the server binds it: another process (the other API run beside
@@ -56,7 +58,7 @@ export async function startServer(opts = {}) {
   }
 }
 
-async function startServerOnce({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [serverEntry], port, tlsCa, cwd = root }) {
+async function startServerOnce({ env = {}, contextPath = "/idp", timeoutMs = 90_000, logFile, nodeArgs = [], entry = [serverEntry], port, tlsCa, cwd = root, publicHost = "127.0.0.1" }) {
   // With a log file the server writes to it directly: a benchmark's load generator must not share
   // its process with copying the server's log lines.
   const fd = logFile ? openSync(logFile, "a") : undefined;
@@ -71,7 +73,7 @@ async function startServerOnce({ env = {}, contextPath = "/idp", timeoutMs = 90_
     // simulate in X-Forwarded-For (per-address limits would otherwise see them all as 127.0.0.1).
     // UV_THREADPOOL_SIZE as `npm start` sets it (server/serve/threadpool.mjs).
     // IDP_OUTBOUND_ALLOW: the tests' external providers listen on loopback, refused unless allowed.
-    env: withThreadPool({ IDP_WORKERS: "1", ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `${tlsCa ? "https" : "http"}://127.0.0.1:${port}`, IDP_TRUSTED_PROXIES: "1", IDP_OUTBOUND_ALLOW: "127.0.0.0/8,::1", ...env }),
+    env: withThreadPool({ IDP_WORKERS: "1", ...process.env, NEXT_TELEMETRY_DISABLED: "1", PORT: String(port), IDP_PUBLIC_URL: `${tlsCa ? "https" : "http"}://${publicHost}:${port}`, IDP_TRUSTED_PROXIES: "1", IDP_OUTBOUND_ALLOW: "127.0.0.0/8,::1", ...env }),
     stdio: ["ignore", fd ?? "pipe", fd ?? "pipe"],
   });
   if (fd === undefined) {
@@ -80,7 +82,7 @@ async function startServerOnce({ env = {}, contextPath = "/idp", timeoutMs = 90_
   }
   const output = () => (logFile ? readFileSync(logFile, "utf8") : out);
   const exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
-  const baseUrl = `${tlsCa ? "https" : "http"}://127.0.0.1:${port}${contextPath}`;
+  const baseUrl = `${tlsCa ? "https" : "http"}://${publicHost}:${port}${contextPath}`;
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 250))]);
