@@ -8,6 +8,7 @@ import { deliveryRouter } from "./routers/console/delivery.router.ts";
 import { eventsRouter } from "./routers/console/events.router.ts";
 import { groupsRouter } from "./routers/console/groups.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
+import { passkeysConsoleRouter } from "./routers/console/passkeys.router.ts";
 import { passwordPolicyRouter } from "./routers/console/password-policy.router.ts";
 import { rightsRouter } from "./routers/console/rights.router.ts";
 import { otpRouter } from "./routers/console/otp.router.ts";
@@ -33,6 +34,7 @@ export const appRouter = createRouter({
     branding: brandingRouter,
     accountSecurity: accountSecurityRouter,
     otp: otpRouter,
+    passkeys: passkeysConsoleRouter,
     rights: rightsRouter,
     providers: providersRouter,
     groups: groupsRouter,

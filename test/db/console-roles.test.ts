@@ -39,6 +39,7 @@ const USER_MANAGER_MUTATIONS = [
   "console.users.bulk",
   "console.groups.addMember", "console.groups.removeMember",
   "console.otp.removeGenerator", "console.otp.resetSecondFactor", "console.otp.setAuthModes",
+  "console.passkeys.remove",
   "console.providers.unbind",
   "console.sessions.endAll", "console.sessions.revokeConsent", "console.sessions.signOutDevice",
   "console.users.create", "console.users.delete", "console.users.sendRecovery", "console.users.setLocked", "console.users.setPassword", "console.users.update",

@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Session } from "next-auth";
 import { ZodError } from "zod";
 import { AppError } from "../../server/errors/app-error.ts";
 import { runMaintenance } from "../../server/maintenance/maintenance.ts";
 import { passkeySignInOptions, verifyPasskeySignIn } from "../../server/passkeys/passkey-sign-in.service.ts";
 import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removeUserPasskey, renameUserPasskey } from "../../server/passkeys/passkeys.service.ts";
 import { relyingParty } from "../../server/passkeys/relying-party.ts";
+import { appRouter } from "../../server/trpc/root.ts";
+import { bootstrapAdmin } from "../../server/users/admin.service.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
@@ -155,5 +158,30 @@ describe.each(DB_KINDS)("passkeys on %s", (kind) => {
     expect(await codeOf(verifyPasskeySignIn("flow-1", { ...answer, response: { ...answer.response, clientDataJSON: "bm90LWpzb24" } }, actor))).toBe("passkeys.challenge_unknown");
     // The challenge was not spent by any of them.
     expect(await verifyPasskeySignIn("flow-1", answer, actor)).toMatchObject({ userId: "ann" });
+  });
+});
+
+describe.each(DB_KINDS)("passkeys in the console on %s", (kind) => {
+  let t: TTestDatabase;
+  const rp = relyingParty();
+
+  beforeEach(async () => {
+    t = await installTestDatabase(kind);
+  });
+  afterEach(() => t.close());
+
+  it("lists a user's passkeys to every console role and lets an administrator remove one", async () => {
+    await bootstrapAdmin({ password: "admin-password-1", embedded: true });
+    const adminId = (await t.db.prisma.user.findUniqueOrThrow({ where: { login: "admin" } })).id;
+    await t.db.prisma.user.create({ data: { id: "ann", instanceId: "ann.1" }, select: { id: true } });
+    const authenticator = new SoftAuthenticator(rp.origin, rp.id);
+    await registerPasskey("ann", authenticator.register(await passkeyRegistrationOptions({ id: "ann", name: "ann", displayName: "Ann" })), "Phone", actor);
+    const caller = appRouter.createCaller({ session: { user: { id: adminId }, expires: "2999-01-01T00:00:00Z" } as Session });
+    expect(await caller.console.passkeys.ofUser({ sub: "ann" })).toEqual([expect.objectContaining({ id: authenticator.id, name: "Phone", synced: false })]);
+    await caller.console.passkeys.remove({ sub: "ann", id: authenticator.id });
+    expect(await caller.console.passkeys.ofUser({ sub: "ann" })).toEqual([]);
+    const removed = await t.db.prisma.securityEvent.findFirstOrThrow({ where: { type: "passkey.removed" } });
+    expect(removed).toMatchObject({ subject: "ann", params: { key: authenticator.id, name: "Phone" } });
+    await expect(caller.console.passkeys.remove({ sub: "ann", id: authenticator.id })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 });

@@ -2,6 +2,7 @@
 import { AccountSecurityCard } from "../account-security/account-security-card.tsx";
 import "../events/events.css";
 import { UserOtpCard } from "../otp/user-otp-card.tsx";
+import { UserPasskeysCard } from "../passkeys/user-passkeys-card.tsx";
 import { UserConsentsCard } from "./user-consents-card.tsx";
 import { UserDevicesCard } from "./user-devices-card.tsx";
 import { UserEventsCard } from "./user-events-card.tsx";
@@ -14,6 +15,7 @@ export function UserSignInState({ sub }: { sub: string }) {
       <AccountSecurityCard sub={sub} />
       <UserDevicesCard sub={sub} />
       <UserOtpCard sub={sub} />
+      <UserPasskeysCard sub={sub} />
       <UserConsentsCard sub={sub} />
       <UserEventsCard sub={sub} />
     </div>

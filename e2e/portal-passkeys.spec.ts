@@ -1,0 +1,83 @@
+import { expect, test, type Page } from "@playwright/test";
+import { UserDetailPage } from "./pages/user-detail.page.ts";
+import { signInAsAdmin } from "./support/admin.ts";
+import { expectNoSeriousViolations } from "./support/axe.ts";
+import { createPerson, signInToPortal } from "./support/portal.ts";
+
+// Passkeys in the portal with Chromium's virtual authenticator (DevTools protocol, WebAuthn domain):
+// a platform authenticator with resident keys and user verification, as a laptop's would be.
+
+async function virtualAuthenticator(page: Page): Promise<{ credentials: () => Promise<unknown[]> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+  return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
+}
+
+test("a person adds a passkey in the portal, renames it and removes it", async ({ page, browser }) => {
+  const person = await createPerson(browser, "Ключева");
+  const device = await virtualAuthenticator(page);
+  await signInToPortal(page, person.sub, "passkeys");
+  await expect(page.getByRole("heading", { name: "Passkeys", level: 1 })).toBeVisible();
+  await expect(page.getByText("No passkey yet.")).toBeVisible();
+
+  const add = page.getByRole("form", { name: "Add a passkey" });
+  await add.getByLabel("Name of the new passkey").fill("Work laptop");
+  await add.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Passkey Work laptop added." })).toBeVisible();
+  const table = page.getByRole("table", { name: "Your passkeys" });
+  await expect(table.getByRole("row").filter({ hasText: "Work laptop" })).toContainText("On one device");
+  // The device holds a discoverable credential for this service.
+  expect(await device.credentials()).toHaveLength(1);
+
+  // The same device is not registered twice.
+  await add.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(add.getByRole("alert")).toHaveText("This device has a passkey for your account already.");
+
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expectNoSeriousViolations(page, `the passkeys page (${colorScheme})`);
+  }
+  await page.emulateMedia({ colorScheme: "light" });
+
+  await table.getByRole("button", { name: "Rename Work laptop" }).click();
+  const rename = page.getByRole("dialog", { name: "Rename Work laptop" });
+  await rename.getByLabel("Name").fill("Old laptop");
+  await rename.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Renamed to Old laptop." })).toBeVisible();
+
+  await table.getByRole("button", { name: "Remove Old laptop" }).click();
+  const confirm = page.getByRole("dialog", { name: "Remove Old laptop?" });
+  await confirm.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Old laptop removed." })).toBeVisible();
+  await expect(page.getByText("No passkey yet.")).toBeVisible();
+});
+
+test("an administrator sees a person's passkey on their page in the console and removes it", async ({ page, browser }) => {
+  const person = await createPerson(browser, "Ключникова");
+  await virtualAuthenticator(page);
+  await signInToPortal(page, person.sub, "passkeys");
+  const add = page.getByRole("form", { name: "Add a passkey" });
+  await add.getByLabel("Name of the new passkey").fill("Phone");
+  await add.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Passkey Phone added." })).toBeVisible();
+
+  // The administrator in a browser of their own (axe needs a page of a context made by newContext).
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAsAdmin(admin);
+  await new UserDetailPage(admin).goto(person.sub);
+  const card = admin.getByRole("region", { name: "Passkeys" });
+  await expect(card.getByRole("row").filter({ hasText: "Phone" })).toContainText("device-bound");
+  await expectNoSeriousViolations(admin, "a user's page with a passkey");
+  await card.getByRole("button", { name: "Remove Phone" }).click();
+  await admin.getByRole("dialog", { name: "Remove the passkey Phone?" }).getByRole("button", { name: "Remove" }).click();
+  await expect(card.getByRole("status").filter({ hasText: "Passkey Phone removed." })).toBeVisible();
+  await expect(card).toContainText("No passkey.");
+  await adminContext.close();
+
+  await page.reload();
+  await expect(page.getByText("No passkey yet.")).toBeVisible();
+});
