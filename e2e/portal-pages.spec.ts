@@ -12,6 +12,7 @@ const PAGES = [
   { path: "account/consents", ru: "Разрешения", en: "Consents" },
   { path: "account/events", ru: "События", en: "Events" },
   { path: "account/linked-accounts", ru: "Связанные учётные записи", en: "Linked accounts" },
+  { path: "account/passkeys", ru: "Ключи входа", en: "Passkeys" },
 ];
 
 test("every portal page speaks Russian when asked, and passes axe in both languages, light and dark", async ({ browser, page }) => {

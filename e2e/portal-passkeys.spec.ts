@@ -81,3 +81,26 @@ test("an administrator sees a person's passkey on their page in the console and 
   await page.reload();
   await expect(page.getByText("No passkey yet.")).toBeVisible();
 });
+
+test("a person signs in with a passkey from the sign-in page's button, without typing anything", async ({ page, browser }) => {
+  const person = await createPerson(browser, "Безпарольная");
+  await virtualAuthenticator(page);
+  const portal = await signInToPortal(page, person.sub, "passkeys");
+  const add = page.getByRole("form", { name: "Add a passkey" });
+  await add.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
+
+  // Signed out here and at the service, the next sign-in starts at the service's sign-in page.
+  await portal.signOut();
+  await portal.expectSignInShown();
+  await portal.signInButton.click();
+  await portal.idp.expectShown();
+  const passkey = page.getByRole("button", { name: "Sign in with a passkey" });
+  await expect(passkey).toBeVisible();
+  await expectNoSeriousViolations(page, "the sign-in page with its passkey button");
+  await passkey.click();
+  await portal.expectSignedIn(person.sub);
+  // The sign-in used it: it has a last use now.
+  await page.goto("account/passkeys");
+  await expect(page.getByRole("table", { name: "Your passkeys" }).getByRole("row").filter({ hasText: "Passkey" })).not.toContainText("never");
+});

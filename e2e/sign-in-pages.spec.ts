@@ -93,14 +93,14 @@ test("signs in and consents with the keyboard alone (Tab and Enter), in a logica
   const login = new LoginPage(page, "en");
   await page.goto(authorizePath(rp, { ui_locales: "en" }));
   await login.expectShown();
-  // The order follows the page: identifier, password, sign in, forgot password, QR code, create an account, language.
+  // The order follows the page: identifier, password, sign in, forgot password, passkey, QR code, create an account, language.
   await expectVisibleFocus(login.identifier);
   const order = [];
-  for (let i = 0; i < 6; i++) {
+  for (let i = 0; i < 7; i++) {
     await page.keyboard.press("Tab");
     order.push(await focused(page));
   }
-  expect(order).toEqual(["input#password", "button:Sign in", "a:Forgot password?", "button:Use a QR code instead", "a:Create an account", "a:Русский"]);
+  expect(order).toEqual(["input#password", "button:Sign in", "a:Forgot password?", "button:Sign in with a passkey", "button:Use a QR code instead", "a:Create an account", "a:Русский"]);
   await expectVisibleFocus(login.languageLink);
 
   await page.reload();

@@ -10,6 +10,7 @@ const SECTIONS: { href: string; label: TPortalKey }[] = [
   { href: "/account/security-question", label: "nav.securityQuestion" },
   { href: "/account/devices", label: "nav.devices" },
   { href: "/account/two-factor", label: "nav.twoFactor" },
+  { href: "/account/passkeys", label: "nav.passkeys" },
   { href: "/account/linked-accounts", label: "nav.linked" },
   { href: "/account/consents", label: "nav.consents" },
   { href: "/account/events", label: "nav.events" },

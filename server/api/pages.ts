@@ -5,6 +5,7 @@ import { otpStepPage, otpStepSubmit, passwordStepPage, passwordStepSubmit } from
 import { loginPage, loginSubmit } from "../sign-in/login.routes.ts";
 import { recoveryLinkPage, recoveryLinkSubmit } from "../recovery/recovery-link.routes.ts";
 import { recoverCodePage, recoverCodeSubmit, recoverPage, recoverPasswordPage, recoverPasswordSubmit, recoverSubmit } from "../recovery/recovery.routes.ts";
+import { passkeyOptions, passkeyScript, passkeySubmit } from "../sign-in/passkey-login.routes.ts";
 import { qrPage, qrStart, qrStatus } from "../sign-in/qr-login.routes.ts";
 import { codesPage, codesSubmit, registerPage, registerSubmit } from "../sign-in/signup.routes.ts";
 
@@ -35,6 +36,9 @@ export const PAGES = [
   qrStart,
   qrPage,
   qrStatus,
+  passkeyScript,
+  passkeyOptions,
+  passkeySubmit,
   registerPage,
   registerSubmit,
   codesPage,

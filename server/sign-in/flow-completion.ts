@@ -77,7 +77,8 @@ export async function flowAt(req: TIncoming, ...steps: TStep[]): Promise<{ flow:
  */
 export function nextStep(amr: string[], needs: { secondFactor: boolean; passwordChange: boolean }, recovery: boolean): TStep | undefined {
   // A QR sign-in carries the confirming session's methods: "otp" there if it passed the second factor.
-  if (needs.secondFactor && !amr.includes("otp")) return recovery ? "recovery_second_factor" : "second_factor";
+  // A passkey with user verification is two factors by itself ("mfa").
+  if (needs.secondFactor && !amr.includes("otp") && !amr.includes("mfa")) return recovery ? "recovery_second_factor" : "second_factor";
   if (recovery) return "recovery_password";
   return needs.passwordChange ? "password_change" : undefined;
 }

@@ -19,7 +19,7 @@ import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } fr
 import type { TAnswer, TIncoming } from "../http/exchange.ts";
 
 export type TRefusal = {
-  code: "login.missing_credentials" | "login.invalid_credentials" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked"
+  code: "login.missing_credentials" | "login.invalid_credentials" | "login.passkey_refused" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked"
     // An external provider's refusal, when its button was pressed on this form (external-login-callback.ts).
     | "federation.provider_refused" | "federation.provider_unavailable" | "federation.provider_not_found";
   retryAfterS?: number;
@@ -57,10 +57,13 @@ export async function renderLogin(req: TIncoming, flow: TFlow, identifier: strin
     // Not while linking: that form proves the password, which a recovery would not.
     recoverUrl: !linking && (getConfig().recovery.email || getConfig().recovery.phone) ? pageLink("/login/recover", { flow: flow.id, lang }) : undefined,
     backUrl: linking ? pageLink("/login", { flow: flow.id, lang }) : undefined,
+    // Not while linking either: a passkey proves an account here, not the password the link asks for.
+    passkey: linking ? undefined : { action: pageLink("/login/passkey", { flow: flow.id, lang }), options: pageLink("/login/passkey/options", { flow: flow.id }), script: pageLink("/login/passkey/script", {}) },
     external: { action: pageLink("/login/fa", { flow: flow.id, lang }), providers: providers.map((p) => ({ label: p.label, name: p.fpName })) },
   });
   const status = refusal ? new AppError(refusal.code).status : 200;
-  return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {});
+  // The passkey button's script is the page's only one, a file of the service's own (no inline script).
+  return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {}, linking ? undefined : "'self'");
 }
 
 /** The words of a refusal: the federation codes share theirs with the error page. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { createUserWithPassword } from "../support/accounts.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
+import { decodeJwt } from "jose";
 import { sessionCookie, startAppSignIn, trpcCall } from "../support/console.ts";
 import { api, base, systemToken } from "../support/http.ts";
-import { authorizeThrough } from "../support/oidc.ts";
+import { alertOf, formOf, type TPage } from "../support/browser.ts";
+import { authorizeThrough, callbackParams, tokenAs, WEB, webAuthorization } from "../support/oidc.ts";
 import { SoftAuthenticator } from "../support/soft-authenticator.ts";
 
 // Passkeys over HTTP: added in the portal (its tRPC calls, with a real sign-in behind the session)
@@ -83,5 +85,52 @@ describe("passkeys in the portal and the REST API", () => {
     const key = authenticatorOfService();
     expect((await addPasskey(ann, key)).status).toBe(200);
     expect((await addPasskey(bob, key)).body.error!.data.appCode).toBe("passkeys.already_registered");
+  });
+
+  it("signs in with a passkey alone from the sign-in page, and the ID token says how", async () => {
+    const person = await portalPerson();
+    const key = authenticatorOfService();
+    expect((await addPasskey(person, key)).status).toBe(200);
+
+    const browser = new Browser({ "x-forwarded-for": uniqueIp() });
+    const { url, verifier } = webAuthorization();
+    const login = await browser.open(url);
+    expect(login.url).toContain("/login?");
+    // The page loads its one script from the service itself.
+    expect(login.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
+    const passkeyForm = (page: TPage) => {
+      const m = /<form method="post" action="([^"]*)" id="passkey-form" data-options="([^"]*)"/.exec(page.text)!;
+      return { action: m[1]!.replace(/&amp;/g, "&"), options: m[2]!.replace(/&amp;/g, "&"), csrf: formOf(page.text).hidden.csrf_token! };
+    };
+    const form = passkeyForm(login);
+    const post = (target: string, fields: Record<string, string>) =>
+      browser.fetch(target, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+
+    // Without this browser's CSRF token there are no options.
+    expect((await post(form.options, { csrf_token: "forged" })).status).toBe(403);
+    const options = JSON.parse((await post(form.options, { csrf_token: form.csrf })).text);
+    expect(options).toMatchObject({ rpId: new URL(base()).hostname, userVerification: "required", allowCredentials: [] });
+    const answer = JSON.stringify(key.authenticate(options));
+
+    const signedIn = await post(form.action, { csrf_token: form.csrf, answer });
+    expect(signedIn.status).toBe(303);
+    let page = await browser.open(signedIn.location!);
+    if (page.url.includes("/consent?")) page = await browser.submit(page, { decision: "allow" });
+    const code = callbackParams(page).get("code")!;
+    const tokens = await tokenAs("web", { grant_type: "authorization_code", code, redirect_uri: WEB.redirectUri, code_verifier: verifier });
+    expect(tokens.status).toBe(200);
+    const idToken = decodeJwt(tokens.body.id_token);
+    expect(idToken.sub).toBe(person.sub);
+    expect(idToken.amr).toEqual(["hwk", "user", "mfa"]);
+
+    // The same answer again, in a new sign-in: refused on the form, in words.
+    const again = new Browser({ "x-forwarded-for": uniqueIp() });
+    const second = await again.open(webAuthorization({ ui_locales: "en" }).url);
+    const secondForm = passkeyForm(second);
+    const replay = await again.fetch(secondForm.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf_token: secondForm.csrf, answer }).toString() });
+    expect(replay.status).toBe(400);
+    expect(alertOf(replay.text)).toBe("That passkey was not accepted. Sign in with your password, or try another passkey.");
+    const garbage = await again.fetch(secondForm.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf_token: secondForm.csrf, answer: "{not json" }).toString() });
+    expect(garbage.status).toBe(400);
   });
 });

@@ -12,7 +12,7 @@ const alert = (message: string | undefined) => (message ? html`<p class="alert" 
 export type TExternalChoice = { action: string; providers: { label: string; name: string }[] };
 
 export function loginView(
-  v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string; registerLabel?: string; recoverUrl?: string; notice?: string; external?: TExternalChoice; backUrl?: string },
+  v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string; registerLabel?: string; recoverUrl?: string; notice?: string; external?: TExternalChoice; backUrl?: string; passkey?: TPasskeyChoice },
 ): string {
   const invalid = v.error ? "true" : undefined;
   const described = v.error ? "form-error" : undefined;
@@ -32,11 +32,30 @@ ${alert(v.error)}
 <button type="submit" class="primary">${v.t("login.submit")}</button>
 </form>
 ${v.recoverUrl ? html`<p class="aside"><a href="${v.recoverUrl}">${v.t("login.forgot")}</a></p>` : ""}
+${v.passkey ? passkeyForm(v.t, v.passkey, v.csrf) : ""}
 ${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : ""}
 ${v.external?.providers.length ? externalForm(v.t, v.external, v.csrf) : ""}
 ${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.registerLabel ?? v.t("login.register")}</a></p>` : ""}
 ${v.backUrl ? html`<p class="aside"><a href="${v.backUrl}">${v.t("login.otherWay")}</a></p>` : ""}`;
   return renderPage({ lang: v.lang, title: v.t("login.title"), body, switchUrl: v.switchUrl });
+}
+
+/** Where the passkey button gets its options, sends the answer, and its script. */
+export type TPasskeyChoice = { action: string; options: string; script: string };
+
+/**
+ * Sign-in with a passkey: the button stays hidden unless the script finds WebAuthn in the browser,
+ * so without JavaScript the page is the password form it always was. The script fills in the
+ * authenticator's answer and submits the form, so the answer arrives as a normal POST.
+ */
+function passkeyForm(t: TText, passkey: TPasskeyChoice, csrf: string) {
+  return html`<form method="post" action="${passkey.action}" id="passkey-form" data-options="${passkey.options}" data-cancelled="${t("login.passkeyCancelled")}">
+<input type="hidden" name="csrf_token" value="${csrf}">
+<input type="hidden" name="answer" value="">
+<button type="button" class="secondary" hidden>${t("login.passkey")}</button>
+<p class="hint" role="status"></p>
+</form>
+<script src="${passkey.script}" defer></script>`;
 }
 
 /** Sign-in at an external provider: a POST, as it starts a request there on this flow's behalf. */

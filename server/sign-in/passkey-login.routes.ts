@@ -1,0 +1,60 @@
+import { AppError } from "../errors/app-error.ts";
+import { readCookie } from "../http/cookies.ts";
+import { readForm } from "../http/form.ts";
+import { Answer } from "../http/exchange.ts";
+import { browserActor } from "../http/request-context.ts";
+import { pageRoute } from "../html/page-route.ts";
+import { passkeySignInOptions, verifyPasskeySignIn } from "../passkeys/passkey-sign-in.service.ts";
+import { CSRF_COOKIE } from "./csrf.ts";
+import { clientOf, continueSignIn, flowParam } from "./flow-completion.ts";
+import { checkCsrf, loadFlow, type TFlow } from "./login-flows.service.ts";
+import { renderLogin } from "./login-form.ts";
+import { PASSKEY_SCRIPT } from "./pages/passkey-script.ts";
+
+// Sign-in with a passkey, from the sign-in form: options bound to the flow, then the answer.
+
+const MAX_ANSWER = 16_384;
+
+/** The flow at its first step, asked by the browser it belongs to. */
+async function credentialsFlow(req: Parameters<typeof readForm>[0], form: Map<string, string>): Promise<TFlow> {
+  const flow = await loadFlow(flowParam(req));
+  if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
+  checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token") ?? undefined);
+  return flow;
+}
+
+// GET {ctx}/login/passkey/script – the passkey button's script (the page runs no inline script)
+export const passkeyScript = pageRoute("GET", "/login/passkey/script", async () =>
+  new Answer(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-cache", "x-content-type-options": "nosniff" }, PASSKEY_SCRIPT),
+);
+
+// POST {ctx}/login/passkey/options?flow=… – options for navigator.credentials.get(), with a challenge this flow answers once
+export const passkeyOptions = pageRoute("POST", "/login/passkey/options", async (req) => {
+  const flow = await credentialsFlow(req, await readForm(req));
+  return Answer.json(await passkeySignInOptions(flow.id), 200, { "cache-control": "no-store" });
+});
+
+// POST {ctx}/login/passkey?flow=… – the device's answer: signed in as the passkey's account, or the form again
+export const passkeySubmit = pageRoute("POST", "/login/passkey", async (req, ctx) => {
+  const form = await readForm(req);
+  const flow = await credentialsFlow(req, form);
+  const client = await clientOf(flow);
+  const refused = () => renderLogin(req, flow, undefined, { code: "login.passkey_refused" });
+  const raw = form.get("answer") ?? "";
+  let answer: unknown;
+  try {
+    answer = raw.length <= MAX_ANSWER ? JSON.parse(raw) : undefined;
+  } catch {
+    answer = undefined;
+  }
+  let signedIn;
+  try {
+    signedIn = await verifyPasskeySignIn(flow.id, answer, { clientId: client.id, ...browserActor(req) });
+  } catch (e) {
+    if (e instanceof AppError || (e instanceof Error && e.name === "ZodError")) return refused();
+    throw e;
+  }
+  // RFC 8176: a key proven by a device ("hwk"), or synced in software ("swk"); the person verified ("user"); two factors at once ("mfa").
+  const amr = [signedIn.synced ? "swk" : "hwk", "user", "mfa"];
+  return continueSignIn(req, ctx, flow, client, { userId: signedIn.userId, amr }, (code) => renderLogin(req, flow, undefined, { code }));
+});
