@@ -21,8 +21,9 @@ export async function requireRecentAuth(ctx: TRequestContext, now = Date.now()):
   if (actor.authTime === undefined || now / 1000 - actor.authTime > getConfig().reauthMaxAge) {
     throw new AppError("auth.reauth_required", { params: { maxAge: getConfig().reauthMaxAge } });
   }
-  // A QR sign-in carries the methods of the session that confirmed it, "otp" among them only if that one passed it.
-  if ((await readAuthModes(actor.userId)).secondFactor && !actor.amr?.includes("otp")) {
+  // A QR sign-in carries the methods of the session that confirmed it, "otp" among them only if that one passed it;
+  // a passkey with user verification passed both factors at once ("mfa").
+  if ((await readAuthModes(actor.userId)).secondFactor && !actor.amr?.includes("otp") && !actor.amr?.includes("mfa")) {
     throw new AppError("auth.second_factor_required");
   }
 }

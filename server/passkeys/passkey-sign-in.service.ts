@@ -1,6 +1,7 @@
 import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { AppError } from "../errors/app-error.ts";
+import { accountSnapshot } from "../users/account-snapshots.ts";
 import { findPasskey, insertChallenge, recordPasskeyUse, spendChallenge } from "./passkeys.repository.ts";
 import { ZAuthenticationAnswer } from "./passkeys.schemas.ts";
 import { CHALLENGE_TTL_MS, relyingParty } from "./relying-party.ts";
@@ -52,6 +53,12 @@ export async function verifyPasskeySignIn(binding: string, rawAnswer: unknown, a
     },
     { actor: { ...actor, subject: passkey.userId }, params: { ceremony: "authenticate", key: passkey.id } },
   );
+  // A locked account does not sign in by any method; told only now, to someone holding its passkey.
+  const account = (await accountSnapshot(passkey.userId))?.account;
+  if (!account || account.locked) {
+    await recordEvent("user.sign_in_failed", { ...actor, subject: passkey.userId }, { reason: "account_locked", method: "passkey" });
+    throw new AppError("login.account_locked");
+  }
   const counter = BigInt(info.newCounter);
   // Per the spec: an authenticator that keeps a counter must show it higher each time; 0 and 0 is one that keeps none.
   const regressed = (counter > 0n || passkey.counter > 0n) && counter <= passkey.counter;

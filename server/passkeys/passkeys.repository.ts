@@ -51,9 +51,16 @@ export async function deletePasskey(userId: string, id: string): Promise<boolean
   return (await prisma.passkey.deleteMany({ where: { userId, id } })).count === 1;
 }
 
+/**
+ * Hands out a challenge, replacing any earlier one of the same purpose and binding: one sign-in or
+ * one account has one live challenge at a time, so asking again and again grows nothing.
+ */
 export async function insertChallenge(row: { challenge: string; purpose: string; binding: string; expiresAt: Date }): Promise<void> {
   const prisma = await getPrisma();
-  await prisma.webAuthnChallenge.create({ data: row, select: { challenge: true } });
+  await prisma.$transaction([
+    prisma.webAuthnChallenge.deleteMany({ where: { purpose: row.purpose, binding: row.binding } }),
+    prisma.webAuthnChallenge.create({ data: row, select: { challenge: true } }),
+  ]);
 }
 
 /**

@@ -33,7 +33,8 @@ export const ZAuthenticationAnswer = z.strictObject({
 });
 export type TAuthenticationAnswer = z.infer<typeof ZAuthenticationAnswer>;
 
-export const ZPasskeyName = z.string().trim().min(1, "is required").max(64, "must be at most 64 characters");
+// It goes into the plain-text notices and the audit trail: no line breaks or other control characters.
+export const ZPasskeyName = z.string().trim().min(1, "is required").max(64, "must be at most 64 characters").regex(/^[^\p{Cc}]*$/u, "must not contain control characters");
 
 /** A passkey as the REST API shows it: never its public key. */
 export const ZPasskeyView = z.object({

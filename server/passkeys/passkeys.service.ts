@@ -4,6 +4,7 @@ import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { keyFor } from "../crypto/keys.ts";
 import { AppError } from "../errors/app-error.ts";
 import { tellAccountHolder } from "../notices/account-notices.ts";
+import { invalidateUserTokens } from "../oauth/grants/token-invalidation.service.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
 import { deletePasskey, findPasskeysOf, insertChallenge, insertPasskey, renamePasskey, spendChallenge, type TPasskeyRow } from "./passkeys.repository.ts";
 import { ZPasskeyName, ZRegistrationAnswer } from "./passkeys.schemas.ts";
@@ -77,6 +78,11 @@ export async function registerPasskey(userId: string, rawAnswer: unknown, rawNam
       ).registrationInfo,
     { actor: { ...actor, subject: userId }, params: { ceremony: "register" } },
   );
+  // The id stored is the one the authenticator signed: it must be the one the answer names, and fit an index.
+  if (info.credential.id !== answer.id || info.credential.id.length > 1366) {
+    await recordEvent("passkey.failed", { ...actor, subject: userId }, { ceremony: "register", reason: "credential id does not match the answer" });
+    throw new AppError("passkeys.not_verified");
+  }
   const row = {
     id: info.credential.id,
     userId,
@@ -106,10 +112,15 @@ export async function renameUserPasskey(userId: string, id: string, rawName: unk
   await recordEvent("passkey.renamed", { ...actor, subject: userId }, { key: id, name });
 }
 
-/** Removes one of the account's passkeys and tells the person. */
-export async function removeUserPasskey(userId: string, id: string, actor: TEventActor): Promise<void> {
+/**
+ * Removes one of the account's passkeys, ends what it may have signed in (a passkey is a whole
+ * sign-in: a stolen one's sessions and tokens must not outlive it), and tells the person. The
+ * person's own session survives when they remove it themselves (`keepSession`).
+ */
+export async function removeUserPasskey(userId: string, id: string, actor: TEventActor, keepSession?: string): Promise<void> {
   const name = (await findPasskeysOf(userId)).find((p) => p.id === id)?.name;
   if (!name || !(await deletePasskey(userId, id))) throw new AppError("passkeys.not_found", { params: { id } });
+  await invalidateUserTokens(userId, { keepSessions: keepSession ? [keepSession] : [] });
   await recordEvent("passkey.removed", { ...actor, subject: userId }, { key: id, name });
   await tellHolder(userId, "passkey_removed", name, actor);
 }

@@ -22,4 +22,5 @@ export function finishOwnPasskey(sub: string, input: { answer: unknown; name: st
 
 export const listOwnPasskeys = (sub: string) => listPasskeys(sub);
 export const renameOwnPasskey = (sub: string, id: string, name: string, actor: TEventActor) => renameUserPasskey(sub, id, name, actor);
-export const removeOwnPasskey = (sub: string, id: string, actor: TEventActor) => removeUserPasskey(sub, id, actor);
+/** The person's own removal keeps the session they are using (`sid`); every other one ends. */
+export const removeOwnPasskey = (sub: string, id: string, actor: TEventActor, sid?: string) => removeUserPasskey(sub, id, actor, sid);

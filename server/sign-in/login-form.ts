@@ -62,8 +62,8 @@ export async function renderLogin(req: TIncoming, flow: TFlow, identifier: strin
     external: { action: pageLink("/login/fa", { flow: flow.id, lang }), providers: providers.map((p) => ({ label: p.label, name: p.fpName })) },
   });
   const status = refusal ? new AppError(refusal.code).status : 200;
-  // The passkey button's script is the page's only one, a file of the service's own (no inline script).
-  return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {}, linking ? undefined : "'self'");
+  // The passkey button's script is the page's only one: that one file of the service's, by its exact address.
+  return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {}, linking ? undefined : pageLink("/login/passkey/script", {}));
 }
 
 /** The words of a refusal: the federation codes share theirs with the error page. */

@@ -47,14 +47,18 @@ export const passkeySubmit = pageRoute("POST", "/login/passkey", async (req, ctx
   } catch {
     answer = undefined;
   }
+  const actor = { clientId: client.id, ...browserActor(req) };
   let signedIn;
   try {
-    signedIn = await verifyPasskeySignIn(flow.id, answer, { clientId: client.id, ...browserActor(req) });
+    signedIn = await verifyPasskeySignIn(flow.id, answer, actor);
   } catch (e) {
+    if (e instanceof AppError && e.code === "login.account_locked") return renderLogin(req, flow, undefined, { code: "login.account_locked" });
     if (e instanceof AppError || (e instanceof Error && e.name === "ZodError")) return refused();
     throw e;
   }
-  // RFC 8176: a key proven by a device ("hwk"), or synced in software ("swk"); the person verified ("user"); two factors at once ("mfa").
-  const amr = [signedIn.synced ? "swk" : "hwk", "user", "mfa"];
-  return continueSignIn(req, ctx, flow, client, { userId: signedIn.userId, amr }, (code) => renderLogin(req, flow, undefined, { code }));
+  // RFC 8176: proof of possession of a key ("swk": without attestation nobody can say it is hardware),
+  // the person verified on the device ("user"), two factors at once ("mfa").
+  const amr = ["swk", "user", "mfa"];
+  const events = [{ type: "user.signed_in", actor: { ...actor, subject: signedIn.userId }, params: { method: "passkey" } }];
+  return continueSignIn(req, ctx, flow, client, { userId: signedIn.userId, amr, events }, (code) => renderLogin(req, flow, undefined, { code }));
 });

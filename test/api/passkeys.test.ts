@@ -66,7 +66,8 @@ describe("passkeys in the portal and the REST API", () => {
 
     expect((await api("DELETE", `/api/v3/users/${person.sub}/passkeys/${authenticator.id}`, { token: await changeToken() })).status).toBe(204);
     expect((await api("GET", `/api/v3/users/${person.sub}/passkeys`, { token: await readToken() })).body).toEqual([]);
-    expect((await trpcCall(base(), person.cookie, "portal.passkeys.list")).body.result!.data).toEqual([]);
+    // What the passkey may have signed in ended with it: the person's portal session too.
+    expect((await trpcCall(base(), person.cookie, "portal.passkeys.list")).status).toBe(401);
   });
 
   it("refuses one account's challenge answered for another, and a passkey from another origin", async () => {
@@ -97,7 +98,7 @@ describe("passkeys in the portal and the REST API", () => {
     const login = await browser.open(url);
     expect(login.url).toContain("/login?");
     // The page loads its one script from the service itself.
-    expect(login.headers.get("content-security-policy")).toMatch(/script-src 'self'/);
+    expect(login.headers.get("content-security-policy")).toContain(`script-src ${base()}/login/passkey/script;`);
     const passkeyForm = (page: TPage) => {
       const m = /<form method="post" action="([^"]*)" id="passkey-form" data-options="([^"]*)"/.exec(page.text)!;
       return { action: m[1]!.replace(/&amp;/g, "&"), options: m[2]!.replace(/&amp;/g, "&"), csrf: formOf(page.text).hidden.csrf_token! };
@@ -121,7 +122,8 @@ describe("passkeys in the portal and the REST API", () => {
     expect(tokens.status).toBe(200);
     const idToken = decodeJwt(tokens.body.id_token);
     expect(idToken.sub).toBe(person.sub);
-    expect(idToken.amr).toEqual(["hwk", "user", "mfa"]);
+    // No attestation, so nobody can say the key is hardware: "swk".
+    expect(idToken.amr).toEqual(["swk", "user", "mfa"]);
 
     // The same answer again, in a new sign-in: refused on the form, in words.
     const again = new Browser({ "x-forwarded-for": uniqueIp() });

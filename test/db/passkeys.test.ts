@@ -102,6 +102,25 @@ describe.each(DB_KINDS)("passkeys on %s", (kind) => {
     expect((await runMaintenance(new Date(Date.now() + 6 * 60_000))).webauthnChallenges).toBe(2);
   });
 
+  it("keeps one live challenge per sign-in: asking again replaces the earlier one", async () => {
+    const authenticator = await registered();
+    const first = await passkeySignInOptions("flow-1");
+    const second = await passkeySignInOptions("flow-1");
+    expect(await t.db.prisma.webAuthnChallenge.count({ where: { binding: "flow-1" } })).toBe(1);
+    expect(await codeOf(verifyPasskeySignIn("flow-1", authenticator.authenticate(first), actor))).toBe("passkeys.challenge_unknown");
+    expect(await verifyPasskeySignIn("flow-1", authenticator.authenticate(second), actor)).toMatchObject({ userId: "ann" });
+  });
+
+  it("refuses a locked account's passkey after checking it, recording the refusal, not a use", async () => {
+    await t.db.prisma.user.create({ data: { id: "carol", instanceId: "carol.1", locked: true }, select: { id: true } });
+    const authenticator = new SoftAuthenticator(rp.origin, rp.id);
+    await registerPasskey("carol", authenticator.register(await passkeyRegistrationOptions({ id: "carol", name: "carol", displayName: "Carol" })), "Key", actor);
+    expect(await codeOf(verifyPasskeySignIn("flow-1", authenticator.authenticate(await passkeySignInOptions("flow-1")), actor))).toBe("login.account_locked");
+    expect(await events("user.sign_in_failed")).toEqual([expect.objectContaining({ subject: "carol", reason: "account_locked", method: "passkey" })]);
+    expect(await events("passkey.used")).toEqual([]);
+    expect((await t.db.prisma.passkey.findUniqueOrThrow({ where: { id: authenticator.id } })).lastUsedAt).toBeNull();
+  });
+
   it("lets exactly one of 8 parallel uses of one answer sign in", async () => {
     const authenticator = await registered();
     const options = await passkeySignInOptions("flow-1");
@@ -140,8 +159,11 @@ describe.each(DB_KINDS)("passkeys on %s", (kind) => {
     // Another account's passkey is not found, whatever its id.
     expect(await codeOf(removeUserPasskey("bob", authenticator.id, actor))).toBe("passkeys.not_found");
     expect(await codeOf(renameUserPasskey("bob", authenticator.id, "Mine", actor))).toBe("passkeys.not_found");
+    await expect(renameUserPasskey(user.id, authenticator.id, "Line\nSpoofed: yes", actor)).rejects.toBeInstanceOf(ZodError);
     await removeUserPasskey(user.id, authenticator.id, actor);
     expect(await listPasskeys(user.id)).toEqual([]);
+    // What the passkey may have signed in ends with it: every token of the account issued before now.
+    expect(await t.db.prisma.tokenCutoff.findMany({ where: { userId: user.id }, select: { sessionId: true } })).toEqual([{ sessionId: "" }]);
     expect(await codeOf(verifyPasskeySignIn("flow-1", authenticator.authenticate(await passkeySignInOptions("flow-1")), actor))).toBe("passkeys.unknown_credential");
     expect(await t.db.prisma.outboxMessage.count({ where: { purpose: "notice.passkey_removed" } })).toBe(1);
     expect(await events("passkey.removed")).toEqual([{ subject: "ann", key: authenticator.id, name: "Work laptop" }]);

@@ -18,5 +18,5 @@ export const passkeysPortalRouter = createRouter({
     .input(z.strictObject({ answer: z.unknown(), name: ZPasskeyName }))
     .mutation(({ ctx, input }) => finishOwnPasskey(ctx.user.sub, input, ctx.actor)),
   rename: portalProcedure.input(z.strictObject({ id: ZPasskeyId, name: ZPasskeyName })).mutation(({ ctx, input }) => renameOwnPasskey(ctx.user.sub, input.id, input.name, ctx.actor)),
-  remove: sensitivePortalProcedure.input(z.strictObject({ id: ZPasskeyId })).mutation(({ ctx, input }) => removeOwnPasskey(ctx.user.sub, input.id, ctx.actor)),
+  remove: sensitivePortalProcedure.input(z.strictObject({ id: ZPasskeyId })).mutation(({ ctx, input }) => removeOwnPasskey(ctx.user.sub, input.id, ctx.actor, ctx.portalSession?.idp?.sid)),
 });
