@@ -122,9 +122,9 @@ const ERROR_DEFS = {
   "login.password_locked": { status: 403, type: "security_error", error: "method_locked", desc: "password sign-in is turned off for this account" },
   /** The first method was right, but the account is locked for inactivity (an administrator unlocks it). */
   "login.inactivity_locked": { status: 403, type: "security_error", error: "inactivity_lock", desc: "account locked for inactivity" },
-  /** A sign-in form with the identifier or the password left empty. */
   /** A passkey answer at sign-in that was not accepted (unknown, not verified, spent, or a copied key's). */
   "login.passkey_refused": { status: 400, type: "security_error", error: "invalid_credential", desc: "the passkey was not accepted" },
+  /** A sign-in form with the identifier or the password left empty. */
   "login.missing_credentials": { status: 400, type: "input_error", error: "wrong_values", desc: "identifier and password are required" },
   /** RP-initiated logout: id_token_hint is not an ID token of this issuer. */
   "logout.invalid_hint": { status: 400, type: "input_error", error: "wrong_values", desc: "id_token_hint is not valid", oauth: "invalid_request" },
