@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-export type TNewUser = { sub?: string; familyName?: string; givenName?: string; email?: string; emailConfirmed?: boolean; phone?: string; password?: string };
+export type TNewUser = { sub?: string; familyName?: string; givenName?: string; email?: string; emailConfirmed?: boolean; phone?: string; phoneConfirmed?: boolean; password?: string };
 
 /** Opens a dialog with a button; a click that lands before React has hydrated does nothing, so click again. */
 export async function openDialog(page: Page, button: Locator, dialog: Locator): Promise<void> {
@@ -49,6 +49,7 @@ export class UsersPage {
     if (user.email) await d.getByLabel("E-mail", { exact: true }).fill(user.email);
     if (user.emailConfirmed) await d.getByLabel("E-mail confirmed").check();
     if (user.phone) await d.getByLabel("Phone", { exact: true }).fill(user.phone);
+    if (user.phoneConfirmed) await d.getByLabel("Phone confirmed").check();
     if (user.password) await d.getByLabel("Password").fill(user.password);
     await d.getByRole("button", { name: "Create", exact: true }).click();
   }
