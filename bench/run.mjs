@@ -6,7 +6,7 @@
 // sub read for the first time), the v1 mask search `surname=Ива*`, a user-token read of /oauth/me,
 // password sign-ins through the login form next to raw argon2id verifications of the same hash
 // (bench/sign-in.mjs), and a burst of BENCH_BURST (200) parallel sign-ins with the server's memory,
-// then the console overview read by a signed-in administrator (bench/dashboard.mjs, goal under 300 ms);
+// then the console overview read by a signed-in administrator (bench/dashboard.mjs, goal under 300 ms) and pages of its users list;
 // with accounts, also BENCH_GRANTS (default 100,000) grants and the rights listings (bench/rights-rows.mjs),
 // and BENCH_GROUPS (default 10,000) groups and an RQL group search (bench/groups-rows.mjs).
 // Prints req/s, p50/p99, the ratios to the trivial route, and the server's resident memory idle
@@ -41,7 +41,7 @@ import { groupRows, seedGroups } from "./groups-rows.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
 import { argon2HashCeiling, passwordChanges, SECURITY_SCOPES, securityReads } from "./account-security.mjs";
 import { measureServer, printComparison, startOidcProvider, treeRssMb } from "./compare.mjs";
-import { DASHBOARD_GOAL_MS, dashboardRow } from "./dashboard.mjs";
+import { DASHBOARD_GOAL_MS, dashboardRow, usersListRow } from "./dashboard.mjs";
 
 const compare = process.env.BENCH_COMPARE !== "0";
 const userCount = Number(process.env.BENCH_USERS ?? 100_000);
@@ -180,6 +180,7 @@ try {
   const burst = await signInBurst(server.baseUrl, server.pid, BURST);
   // After the sign-in rows, whose events the overview's charts count.
   const dashboard = await dashboardRow(server.baseUrl);
+  const usersList = await usersListRow(server.baseUrl);
   rss.afterLoad = rssMb(server.pid);
   await sleep(5_000);
   rss.afterLoadIdle = rssMb(server.pid);
@@ -194,6 +195,9 @@ try {
   for (const r of rows) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.failed} |`);
   console.log(
     `\nconsole overview (console.dashboard.get, ${dashboard.accounts} accounts, ${dashboard.signIns24h} sign-in events in 24 h): p50 ${dashboard.p50} ms, max ${dashboard.max} ms of ${dashboard.rounds} reads; goal under ${DASHBOARD_GOAL_MS} ms: ${dashboard.max < DASHBOARD_GOAL_MS ? "met" : "NOT met"}`,
+  );
+  console.log(
+    `console users list (console.users.list, 25 a page): every order both ways, first and second page: p50 ${usersList.plain.p50} ms, max ${usersList.plain.max} ms of ${usersList.plain.reads} reads; searched: p50 ${usersList.searched.p50} ms, max ${usersList.searched.max} ms of ${usersList.searched.reads} reads`,
   );
   const ratio = te.rps / trivial.rps;
   console.log(`\nratio token/trivial: ${ratio.toFixed(2)}  (token/POST-404: ${(te.rps / post.rps).toFixed(2)})`);
