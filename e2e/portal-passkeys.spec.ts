@@ -2,7 +2,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { UserDetailPage } from "./pages/user-detail.page.ts";
 import { signInAsAdmin } from "./support/admin.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
-import { createPerson, signInToPortal } from "./support/portal.ts";
+import { PortalSectionPage } from "./pages/portal-sections.page.ts";
+import { createPerson, PERSON_PASSWORD, signInToPortal } from "./support/portal.ts";
+import { turnOnSecondFactor } from "./support/totp.ts";
 
 // Passkeys in the portal with Chromium's virtual authenticator (DevTools protocol, WebAuthn domain):
 // a platform authenticator with resident keys and user verification, as a laptop's would be.
@@ -14,6 +16,17 @@ async function virtualAuthenticator(page: Page): Promise<{ credentials: () => Pr
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
   return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
+}
+
+/**
+ * A browser without passkey autofill (conditional mediation): the virtual authenticator answers a
+ * quiet request at once, as if the person had picked the passkey, so a test of the button or of the
+ * second step turns autofill off to get there.
+ */
+async function withoutAutofill(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
 }
 
 test("a person adds a passkey in the portal, renames it and removes it", async ({ page, browser }) => {
@@ -85,6 +98,7 @@ test("an administrator sees a person's passkey on their page in the console and 
 
 test("a person signs in with a passkey from the sign-in page's button, without typing anything", async ({ page, browser }) => {
   const person = await createPerson(browser, "Безпарольная");
+  await withoutAutofill(page);
   await virtualAuthenticator(page);
   const portal = await signInToPortal(page, person.sub, "passkeys");
   const add = page.getByRole("form", { name: "Add a passkey" });
@@ -104,4 +118,52 @@ test("a person signs in with a passkey from the sign-in page's button, without t
   // The sign-in used it: it has a last use now.
   await page.goto("account/passkeys");
   await expect(page.getByRole("table", { name: "Your passkeys" }).getByRole("row").filter({ hasText: "Passkey" })).not.toContainText("never");
+});
+
+test("the sign-in page offers the person's passkey in the login field's autofill, and picking it signs in", async ({ page, browser }) => {
+  const person = await createPerson(browser, "Автозаполнова");
+  await virtualAuthenticator(page);
+  const portal = await signInToPortal(page, person.sub, "passkeys");
+  await page.getByRole("form", { name: "Add a passkey" }).getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
+  await portal.signOut();
+  await portal.expectSignInShown();
+  // Chromium's virtual authenticator answers the quiet (conditional) request on load, as the
+  // person's pick in the autofill would: the page posts the answer and the portal opens.
+  const answered = page.waitForResponse((r) => r.url().includes("/login/passkey?") && r.request().method() === "POST");
+  await portal.signInButton.click();
+  expect((await answered).status()).toBe(303);
+  await portal.expectSignedIn(person.sub);
+
+  // The login field is marked for it (seen in a browser without that passkey, where nothing is answered).
+  const other = await (await browser.newContext()).newPage();
+  const otherPortal = new PortalSectionPage(other);
+  await otherPortal.goto("account");
+  await otherPortal.signInButton.click();
+  await otherPortal.idp.expectShown();
+  await expect(other.getByLabel("Username, e-mail or phone")).toHaveAttribute("autocomplete", "username webauthn");
+  await other.context().close();
+});
+
+test("with the second factor on, the step after the password takes a passkey instead of a code", async ({ page, browser }) => {
+  const person = await createPerson(browser, "Второфакторова");
+  await withoutAutofill(page);
+  await virtualAuthenticator(page);
+  await signInToPortal(page, person.sub, "two-factor");
+  await turnOnSecondFactor(page);
+  const portal = new PortalSectionPage(page);
+  await portal.goto("account/passkeys");
+  await page.getByRole("form", { name: "Add a passkey" }).getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
+
+  await portal.signOut();
+  await portal.expectSignInShown();
+  await portal.signIn(person.sub, PERSON_PASSWORD);
+  await expect(page).toHaveURL(/\/login\/otp\?/);
+  const usePasskey = page.getByRole("button", { name: "Use a passkey instead" });
+  await expect(usePasskey).toBeVisible();
+  await expectNoSeriousViolations(page, "the second-factor step with a passkey");
+  await usePasskey.click();
+  await expect(page).toHaveURL(/\/account$/);
+  await portal.expectSignedIn(person.sub);
 });

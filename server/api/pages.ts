@@ -1,7 +1,7 @@
 import { logoRoute } from "../branding/branding.routes.ts";
 import { consentPage, consentSubmit } from "../sign-in/consent.routes.ts";
 import { externalLinkPage, externalLinkSubmit, externalStart } from "../sign-in/external-login.routes.ts";
-import { otpStepPage, otpStepSubmit, passwordStepPage, passwordStepSubmit } from "../sign-in/login-steps.routes.ts";
+import { otpStepPage, otpStepSubmit, passkeyFactorOptionsRoute, passkeyFactorSubmit, passwordStepPage, passwordStepSubmit } from "../sign-in/login-steps.routes.ts";
 import { loginPage, loginSubmit } from "../sign-in/login.routes.ts";
 import { recoveryLinkPage, recoveryLinkSubmit } from "../recovery/recovery-link.routes.ts";
 import { recoverCodePage, recoverCodeSubmit, recoverPage, recoverPasswordPage, recoverPasswordSubmit, recoverSubmit } from "../recovery/recovery.routes.ts";
@@ -20,6 +20,8 @@ export const PAGES = [
   loginSubmit,
   otpStepPage,
   otpStepSubmit,
+  passkeyFactorOptionsRoute,
+  passkeyFactorSubmit,
   passwordStepPage,
   passwordStepSubmit,
   recoverPage,

@@ -10,7 +10,7 @@ const TAGS = ["Authentication modes (v3)"];
 
 const ZAuthModes = z
   .object({
-    requiredFactor: z.literal(2).optional().describe("2: a second factor (an OTP code) is asked at sign-in; absent: off"),
+    requiredFactor: z.literal(2).optional().describe("2: a second factor (an OTP code, a backup code or one of the account's passkeys) is asked at sign-in; absent: off"),
     needPasswordChange: z.boolean().describe("true: the next sign-in asks for a new password; cleared by a password change"),
     methodsLocked: z.array(z.string()).describe('["password"]: password sign-in is refused (said only after a right password)'),
   })
@@ -51,7 +51,7 @@ export const changeAuthModesRoute = defineRoute(
     path: "/api/v3/users/{subjectId}/auth",
     summary: "Change the account's authentication modes",
     description:
-      "Fields left out stay as they are. requiredFactor 2 for an account without a bound TOTP/HOTP generator: 400 input_error with " +
+      "Fields left out stay as they are. requiredFactor 2 for an account without a bound TOTP/HOTP generator or a passkey: 400 input_error with " +
       "the item has_not_sf_methods (pos requiredFactor), and nothing changes. needPasswordChange can only be set (true); the next " +
       "password change clears it. Turning the second factor off (requiredFactor null, 0 or 1) for an account whose password is " +
       "shorter than the policy's single-factor minimum (allowed only behind the second factor) also sets needPasswordChange: the " +

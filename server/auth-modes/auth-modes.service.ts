@@ -7,6 +7,7 @@ import { inTransaction } from "../db/index.ts";
 import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 import { dropBackupCodes } from "../backup-codes/backup-codes.service.ts";
 import { countGeneratorsOf, lockAccount } from "../otp/otp-generators.service.ts";
+import { countPasskeysOf } from "../passkeys/passkeys-of.ts";
 import type { TTx } from "../db/index.ts";
 import { findAuthModes, findPasswordNeedsSecondFactor, saveAuthModes, savePasswordNeedsSecondFactor, unsetNeedPasswordChange, type TAuthModes } from "./auth-modes.repository.ts";
 
@@ -59,7 +60,7 @@ function applyChange(modes: TAuthModes, change: TAuthModesChange): TAuthModes {
 
 /**
  * Applies a change and returns the resulting modes. Turning the second factor on needs a bound
- * generator; the account row is locked meanwhile, so a generator cannot be removed between the check
+ * generator or a passkey; the account row is locked meanwhile, so a generator cannot be removed between the check
  * and the write (removeGenerator takes the same lock).
  */
 /** `tell: false` where the caller tells the person itself, in one message about the whole change (a second-factor reset). */
@@ -69,9 +70,9 @@ export async function changeAuthModes(userId: string, change: TAuthModesChange, 
     if (!(await lockAccount(userId, tx))) throw new AppError("user.not_found", { params: { userId } });
     const current = await findAuthModes(userId, tx);
     const next = applyChange(current, change);
-    if (next.secondFactor && !current.secondFactor && (await countGeneratorsOf(userId, tx)) === 0) {
+    if (next.secondFactor && !current.secondFactor && (await countGeneratorsOf(userId, tx)) + (await countPasskeysOf(userId, tx)) === 0) {
       throw new AppError("auth_modes.no_second_factor_method", {
-        items: [{ error: "has_not_sf_methods", desc: "the account has no second-factor method: bind a TOTP or HOTP generator first", pos: "requiredFactor" }],
+        items: [{ error: "has_not_sf_methods", desc: "the account has no second-factor method: bind a TOTP or HOTP generator or add a passkey first", pos: "requiredFactor" }],
       });
     }
     // A password shorter than the single-factor minimum was allowed only behind the second factor:

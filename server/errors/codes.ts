@@ -249,9 +249,11 @@ const ERROR_DEFS = {
   "passkeys.already_registered": { status: 409, type: "process_error", error: "passkey_registered", desc: "this passkey is registered already" },
   /** The signature counter did not move forward: the authenticator may have been cloned. */
   "passkeys.counter_regressed": { status: 400, type: "security_error", error: "passkey_counter_regressed", desc: "the passkey's signature counter went backwards: it may have been copied" },
+  /** The account's last second-factor method (no generator besides it) while requiredFactor is 2. */
+  "passkeys.last_second_factor": { status: 400, type: "process_error", error: "last_sf_method", desc: "this is the account's last second-factor method and requiredFactor is 2: turn the second factor off first (POST …/auth {\"requiredFactor\": null}) or add another passkey or a generator" },
   /** No passkey with this id among the account's. */
   "passkeys.not_found": { status: 404, type: "not_found_error", error: "unknown_passkey", desc: "passkey not found" },
-  /** requiredFactor 2 for an account without a bound OTP generator (item error has_not_sf_methods). */
+  /** requiredFactor 2 for an account without a bound OTP generator or a passkey (item error has_not_sf_methods). */
   "auth_modes.no_second_factor_method": { status: 400, type: "input_error", error: "wrong_values", desc: "has_not_sf_methods" },
   /** A sensitive portal change with a sign-in older than IDP_REAUTH_MAX_AGE: the portal asks to sign in again (prompt=login). */
   "portal.reauth_required": { status: 403, type: "security_error", error: "reauth_required", desc: "confirm it's you: sign in again to make this change" },

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { recordEvent, recordEvents, type TEventActor } from "../audit/audit.service.ts";
 import { changeAuthModes, secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
 import { dropBackupCodes } from "../backup-codes/backup-codes.service.ts";
+import { countPasskeysOf } from "../passkeys/passkeys-of.ts";
 import { inTransaction } from "../db/index.ts";
 import { tellAccountHolderOf } from "../notices/notices-by-id.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -95,7 +96,8 @@ export async function removeGenerator(userId: string, id: string, actor: TEventA
     await lockAccount(userId, tx);
     const all = await findGeneratorsOf(userId, tx);
     if (!all.some((g) => g.id === id)) throw new AppError("otp.not_found", { params: { id } });
-    if (all.length === 1 && (await secondFactorRequired(userId, tx))) throw new AppError("otp.last_second_factor", { params: { id } });
+    // A passkey is a second-factor method too: with one, the last generator may go.
+    if (all.length === 1 && (await countPasskeysOf(userId, tx)) === 0 && (await secondFactorRequired(userId, tx))) throw new AppError("otp.last_second_factor", { params: { id } });
     return deleteGenerator(userId, id, tx);
   });
   await recordEvent("user.otp_removed", { ...actor, subject: userId }, { generator: id, kind: removed?.kind, ...note });

@@ -1,4 +1,4 @@
-import { getPrisma } from "../db/index.ts";
+import { getPrisma, type TTx } from "../db/index.ts";
 
 export type TPasskeyRow = {
   id: string;
@@ -26,9 +26,9 @@ export async function findPasskey(id: string): Promise<TPasskeyRow | null> {
   return prisma.passkey.findUnique({ where: { id } });
 }
 
-export async function findPasskeysOf(userId: string): Promise<TPasskeyRow[]> {
-  const prisma = await getPrisma();
-  return prisma.passkey.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
+export async function findPasskeysOf(userId: string, tx?: TTx): Promise<TPasskeyRow[]> {
+  const db = tx ?? (await getPrisma());
+  return db.passkey.findMany({ where: { userId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] });
 }
 
 /**
@@ -41,14 +41,19 @@ export async function recordPasskeyUse(id: string, readCounter: bigint, newCount
   return count === 1;
 }
 
+export async function countPasskeysOf(userId: string, tx?: TTx): Promise<number> {
+  const db = tx ?? (await getPrisma());
+  return db.passkey.count({ where: { userId } });
+}
+
 export async function renamePasskey(userId: string, id: string, name: string): Promise<boolean> {
   const prisma = await getPrisma();
   return (await prisma.passkey.updateMany({ where: { userId, id }, data: { name } })).count === 1;
 }
 
-export async function deletePasskey(userId: string, id: string): Promise<boolean> {
-  const prisma = await getPrisma();
-  return (await prisma.passkey.deleteMany({ where: { userId, id } })).count === 1;
+export async function deletePasskey(userId: string, id: string, tx?: TTx): Promise<boolean> {
+  const db = tx ?? (await getPrisma());
+  return (await db.passkey.deleteMany({ where: { userId, id } })).count === 1;
 }
 
 /**

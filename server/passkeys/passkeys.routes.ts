@@ -30,12 +30,14 @@ export const deletePasskeyRoute = defineRoute(
     method: "DELETE",
     path: "/api/v3/users/{subjectId}/passkeys/{id}",
     summary: "Remove a passkey",
-    description: "Removes one of the account's passkeys (the person is told). With a user token, the sign-in must be recent (step-up).",
+    description:
+      "Removes one of the account's passkeys (the person is told). With a user token, the sign-in must be recent (step-up). " +
+      "The account's last second-factor method (no generator besides it) while requiredFactor is 2: 400 last_sf_method, and nothing changes.",
     tags: TAGS,
     auth: CHANGE,
     params: ZSubjectItemParams,
     response: { status: 204, description: "Removed" },
-    errors: ["user.not_found", "passkeys.not_found", ...STEP_UP_ERRORS],
+    errors: ["user.not_found", "passkeys.not_found", "passkeys.last_second_factor", ...STEP_UP_ERRORS],
   },
   async ({ ctx, params }) => {
     await deletePasskeyOfSubject(ctx, params.subjectId, params.id);

@@ -6,6 +6,9 @@ import { AppError } from "../errors/app-error.ts";
 import { tellAccountHolder } from "../notices/account-notices.ts";
 import { invalidateUserTokens } from "../oauth/grants/token-invalidation.service.ts";
 import { accountSnapshot } from "../users/account-snapshots.ts";
+import { secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
+import { inTransaction } from "../db/index.ts";
+import { countGeneratorsOf, lockAccount } from "../otp/otp-generators.service.ts";
 import { deletePasskey, findPasskeysOf, insertChallenge, insertPasskey, renamePasskey, spendChallenge, type TPasskeyRow } from "./passkeys.repository.ts";
 import { ZPasskeyName, ZRegistrationAnswer } from "./passkeys.schemas.ts";
 import { CHALLENGE_TTL_MS, relyingParty } from "./relying-party.ts";
@@ -115,11 +118,20 @@ export async function renameUserPasskey(userId: string, id: string, rawName: unk
 /**
  * Removes one of the account's passkeys, ends what it may have signed in (a passkey is a whole
  * sign-in: a stolen one's sessions and tokens must not outlive it), and tells the person. The
- * person's own session survives when they remove it themselves (`keepSession`).
+ * person's own session survives when they remove it themselves (`keepSession`). Not the account's
+ * last second-factor method while a second factor is required (as for generators).
  */
 export async function removeUserPasskey(userId: string, id: string, actor: TEventActor, keepSession?: string): Promise<void> {
-  const name = (await findPasskeysOf(userId)).find((p) => p.id === id)?.name;
-  if (!name || !(await deletePasskey(userId, id))) throw new AppError("passkeys.not_found", { params: { id } });
+  // The account row is locked, as when a generator goes, so the last two methods cannot go in parallel.
+  const name = await inTransaction(async (tx) => {
+    await lockAccount(userId, tx);
+    const all = await findPasskeysOf(userId, tx);
+    const passkey = all.find((p) => p.id === id);
+    if (!passkey) throw new AppError("passkeys.not_found", { params: { id } });
+    if (all.length === 1 && (await countGeneratorsOf(userId, tx)) === 0 && (await secondFactorRequired(userId, tx))) throw new AppError("passkeys.last_second_factor", { params: { id } });
+    await deletePasskey(userId, id, tx);
+    return passkey.name;
+  });
   await invalidateUserTokens(userId, { keepSessions: keepSession ? [keepSession] : [] });
   await recordEvent("passkey.removed", { ...actor, subject: userId }, { key: id, name });
   await tellHolder(userId, "passkey_removed", name, actor);

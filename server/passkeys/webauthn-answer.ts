@@ -32,3 +32,16 @@ export async function verifiedOr<T>(verify: () => Promise<T | undefined>, refuse
   await recordEvent("passkey.failed", refused.actor, { ...refused.params, reason });
   throw new AppError("passkeys.not_verified");
 }
+
+/** An answer is a few hundred bytes; the form field may carry at most this much. */
+const MAX_ANSWER = 16_384;
+
+/** The answer a page's form carries as JSON text in one field; anything else (too long, not JSON) as undefined. */
+export function answerFromField(raw: string | undefined): unknown {
+  if (!raw || raw.length > MAX_ANSWER) return undefined;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}

@@ -3,7 +3,7 @@ import { getClientForAuth, type TClientAuthRow } from "../clients/clients.servic
 import { AppError } from "../errors/app-error.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { continueAfterSignIn } from "../oauth/authorize/authorize.service.ts";
-import { noteSignedIn, stepsAfterSignIn } from "./account-checks.ts";
+import { noteSignedIn, passwordChangeDue, stepsAfterSignIn } from "./account-checks.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { linkOnSignIn } from "./external-login.service.ts";
 import { readCookie } from "../http/cookies.ts";
@@ -109,3 +109,30 @@ export async function continueSignIn(
   await moveFlow(flow, next, { userId: user.userId, amr: user.amr });
   return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));
 }
+
+/**
+ * The methods after a second factor passed: its own (RFC 8176: "otp", or "swk" and "user" for a
+ * passkey that verified the person), and "mfa", as two factors were used.
+ */
+export function withSecondFactor(amr: string[], methods: string[]): string[] {
+  return [...new Set([...amr, ...methods, "mfa"])];
+}
+
+/** The methods a finished multi-step sign-in records, in the session's transaction ("mfa" says nothing the methods do not). */
+const signedInEvent = (req: TIncoming, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): TPendingEvent => ({
+  type: "user.signed_in",
+  actor: { subject: flow.userId, clientId: client.id, ...browserActor(req) },
+  params: { method: amr.filter((m) => m !== "mfa").join("+") },
+});
+
+/** After a further step: the password change may still be due, else signed in. */
+export async function continueAfterStep(req: TIncoming, ctx: TRequestContext, flow: TFlow & { userId: string }, client: TClientAuthRow, amr: string[]): Promise<TAnswer> {
+  const recovery = flow.step === "recovery_second_factor";
+  const next = flow.step === "password_change" ? undefined : nextStep(amr, { secondFactor: false, passwordChange: !recovery && (await passwordChangeDue(flow.userId)) }, recovery);
+  if (next) {
+    await moveFlow(flow, next, { amr });
+    return seeOther(pageLink(STEP_PAGE[next], { flow: flow.id, lang: queryParam(req, "lang") ?? undefined }));
+  }
+  return completeSignIn(req, ctx, flow, client, { userId: flow.userId, amr, events: [signedInEvent(req, flow, client, amr)] });
+}
+

@@ -13,6 +13,7 @@ import { errorMessage, pickLang, type TLang } from "../html/texts.ts";
 import { textsFor, waitText, type TText } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "../html/layout.ts";
 import { loginView } from "./pages/views.ts";
+import { passkeyScriptPath } from "./pages/passkey-script.ts";
 import type { TExternalIdentity } from "../federation/external-auth/index.ts";
 import { linkWhenSignedIn, offeredProviders } from "./external-login.service.ts";
 import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } from "./sign-in.service.ts";
@@ -58,12 +59,12 @@ export async function renderLogin(req: TIncoming, flow: TFlow, identifier: strin
     recoverUrl: !linking && (getConfig().recovery.email || getConfig().recovery.phone) ? pageLink("/login/recover", { flow: flow.id, lang }) : undefined,
     backUrl: linking ? pageLink("/login", { flow: flow.id, lang }) : undefined,
     // Not while linking either: a passkey proves an account here, not the password the link asks for.
-    passkey: linking ? undefined : { action: pageLink("/login/passkey", { flow: flow.id, lang }), options: pageLink("/login/passkey/options", { flow: flow.id }), script: pageLink("/login/passkey/script", {}) },
+    passkey: linking ? undefined : { action: pageLink("/login/passkey", { flow: flow.id, lang }), options: pageLink("/login/passkey/options", { flow: flow.id }), script: passkeyScriptPath() },
     external: { action: pageLink("/login/fa", { flow: flow.id, lang }), providers: providers.map((p) => ({ label: p.label, name: p.fpName })) },
   });
   const status = refusal ? new AppError(refusal.code).status : 200;
   // The passkey button's script is the page's only one: that one file of the service's, by its exact address.
-  return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {}, linking ? undefined : pageLink("/login/passkey/script", {}));
+  return htmlResponse(markup, status, refusal?.retryAfterS ? { "retry-after": String(refusal.retryAfterS) } : {}, linking ? undefined : passkeyScriptPath());
 }
 
 /** The words of a refusal: the federation codes share theirs with the error page. */

@@ -4,16 +4,15 @@ import { readForm } from "../http/form.ts";
 import { Answer } from "../http/exchange.ts";
 import { browserActor } from "../http/request-context.ts";
 import { pageRoute } from "../html/page-route.ts";
-import { passkeySignInOptions, verifyPasskeySignIn } from "../passkeys/passkey-sign-in.service.ts";
+import { answerFromField, passkeySignInOptions, verifyPasskeySignIn } from "../passkeys/passkey-sign-in.service.ts";
 import { CSRF_COOKIE } from "./csrf.ts";
 import { clientOf, continueSignIn, flowParam } from "./flow-completion.ts";
 import { checkCsrf, loadFlow, type TFlow } from "./login-flows.service.ts";
 import { renderLogin } from "./login-form.ts";
 import { PASSKEY_SCRIPT } from "./pages/passkey-script.ts";
 
-// Sign-in with a passkey, from the sign-in form: options bound to the flow, then the answer.
-
-const MAX_ANSWER = 16_384;
+// Sign-in with a passkey, from the sign-in form: options bound to the flow, then the answer. (As the
+// second factor, on the step after a password: login-steps.routes.ts.)
 
 /** The flow at its first step, asked by the browser it belongs to. */
 async function credentialsFlow(req: Parameters<typeof readForm>[0], form: Map<string, string>): Promise<TFlow> {
@@ -40,13 +39,7 @@ export const passkeySubmit = pageRoute("POST", "/login/passkey", async (req, ctx
   const flow = await credentialsFlow(req, form);
   const client = await clientOf(flow);
   const refused = () => renderLogin(req, flow, undefined, { code: "login.passkey_refused" });
-  const raw = form.get("answer") ?? "";
-  let answer: unknown;
-  try {
-    answer = raw.length <= MAX_ANSWER ? JSON.parse(raw) : undefined;
-  } catch {
-    answer = undefined;
-  }
+  const answer = answerFromField(form.get("answer"));
   const actor = { clientId: client.id, ...browserActor(req) };
   let signedIn;
   try {
@@ -62,3 +55,4 @@ export const passkeySubmit = pageRoute("POST", "/login/passkey", async (req, ctx
   const events = [{ type: "user.signed_in", actor: { ...actor, subject: signedIn.userId }, params: { method: "passkey" } }];
   return continueSignIn(req, ctx, flow, client, { userId: signedIn.userId, amr, events }, (code) => renderLogin(req, flow, undefined, { code }));
 });
+

@@ -67,7 +67,7 @@ describe("backup codes of the second factor", () => {
     const tokens = await tokenAs("web", { grant_type: "authorization_code", code: callbackParams(done).get("code")!, redirect_uri: WEB.redirectUri, code_verifier: verifier });
     expect(tokens.status).toBe(200);
     const claims = JSON.parse(Buffer.from(tokens.body.id_token.split(".")[1], "base64url").toString());
-    expect(claims).toMatchObject({ sub: account.sub, amr: ["pwd", "otp"] });
+    expect(claims).toMatchObject({ sub: account.sub, amr: ["pwd", "otp", "mfa"] });
 
     const again = browserAt();
     const second = await atBackupStep(again, account);

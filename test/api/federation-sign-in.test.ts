@@ -153,7 +153,7 @@ describe("sign-in with an external account bound to a user", () => {
     expect(otp.url).toContain("/login/otp?");
     expect(browser.cookies.has("idp_session")).toBe(false);
     const done = await browser.submit(otp, { otp: independentTotp(SECRET) });
-    expect((await finish(browser, done, verifier)).amr).toEqual(["fed", "otp"]);
+    expect((await finish(browser, done, verifier)).amr).toEqual(["fed", "otp", "mfa"]);
     expect((await eventsOf(user.sub, "user.signed_in"))[0]).toMatchObject({ params: { method: "fed+otp" } });
   });
 
@@ -262,7 +262,7 @@ describe("sign-in with an external account bound to nobody", () => {
     await expectNotLinked(user.sub);
 
     const done = await browser.submit(wrong, { otp: code });
-    expect(await finish(browser, done, verifier)).toMatchObject({ sub: user.sub, amr: ["pwd", "otp"] });
+    expect(await finish(browser, done, verifier)).toMatchObject({ sub: user.sub, amr: ["pwd", "otp", "mfa"] });
     expect(await bindingsOf(user.sub)).toEqual([{ sid, fpType: "oidc", fpName, userName: sid }]);
     const bound = await eventsOf(user.sub, "user.fa_bound");
     expect(bound).toHaveLength(1);

@@ -16,11 +16,30 @@ const readToken = () => systemToken("otp-app", "idp_api_sys_usec");
 const changeToken = () => systemToken("otp-app", "idp_api_sys_usec_chg");
 
 /** A fresh account signed in to the portal: its sub and the portal's session cookie. */
-async function portalPerson(): Promise<{ sub: string; cookie: string }> {
+async function portalPerson(): Promise<{ sub: string; password: string; cookie: string }> {
   const account = await createUserWithPassword();
   const browser = new Browser({ "x-forwarded-for": uniqueIp() });
   await authorizeThrough(browser, await startAppSignIn(browser, base(), "portal"), { identifier: account.sub, password: account.password });
-  return { sub: account.sub, cookie: sessionCookie(browser, "portal")! };
+  return { sub: account.sub, password: account.password, cookie: sessionCookie(browser, "portal")! };
+}
+
+/** The passkey form of a sign-in page: where it posts, where it asks for options, and the page's CSRF field. */
+function passkeyFormOf(page: TPage) {
+  const m = /<form method="post" action="([^"]*)" id="passkey-form" data-options="([^"]*)"/.exec(page.text);
+  if (!m) return undefined;
+  return { action: m[1]!.replace(/&amp;/g, "&"), options: m[2]!.replace(/&amp;/g, "&"), csrf: formOf(page.text).hidden.csrf_token! };
+}
+
+const postForm = (browser: Browser, target: string, fields: Record<string, string>) =>
+  browser.fetch(target, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+
+/** Back at the application with a code (through consent when asked), redeemed: the ID token's claims. */
+async function idTokenAfter(browser: Browser, signedIn: TPage, verifier: string) {
+  let page = await browser.open(signedIn.location!);
+  if (page.url.includes("/consent?")) page = await browser.submit(page, { decision: "allow" });
+  const tokens = await tokenAs("web", { grant_type: "authorization_code", code: callbackParams(page).get("code")!, redirect_uri: WEB.redirectUri, code_verifier: verifier });
+  expect(tokens.status).toBe(200);
+  return decodeJwt(tokens.body.id_token);
 }
 
 /** The authenticator of the service's own pages: its origin, and the RP id of its host. */
@@ -99,28 +118,17 @@ describe("passkeys in the portal and the REST API", () => {
     expect(login.url).toContain("/login?");
     // The page loads its one script from the service itself.
     expect(login.headers.get("content-security-policy")).toContain(`script-src ${base()}/login/passkey/script;`);
-    const passkeyForm = (page: TPage) => {
-      const m = /<form method="post" action="([^"]*)" id="passkey-form" data-options="([^"]*)"/.exec(page.text)!;
-      return { action: m[1]!.replace(/&amp;/g, "&"), options: m[2]!.replace(/&amp;/g, "&"), csrf: formOf(page.text).hidden.csrf_token! };
-    };
-    const form = passkeyForm(login);
-    const post = (target: string, fields: Record<string, string>) =>
-      browser.fetch(target, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+    const form = passkeyFormOf(login)!;
 
     // Without this browser's CSRF token there are no options.
-    expect((await post(form.options, { csrf_token: "forged" })).status).toBe(403);
-    const options = JSON.parse((await post(form.options, { csrf_token: form.csrf })).text);
+    expect((await postForm(browser, form.options, { csrf_token: "forged" })).status).toBe(403);
+    const options = JSON.parse((await postForm(browser, form.options, { csrf_token: form.csrf })).text);
     expect(options).toMatchObject({ rpId: new URL(base()).hostname, userVerification: "required", allowCredentials: [] });
     const answer = JSON.stringify(key.authenticate(options));
 
-    const signedIn = await post(form.action, { csrf_token: form.csrf, answer });
+    const signedIn = await postForm(browser, form.action, { csrf_token: form.csrf, answer });
     expect(signedIn.status).toBe(303);
-    let page = await browser.open(signedIn.location!);
-    if (page.url.includes("/consent?")) page = await browser.submit(page, { decision: "allow" });
-    const code = callbackParams(page).get("code")!;
-    const tokens = await tokenAs("web", { grant_type: "authorization_code", code, redirect_uri: WEB.redirectUri, code_verifier: verifier });
-    expect(tokens.status).toBe(200);
-    const idToken = decodeJwt(tokens.body.id_token);
+    const idToken = await idTokenAfter(browser, signedIn, verifier);
     expect(idToken.sub).toBe(person.sub);
     // No attestation, so nobody can say the key is hardware: "swk".
     expect(idToken.amr).toEqual(["swk", "user", "mfa"]);
@@ -128,11 +136,57 @@ describe("passkeys in the portal and the REST API", () => {
     // The same answer again, in a new sign-in: refused on the form, in words.
     const again = new Browser({ "x-forwarded-for": uniqueIp() });
     const second = await again.open(webAuthorization({ ui_locales: "en" }).url);
-    const secondForm = passkeyForm(second);
+    const secondForm = passkeyFormOf(second)!;
     const replay = await again.fetch(secondForm.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf_token: secondForm.csrf, answer }).toString() });
     expect(replay.status).toBe(400);
     expect(alertOf(replay.text)).toBe("That passkey was not accepted. Sign in with your password, or try another passkey.");
     const garbage = await again.fetch(secondForm.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrf_token: secondForm.csrf, answer: "{not json" }).toString() });
     expect(garbage.status).toBe(400);
+  });
+
+  it("takes a passkey as the second factor after the password, with or without user verification", async () => {
+    const person = await portalPerson();
+    const key = authenticatorOfService();
+    expect((await addPasskey(person, key)).status).toBe(200);
+    // A passkey alone is enough of a second-factor method to turn the second factor on.
+    const on = await api("POST", `/api/v3/users/${person.sub}/auth`, { token: await changeToken(), body: { requiredFactor: 2 } });
+    expect(on.status).toBe(200);
+
+    const browser = new Browser({ "x-forwarded-for": uniqueIp() });
+    const { url, verifier } = webAuthorization({ ui_locales: "en" });
+    const step = await browser.submit(await browser.open(url), { identifier: person.sub, password: person.password });
+    expect(step.url).toContain("/login/otp?");
+    expect(step.headers.get("content-security-policy")).toContain(`script-src ${base()}/login/passkey/script;`);
+    const form = passkeyFormOf(step)!;
+    expect(form.action).toContain("/login/otp/passkey?");
+    expect((await postForm(browser, form.options, { csrf_token: "forged" })).status).toBe(403);
+    const options = JSON.parse((await postForm(browser, form.options, { csrf_token: form.csrf })).text);
+    expect(options).toMatchObject({ userVerification: "preferred", allowCredentials: [{ id: key.id, type: "public-key" }] });
+
+    // A wrong answer is told on the step's page, which stays where it was.
+    const refused = await postForm(browser, form.action, { csrf_token: form.csrf, answer: "{not json" });
+    expect(refused.status).toBe(400);
+    expect(alertOf(refused.text)).toBe("That passkey was not accepted. Try another passkey, or type a code.");
+    const answer = JSON.stringify(key.authenticate(options, { uv: false }));
+    const signedIn = await postForm(browser, form.action, { csrf_token: form.csrf, answer });
+    expect(signedIn.status).toBe(303);
+    // RFC 8176: the password, a key without user verification, two factors.
+    expect((await idTokenAfter(browser, signedIn, verifier)).amr).toEqual(["pwd", "swk", "mfa"]);
+
+    // The same answer in another sign-in of the same person is refused: its challenge was spent.
+    const other = new Browser({ "x-forwarded-for": uniqueIp() });
+    const otherStep = await other.submit(await other.open(webAuthorization({ ui_locales: "en" }).url), { identifier: person.sub, password: person.password });
+    const otherForm = passkeyFormOf(otherStep)!;
+    expect((await postForm(other, otherForm.action, { csrf_token: otherForm.csrf, answer })).status).toBe(400);
+    // An account without a passkey is not offered one on that step.
+    const plain = await createUserWithPassword();
+    const attached = await api("POST", "/api/v3/users/totps/attach", { token: await systemToken("otp-app", "idp_api_otp_full_access"), body: { subjectId: plain.sub, base32Secret: "JBSWY3DPEHPK3PXP", len: 6, algo: "SHA1", period: 30 } });
+    expect(attached.status).toBe(204);
+    expect((await api("POST", `/api/v3/users/${plain.sub}/auth`, { token: await changeToken(), body: { requiredFactor: 2 } })).status).toBe(200);
+    const third = new Browser({ "x-forwarded-for": uniqueIp() });
+    const plainStep = await third.submit(await third.open(webAuthorization({ ui_locales: "en" }).url), { identifier: plain.sub, password: plain.password });
+    expect(plainStep.url).toContain("/login/otp?");
+    expect(passkeyFormOf(plainStep)).toBeUndefined();
+    expect(plainStep.headers.get("content-security-policy")).not.toContain("/login/passkey/script");
   });
 });

@@ -176,7 +176,7 @@ describe("password recovery where passwords are turned off", () => {
 });
 
 describe("password recovery by phone, with the second factor on", () => {
-  it("asks for the generator's code after the SMS code, then the new password, and records amr sms+otp", async () => {
+  it("asks for the generator's code after the SMS code, then the new password, and records amr sms+otp+mfa", async () => {
     const a = await account();
     const attached = await api("POST", "/api/v3/users/totps/attach", {
       token: await systemToken("otp-app", "idp_api_otp_full_access"),
@@ -210,7 +210,7 @@ describe("password recovery by phone, with the second factor on", () => {
     const done = await browser.submit(signedIn, { decision: "allow" });
     expect(done.status).toBe(303);
     const tokens = await tokenAs("web", { grant_type: "authorization_code", code: callbackParams(done).get("code")!, redirect_uri: WEB.redirectUri, code_verifier: verifier });
-    expect(claimsOf(tokens.body.id_token).amr).toEqual(["sms", "otp"]);
+    expect(claimsOf(tokens.body.id_token).amr).toEqual(["sms", "otp", "mfa"]);
   });
 });
 

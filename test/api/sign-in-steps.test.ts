@@ -51,7 +51,7 @@ const exchange = (page: TPage, verifier: string) =>
   tokenAs("web", { grant_type: "authorization_code", code: callbackParams(page).get("code")!, redirect_uri: WEB.redirectUri, code_verifier: verifier });
 
 describe("the second factor at sign-in (requiredFactor 2)", () => {
-  it("asks for the generator's code after the password, refuses a wrong one, and signs in with amr pwd+otp", async () => {
+  it("asks for the generator's code after the password, refuses a wrong one, and signs in with amr pwd+otp+mfa", async () => {
     const account = await accountWithSecondFactor();
     const browser = browserAt();
     const { page, verifier } = await afterPassword(browser, account);
@@ -71,7 +71,7 @@ describe("the second factor at sign-in (requiredFactor 2)", () => {
     expect(tokens.status).toBe(200);
     const claims = JSON.parse(Buffer.from(tokens.body.id_token.split(".")[1], "base64url").toString());
     expect(claims.sub).toBe(account.sub);
-    expect(claims.amr).toEqual(["pwd", "otp"]);
+    expect(claims.amr).toEqual(["pwd", "otp", "mfa"]);
   });
 
   it("refuses a code used once already (another sign-in in the same time step)", async () => {
@@ -143,7 +143,7 @@ describe("the password change an administrator asked for (needPasswordChange)", 
     const done = await submitStep(browser, next, { password: "yet another passphrase", repeat: "yet another passphrase" });
     const tokens = await exchange(done, verifier);
     const claims = JSON.parse(Buffer.from(tokens.body.id_token.split(".")[1], "base64url").toString());
-    expect(claims.amr).toEqual(["pwd", "otp"]);
+    expect(claims.amr).toEqual(["pwd", "otp", "mfa"]);
   });
 });
 

@@ -80,7 +80,7 @@ describe("factor changes in user mode with the second factor on", () => {
     expect((await question(account.sub)).status).toBe(404);
 
     const strong = await signInWithCode(account);
-    expect(claimsOf(strong).amr).toEqual(["pwd", "otp"]);
+    expect(claimsOf(strong).amr).toEqual(["pwd", "otp", "mfa"]);
     const off = await attempts(strong, account.sub).secondFactorOff();
     expect(off.status, off.text).toBe(200);
     expect((await sysModes(account.sub)).requiredFactor).toBeUndefined();

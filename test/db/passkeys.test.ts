@@ -3,7 +3,9 @@ import type { Session } from "next-auth";
 import { ZodError } from "zod";
 import { AppError } from "../../server/errors/app-error.ts";
 import { runMaintenance } from "../../server/maintenance/maintenance.ts";
-import { passkeySignInOptions, verifyPasskeySignIn } from "../../server/passkeys/passkey-sign-in.service.ts";
+import { changeAuthModes } from "../../server/auth-modes/auth-modes.service.ts";
+import { bindGenerator, generatorsOf, removeGenerator } from "../../server/otp/otp.service.ts";
+import { passkeyFactorOptions, passkeySignInOptions, verifyPasskeyFactor, verifyPasskeySignIn } from "../../server/passkeys/passkey-sign-in.service.ts";
 import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removeUserPasskey, renameUserPasskey } from "../../server/passkeys/passkeys.service.ts";
 import { relyingParty } from "../../server/passkeys/relying-party.ts";
 import { appRouter } from "../../server/trpc/root.ts";
@@ -56,13 +58,13 @@ describe.each(DB_KINDS)("passkeys on %s", (kind) => {
 
     const signIn = await passkeySignInOptions("flow-1");
     expect(signIn).toMatchObject({ rpId: rp.id, userVerification: "required", allowCredentials: [] });
-    expect(await verifyPasskeySignIn("flow-1", authenticator.authenticate(signIn), actor)).toEqual({ userId: "ann", passkeyId: authenticator.id, synced: false });
+    expect(await verifyPasskeySignIn("flow-1", authenticator.authenticate(signIn), actor)).toEqual({ userId: "ann", passkeyId: authenticator.id, synced: false, userVerified: true });
     const stored = await t.db.prisma.passkey.findUniqueOrThrow({ where: { id: authenticator.id } });
     expect(stored.counter).toBe(1n);
     expect(stored.lastUsedAt).not.toBeNull();
 
     expect(await events("passkey.registered")).toEqual([{ subject: "ann", key: authenticator.id, name: "Laptop", aaguid: "00000000-0000-0000-0000-000000000000", synced: false }]);
-    expect(await events("passkey.used")).toEqual([{ subject: "ann", key: authenticator.id }]);
+    expect(await events("passkey.used")).toEqual([{ subject: "ann", key: authenticator.id, as: "signin" }]);
     const notices = await t.db.prisma.outboxMessage.findMany({ where: { purpose: "notice.passkey_added" } });
     expect(notices.map((m) => [m.recipient, m.subject])).toEqual([["ann@example.com", "К учётной записи добавлен ключ входа"]]);
   });
@@ -106,7 +108,7 @@ describe.each(DB_KINDS)("passkeys on %s", (kind) => {
     const authenticator = await registered();
     const first = await passkeySignInOptions("flow-1");
     const second = await passkeySignInOptions("flow-1");
-    expect(await t.db.prisma.webAuthnChallenge.count({ where: { binding: "flow-1" } })).toBe(1);
+    expect(await t.db.prisma.webAuthnChallenge.count({ where: { binding: "signin:flow-1" } })).toBe(1);
     expect(await codeOf(verifyPasskeySignIn("flow-1", authenticator.authenticate(first), actor))).toBe("passkeys.challenge_unknown");
     expect(await verifyPasskeySignIn("flow-1", authenticator.authenticate(second), actor)).toMatchObject({ userId: "ann" });
   });
@@ -167,6 +169,46 @@ describe.each(DB_KINDS)("passkeys on %s", (kind) => {
     expect(await codeOf(verifyPasskeySignIn("flow-1", authenticator.authenticate(await passkeySignInOptions("flow-1")), actor))).toBe("passkeys.unknown_credential");
     expect(await t.db.prisma.outboxMessage.count({ where: { purpose: "notice.passkey_removed" } })).toBe(1);
     expect(await events("passkey.removed")).toEqual([{ subject: "ann", key: authenticator.id, name: "Work laptop" }]);
+  });
+
+  it("as the second factor: offers only the account's passkeys, lets one without user verification through, and refuses another account's", async () => {
+    const authenticator = await registered();
+    expect(await passkeyFactorOptions("bob", { use: "factor", id: "flow-1" })).toBeUndefined();
+    const options = (await passkeyFactorOptions(user.id, { use: "factor", id: "flow-1" }))!;
+    expect(options).toMatchObject({ rpId: rp.id, userVerification: "preferred", allowCredentials: [{ id: authenticator.id, type: "public-key", transports: ["internal"] }] });
+    // A key that only proved presence is the second factor still: the password was the first.
+    expect(await verifyPasskeyFactor(user.id, { use: "factor", id: "flow-1" }, authenticator.authenticate(options, { uv: false }), actor)).toMatchObject({ userId: "ann", userVerified: false });
+    expect(await events("passkey.used")).toEqual([{ subject: "ann", key: authenticator.id, as: "factor" }]);
+    // Ann's passkey is no second factor of Bob's, even on Bob's own challenge; nothing is spent on Ann's.
+    await t.db.prisma.passkey.updateMany({ data: { counter: 5n } });
+    const bobs = await passkeySignInOptions("flow-2");
+    expect(await codeOf(verifyPasskeyFactor("bob", { use: "factor", id: "flow-2" }, authenticator.authenticate(bobs), actor))).toBe("passkeys.challenge_unknown");
+    const bobsFlow = (await passkeyFactorOptions(user.id, { use: "factor", id: "flow-3" }))!;
+    expect(await codeOf(verifyPasskeyFactor("bob", { use: "factor", id: "flow-3" }, authenticator.authenticate(bobsFlow), actor))).toBe("passkeys.unknown_credential");
+    expect((await t.db.prisma.passkey.findUniqueOrThrow({ where: { id: authenticator.id } })).counter).toBe(5n);
+    // A challenge of one use is not spent on another: the sign-in's is no second factor's, nor the reverse.
+    const signIn = await passkeySignInOptions("flow-5");
+    expect(await codeOf(verifyPasskeyFactor(user.id, { use: "factor", id: "flow-5" }, authenticator.authenticate(signIn), actor))).toBe("passkeys.challenge_unknown");
+    const factor = (await passkeyFactorOptions(user.id, { use: "factor", id: "flow-6" }))!;
+    expect(await codeOf(verifyPasskeySignIn("flow-6", authenticator.authenticate(factor), actor))).toBe("passkeys.challenge_unknown");
+    expect(await codeOf(verifyPasskeyFactor(user.id, { use: "step-up", id: "flow-6" }, authenticator.authenticate(factor), actor))).toBe("passkeys.challenge_unknown");
+  });
+
+  it("counts as a second-factor method: the factor turns on with only a passkey, and the last method cannot go while it is on", async () => {
+    expect(await codeOf(changeAuthModes(user.id, { requiredFactor: 2 }, actor))).toBe("auth_modes.no_second_factor_method");
+    const authenticator = await registered();
+    expect(await changeAuthModes(user.id, { requiredFactor: 2 }, actor)).toMatchObject({ secondFactor: true });
+    expect(await codeOf(removeUserPasskey(user.id, authenticator.id, actor))).toBe("passkeys.last_second_factor");
+    expect(await listPasskeys(user.id)).toHaveLength(1);
+    // With a generator beside it, either may go, but not both.
+    await bindGenerator(user.id, { kind: "totp", prefix: "totp", name: "Phone", seed: new Uint8Array(20).fill(7), algo: "SHA1", digits: 6, period: 30 }, {});
+    const [generator] = await generatorsOf(user.id);
+    await removeGenerator(user.id, generator!.id, actor);
+    expect(await codeOf(removeUserPasskey(user.id, authenticator.id, actor))).toBe("passkeys.last_second_factor");
+    // Off again, the passkey may go.
+    await changeAuthModes(user.id, { requiredFactor: null }, actor);
+    await removeUserPasskey(user.id, authenticator.id, actor);
+    expect(await listPasskeys(user.id)).toEqual([]);
   });
 
   it("refuses malformed answers before reading them, and spends nothing", async () => {

@@ -1,9 +1,19 @@
+import { pageLink } from "../../html/layout.ts";
+
+/** The script's address: the one script a sign-in page that offers a passkey runs, allowed by exactly this URL. */
+export const passkeyScriptPath = () => pageLink("/login/passkey/script", {});
+
 /**
- * The sign-in page's passkey button, served as a file of the service's own (the page allows scripts
- * from 'self' only, and runs no inline one). It shows the button only where WebAuthn exists, asks the
+ * The sign-in pages' passkey button, served as a file of the service's own (the pages allow scripts
+ * from 'self' only, and run no inline one). It shows the button only where WebAuthn exists, asks the
  * service for options bound to this sign-in, lets the browser ask the person's device, and submits
  * the answer in the page's form, so the service answers with a normal redirect. The conversions are
  * the base64url <-> ArrayBuffer that WebAuthn's JSON forms need.
+ *
+ * Where the page has a field marked `autocomplete="username webauthn"` and the browser supports
+ * conditional mediation, the same request is also made quietly on load: the browser then offers the
+ * person's passkeys in that field's autofill, and picking one signs in. The button first cancels that
+ * quiet request (a browser runs one WebAuthn request at a time); its options replace the earlier ones.
  */
 export const PASSKEY_SCRIPT = `(() => {
   const form = document.getElementById("passkey-form");
@@ -12,25 +22,49 @@ export const PASSKEY_SCRIPT = `(() => {
   const status = form.querySelector("[role=status]");
   const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
   const text = (buf) => btoa(String.fromCharCode(...new Uint8Array(buf))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+  const options = async () => {
+    const res = await fetch(form.dataset.options, { method: "POST", credentials: "same-origin", body: new URLSearchParams({ csrf_token: form.elements.csrf_token.value }) });
+    if (!res.ok) throw new Error("no options");
+    const o = await res.json();
+    const allowCredentials = (o.allowCredentials || []).map((c) => ({ type: "public-key", id: bytes(c.id), transports: c.transports }));
+    return { challenge: bytes(o.challenge), rpId: o.rpId, timeout: o.timeout, userVerification: o.userVerification, allowCredentials };
+  };
+  const submit = (credential) => {
+    const r = credential.response;
+    form.elements.answer.value = JSON.stringify({
+      id: credential.id,
+      rawId: text(credential.rawId),
+      type: credential.type,
+      response: { clientDataJSON: text(r.clientDataJSON), authenticatorData: text(r.authenticatorData), signature: text(r.signature), userHandle: r.userHandle ? text(r.userHandle) : undefined },
+      clientExtensionResults: {},
+      authenticatorAttachment: credential.authenticatorAttachment || undefined,
+    });
+    form.submit();
+  };
+  // The quiet request's options are awaited before the button asks for its own: asked later, they
+  // would replace the button's challenge.
+  let quiet, quietOptions;
+  const field = document.querySelector('input[autocomplete~="webauthn"]');
+  if (field && PublicKeyCredential.isConditionalMediationAvailable) {
+    PublicKeyCredential.isConditionalMediationAvailable().then(async (available) => {
+      if (!available || quiet) return;
+      quiet = new AbortController();
+      quietOptions = options();
+      const publicKey = await quietOptions;
+      if (quiet.signal.aborted) return;
+      const credential = await navigator.credentials.get({ mediation: "conditional", signal: quiet.signal, publicKey });
+      if (credential && !quiet.signal.aborted) submit(credential);
+    }).catch(() => {});
+  }
   button.hidden = false;
   button.addEventListener("click", async () => {
     button.disabled = true;
     status.textContent = "";
+    quiet = quiet || new AbortController();
+    quiet.abort();
+    await quietOptions?.catch(() => {});
     try {
-      const res = await fetch(form.dataset.options, { method: "POST", credentials: "same-origin", body: new URLSearchParams({ csrf_token: form.elements.csrf_token.value }) });
-      if (!res.ok) throw new Error("no options");
-      const o = await res.json();
-      const credential = await navigator.credentials.get({ publicKey: { challenge: bytes(o.challenge), rpId: o.rpId, timeout: o.timeout, userVerification: o.userVerification, allowCredentials: [] } });
-      const r = credential.response;
-      form.elements.answer.value = JSON.stringify({
-        id: credential.id,
-        rawId: text(credential.rawId),
-        type: credential.type,
-        response: { clientDataJSON: text(r.clientDataJSON), authenticatorData: text(r.authenticatorData), signature: text(r.signature), userHandle: r.userHandle ? text(r.userHandle) : undefined },
-        clientExtensionResults: {},
-        authenticatorAttachment: credential.authenticatorAttachment || undefined,
-      });
-      form.submit();
+      submit(await navigator.credentials.get({ publicKey: await options() }));
     } catch {
       button.disabled = false;
       status.textContent = form.dataset.cancelled;

@@ -2,6 +2,7 @@ import { html } from "../../html/html.ts";
 import type { TLang } from "../../html/texts.ts";
 import type { TText } from "./i18n.ts";
 import { renderPage } from "../../html/layout.ts";
+import { passkeyForm, type TPasskeyChoice } from "./views.ts";
 
 // The sign-in's further steps after a right password: the second factor, and the password change an
 // administrator asked for. Same rules as the sign-in form: works without JavaScript, the refusal is
@@ -15,9 +16,9 @@ const invalidIf = (error: string | undefined, id: string) => (error ? html` aria
 /**
  * The one-time code of the account's generator (TOTP or HOTP), or with `backup` one of its backup
  * codes: a form of its own, so a phone's keyboard offers letters for it and digits for the other.
- * `otherUrl` switches between the two.
+ * `otherUrl` switches between the two. An account with a passkey is offered it as well.
  */
-export function otpStepView(v: TStep & { error?: string; backup?: boolean; otherUrl: string }): string {
+export function otpStepView(v: TStep & { error?: string; backup?: boolean; otherUrl: string; passkey?: TPasskeyChoice }): string {
   const field = v.backup
     ? html`<label for="otp">${v.t("otp.backupCode")}</label>
 <input type="text" id="otp" name="otp" autocomplete="off" autocapitalize="none" spellcheck="false" required maxlength="32"${invalidIf(v.error, "otp-error")} autofocus>
@@ -33,6 +34,7 @@ ${refusal("otp-error", v.error)}
 ${field}
 <button type="submit" class="primary">${v.t("otp.submit")}</button>
 </form>
+${v.passkey ? passkeyForm(v.passkey, v.csrf, { button: v.t("otp.passkey"), cancelled: v.t("otp.passkeyCancelled") }) : ""}
 <p><a href="${v.otherUrl}">${v.t(v.backup ? "otp.useApp" : "otp.useBackup")}</a></p>`;
   return renderPage({ lang: v.lang, title: v.t("otp.title"), body, switchUrl: v.switchUrl });
 }

@@ -25,14 +25,14 @@ ${alert(v.error)}
 <form method="post" action="${v.action}" novalidate>
 <input type="hidden" name="csrf_token" value="${v.csrf}">
 <label for="identifier">${v.t("login.identifier")}</label>
-<input type="text" id="identifier" name="identifier" value="${v.identifier ?? ""}" autocomplete="username" autocapitalize="none" spellcheck="false" required maxlength="254" aria-describedby="${["identifier-hint", described].filter(Boolean).join(" ")}"${invalid ? html` aria-invalid="true"` : ""}${focusPassword ? "" : html` autofocus`}>
+<input type="text" id="identifier" name="identifier" value="${v.identifier ?? ""}" autocomplete="${v.passkey ? "username webauthn" : "username"}" autocapitalize="none" spellcheck="false" required maxlength="254" aria-describedby="${["identifier-hint", described].filter(Boolean).join(" ")}"${invalid ? html` aria-invalid="true"` : ""}${focusPassword ? "" : html` autofocus`}>
 <p class="hint" id="identifier-hint">${v.t("login.identifierHint")}</p>
 <label for="password">${v.t("login.password")}</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required maxlength="1024"${described ? html` aria-describedby="form-error"` : ""}${invalid ? html` aria-invalid="true"` : ""}${focusPassword ? html` autofocus` : ""}>
 <button type="submit" class="primary">${v.t("login.submit")}</button>
 </form>
 ${v.recoverUrl ? html`<p class="aside"><a href="${v.recoverUrl}">${v.t("login.forgot")}</a></p>` : ""}
-${v.passkey ? passkeyForm(v.t, v.passkey, v.csrf) : ""}
+${v.passkey ? passkeyForm(v.passkey, v.csrf, { button: v.t("login.passkey"), cancelled: v.t("login.passkeyCancelled") }) : ""}
 ${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : ""}
 ${v.external?.providers.length ? externalForm(v.t, v.external, v.csrf) : ""}
 ${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.registerLabel ?? v.t("login.register")}</a></p>` : ""}
@@ -44,15 +44,16 @@ ${v.backUrl ? html`<p class="aside"><a href="${v.backUrl}">${v.t("login.otherWay
 export type TPasskeyChoice = { action: string; options: string; script: string };
 
 /**
- * Sign-in with a passkey: the button stays hidden unless the script finds WebAuthn in the browser,
+ * Sign-in with a passkey: the button stays hidden unless the script finds WebAuthn in the browser
+ * (where the login field is marked for it, the browser also offers passkeys in the field's autofill),
  * so without JavaScript the page is the password form it always was. The script fills in the
  * authenticator's answer and submits the form, so the answer arrives as a normal POST.
  */
-function passkeyForm(t: TText, passkey: TPasskeyChoice, csrf: string) {
-  return html`<form method="post" action="${passkey.action}" id="passkey-form" data-options="${passkey.options}" data-cancelled="${t("login.passkeyCancelled")}">
+export function passkeyForm(passkey: TPasskeyChoice, csrf: string, words: { button: string; cancelled: string }) {
+  return html`<form method="post" action="${passkey.action}" id="passkey-form" data-options="${passkey.options}" data-cancelled="${words.cancelled}">
 <input type="hidden" name="csrf_token" value="${csrf}">
 <input type="hidden" name="answer" value="">
-<button type="button" class="secondary" hidden>${t("login.passkey")}</button>
+<button type="button" class="secondary" hidden>${words.button}</button>
 <p class="hint" role="status"></p>
 </form>
 <script src="${passkey.script}" defer></script>`;
