@@ -1,6 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
 import { UserDetailPage } from "./pages/user-detail.page.ts";
 import { signInAsAdmin } from "./support/admin.ts";
+import { ConsentPage } from "./pages/consent.page.ts";
+import { authorizePath, createRelyingParty } from "./support/relying-party.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { PortalSectionPage } from "./pages/portal-sections.page.ts";
 import { createPerson, PERSON_PASSWORD, signInToPortal } from "./support/portal.ts";
@@ -166,4 +168,28 @@ test("with the second factor on, the step after the password takes a passkey ins
   await usePasskey.click();
   await expect(page).toHaveURL(/\/account$/);
   await portal.expectSignedIn(person.sub);
+});
+
+test("an application that asks for a passkey (acr_values=phr) gets a sign-in page with only the passkey", async ({ page, browser }) => {
+  const adminContext = await browser.newContext();
+  const rp = await createRelyingParty(await signInAsAdmin(await adminContext.newPage()));
+  await adminContext.close();
+  const person = await createPerson(browser, "Фишингоустойчивая");
+  await withoutAutofill(page);
+  await virtualAuthenticator(page);
+  await signInToPortal(page, person.sub, "passkeys");
+  await page.getByRole("form", { name: "Add a passkey" }).getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
+
+  // Signed in with the password, which does not count for this application.
+  await page.goto(authorizePath(rp, { acr_values: "phr", ui_locales: "en" }));
+  await expect(page).toHaveURL(/\/login\?flow=/);
+  await expect(page.getByText(`Shop ${rp.id} asks you to sign in with a passkey.`)).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveCount(0);
+  await expectNoSeriousViolations(page, "the sign-in page that offers only a passkey");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  const consent = new ConsentPage(page, "en");
+  await consent.expectShown();
+  await consent.allow.click();
+  await expect(page).toHaveURL(/e2e-callback\?code=/);
 });

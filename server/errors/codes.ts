@@ -124,6 +124,8 @@ const ERROR_DEFS = {
   "login.inactivity_locked": { status: 403, type: "security_error", error: "inactivity_lock", desc: "account locked for inactivity" },
   /** A passkey answer at sign-in that was not accepted (unknown, not verified, spent, or a copied key's). */
   "login.passkey_refused": { status: 400, type: "security_error", error: "invalid_credential", desc: "the passkey was not accepted" },
+  /** A sign-in by another method than a passkey where the application asked for one (acr_values=phr). */
+  "login.passkey_required": { status: 400, type: "security_error", error: "passkey_required", desc: "the application asks for a sign-in with a passkey (acr_values=phr)" },
   /** A sign-in form with the identifier or the password left empty. */
   "login.missing_credentials": { status: 400, type: "input_error", error: "wrong_values", desc: "identifier and password are required" },
   /** RP-initiated logout: id_token_hint is not an ID token of this issuer. */

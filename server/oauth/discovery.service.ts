@@ -1,4 +1,5 @@
 import { getConfig } from "../config/config.ts";
+import { ACR_VALUES_SUPPORTED } from "./authorize/acr.ts";
 import { OIDC_SCOPES } from "../clients/known-scopes.ts";
 import { PROMPTS } from "./authorize/authorization-request.ts";
 import { advertisedAuthMethods, CLIENT_AUTH_METHODS, SECRET_AUTH_METHODS } from "./token-endpoint/client-auth.ts";
@@ -39,6 +40,7 @@ export function discoveryDocument() {
     revocation_endpoint_auth_methods_supported: advertisedAuthMethods(CLIENT_AUTH_METHODS),
     introspection_endpoint_auth_methods_supported: advertisedAuthMethods(SECRET_AUTH_METHODS),
     prompt_values_supported: [...PROMPTS],
+    acr_values_supported: [...ACR_VALUES_SUPPORTED],
     ui_locales_supported: ["ru", "en"],
     authorization_response_iss_parameter_supported: true,
     claims_parameter_supported: false,

@@ -3,6 +3,7 @@ import { getClientForAuth, type TClientAuthRow } from "../clients/clients.servic
 import { AppError } from "../errors/app-error.ts";
 import { browserActor, type TRequestContext } from "../http/request-context.ts";
 import { continueAfterSignIn } from "../oauth/authorize/authorize.service.ts";
+import { demandsPhishingResistant, isPhishingResistant } from "../oauth/authorize/acr.ts";
 import { noteSignedIn, passwordChangeDue, stepsAfterSignIn } from "./account-checks.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { linkOnSignIn } from "./external-login.service.ts";
@@ -40,6 +41,8 @@ export async function completeSignIn(
   user: { userId: string; amr: string[]; authTime?: Date; events?: TPendingEvent[] },
 ): Promise<TAnswer> {
   ctx.clientId = client.id;
+  // Whatever led here (a QR code, an external provider, a recovery), a request for a passkey is met by one or not at all.
+  if (demandsPhishingResistant(flow.request.acrValues) && !isPhishingResistant(user.amr)) throw new AppError("login.passkey_required");
   await linkOnSignIn(flow, user.userId, { clientId: client.id, ...browserActor(req) });
   const { session, cookies } = await startBrowserSession(req, { userId: user.userId, amr: user.amr, authTime: user.authTime, events: user.events, ...browserActor(req) });
   await noteSignedIn(user.userId);

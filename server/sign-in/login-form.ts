@@ -13,6 +13,7 @@ import { errorMessage, pickLang, type TLang } from "../html/texts.ts";
 import { textsFor, waitText, type TText } from "./pages/i18n.ts";
 import { htmlResponse, pageLink } from "../html/layout.ts";
 import { loginView } from "./pages/views.ts";
+import { demandsPhishingResistant } from "../oauth/authorize/acr.ts";
 import { passkeyScriptPath } from "./pages/passkey-script.ts";
 import type { TExternalIdentity } from "../federation/external-auth/index.ts";
 import { linkWhenSignedIn, offeredProviders } from "./external-login.service.ts";
@@ -20,7 +21,7 @@ import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } fr
 import type { TAnswer, TIncoming } from "../http/exchange.ts";
 
 export type TRefusal = {
-  code: "login.missing_credentials" | "login.invalid_credentials" | "login.passkey_refused" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked"
+  code: "login.missing_credentials" | "login.invalid_credentials" | "login.passkey_refused" | "login.passkey_required" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked"
     // An external provider's refusal, when its button was pressed on this form (external-login-callback.ts).
     | "federation.provider_refused" | "federation.provider_unavailable" | "federation.provider_not_found";
   retryAfterS?: number;
@@ -61,6 +62,7 @@ export async function renderLogin(req: TIncoming, flow: TFlow, identifier: strin
     // Not while linking either: a passkey proves an account here, not the password the link asks for.
     passkey: linking ? undefined : { action: pageLink("/login/passkey", { flow: flow.id, lang }), options: pageLink("/login/passkey/options", { flow: flow.id }), script: passkeyScriptPath() },
     external: { action: pageLink("/login/fa", { flow: flow.id, lang }), providers: providers.map((p) => ({ label: p.label, name: p.fpName })) },
+    passkeyOnly: !linking && demandsPhishingResistant(flow.request.acrValues),
   });
   const status = refusal ? new AppError(refusal.code).status : 200;
   // The passkey button's script is the page's only one: that one file of the service's, by its exact address.
@@ -106,6 +108,8 @@ export async function submitCredentials(req: TIncoming, ctx: TRequestContext, fl
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
   const identifier = (form.get("identifier") ?? "").trim();
   const password = form.get("password") ?? "";
+  // The application asked for a passkey: a password is not even checked.
+  if (demandsPhishingResistant(flow.request.acrValues)) return renderLogin(req, flow, undefined, { code: "login.passkey_required" }, linking);
   if (!identifier || !password) return renderLogin(req, flow, identifier || undefined, { code: "login.missing_credentials" }, linking);
   return signIn(req, ctx, flow, identifier, password, linking);
 }

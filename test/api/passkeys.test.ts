@@ -1,3 +1,4 @@
+import * as oidc from "openid-client";
 import { describe, expect, it } from "vitest";
 import { createUserWithPassword } from "../support/accounts.ts";
 import { Browser, uniqueIp } from "../support/browser.ts";
@@ -188,5 +189,57 @@ describe("passkeys in the portal and the REST API", () => {
     expect(plainStep.url).toContain("/login/otp?");
     expect(passkeyFormOf(plainStep)).toBeUndefined();
     expect(plainStep.headers.get("content-security-policy")).not.toContain("/login/passkey/script");
+  });
+
+  it("meets acr_values=phr only with a passkey: openid-client receives acr phr and amr from a passkey sign-in", async () => {
+    const person = await portalPerson();
+    const key = authenticatorOfService();
+    expect((await addPasskey(person, key)).status).toBe(200);
+    const config = await oidc.discovery(new URL(base()), WEB.id, WEB.secret, oidc.ClientSecretBasic(WEB.secret), { execute: [oidc.allowInsecureRequests] });
+    expect(config.serverMetadata().acr_values_supported).toEqual(["0", "1", "phr"]);
+    const request = async (extra: Record<string, string> = {}) => {
+      const verifier = oidc.randomPKCECodeVerifier();
+      const [state, nonce] = [oidc.randomState(), oidc.randomNonce()];
+      const url = oidc.buildAuthorizationUrl(config, { redirect_uri: WEB.redirectUri, scope: "openid profile", code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256", state, nonce, ui_locales: "en", ...extra });
+      const redeem = (back: TPage) => oidc.authorizationCodeGrant(config, new URL(back.location!), { pkceCodeVerifier: verifier, expectedState: state, expectedNonce: nonce, idTokenExpected: true });
+      return { url: url.toString(), redeem };
+    };
+
+    // A browser signed in with the password: its session does not count, and the page offers only the passkey.
+    const browser = new Browser({ "x-forwarded-for": uniqueIp() });
+    await authorizeThrough(browser, (await request()).url, { identifier: person.sub, password: person.password, consent: "allow" });
+    const demanding = await request({ acr_values: "phr" });
+    const page = await browser.open(demanding.url);
+    expect(page.url).toContain("/login?");
+    expect(page.text).toContain("asks you to sign in with a passkey.");
+    expect(page.text).not.toContain('name="password"');
+    const form = passkeyFormOf(page)!;
+    // A password sent anyway is not even checked.
+    const typed = await postForm(browser, page.url, { csrf_token: form.csrf, identifier: person.sub, password: person.password });
+    expect(typed.status).toBe(400);
+    expect(alertOf(typed.text)).toBe("This application asks for a passkey: sign in with one.");
+    // prompt=none cannot be met by the password session either.
+    const silent = await browser.open((await request({ acr_values: "phr", prompt: "none" })).url);
+    expect(new URL(silent.location!).searchParams.get("error")).toBe("login_required");
+
+    const options = JSON.parse((await postForm(browser, form.options, { csrf_token: form.csrf })).text);
+    const signedIn = await postForm(browser, form.action, { csrf_token: form.csrf, answer: JSON.stringify(key.authenticate(options)) });
+    expect(signedIn.status).toBe(303);
+    // Consent was given at the password sign-in: straight back to the application.
+    expect(signedIn.location).toMatch(new RegExp(`^${WEB.redirectUri}\\?code=`));
+    // openid-client checks the ID token (signature, issuer, audience, nonce) before the claims are read.
+    const tokens = await demanding.redeem(signedIn);
+    expect(tokens.claims()).toMatchObject({ sub: person.sub, acr: "phr", amr: ["swk", "user", "mfa"] });
+
+    // The passkey session now counts for the next demand, and says "phr" to a client that did not ask.
+    const again = await request({ acr_values: "phr" });
+    expect((await again.redeem(await browser.open(again.url))).claims()).toMatchObject({ acr: "phr" });
+    const plain = await request();
+    expect((await plain.redeem(await browser.open(plain.url))).claims()).toMatchObject({ acr: "phr" });
+    // With "1" listed as well, any sign-in will do: the password session is used at once.
+    const other = new Browser({ "x-forwarded-for": uniqueIp() });
+    await authorizeThrough(other, (await request()).url, { identifier: person.sub, password: person.password, consent: "allow" });
+    const either = await request({ acr_values: "phr 1" });
+    expect((await either.redeem(await other.open(either.url))).claims()).toMatchObject({ acr: "0", amr: ["pwd"] });
   });
 });

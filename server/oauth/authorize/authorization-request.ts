@@ -22,6 +22,8 @@ export type TAuthorizationRequest = {
   maxAge?: number;
   uiLocales?: string;
   loginHint?: string;
+  /** Requested acr values, in order of preference (OIDC Core §3.1.2.1); see acr.ts for "phr". */
+  acrValues?: string[];
 };
 
 /** Parameters of a request; a repeated one is remembered, not silently picked (RFC 6749 §3.1). */
@@ -130,6 +132,7 @@ export function validateAuthorizationRequest(p: TParams, client: TClientAuthRow,
     maxAge: maxAge === undefined ? undefined : Number(maxAge),
     uiLocales: optional(p, "ui_locales", 200),
     loginHint: optional(p, "login_hint", 254),
+    acrValues: optional(p, "acr_values", 200)?.split(" ").filter(Boolean),
   };
 }
 

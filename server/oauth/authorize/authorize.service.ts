@@ -6,23 +6,20 @@ import { AppError } from "../../errors/app-error.ts";
 import { findActiveSession, type TSession } from "../../sessions/sessions.service.ts";
 import { createFlow, moveFlow, type TFlow } from "../../sign-in/login-flows.service.ts";
 import { issueAuthorizationCode } from "../grants/authorization-codes.service.ts";
+import { acrOf, demandsPhishingResistant, isPhishingResistant } from "./acr.ts";
 import { clientRedirect, resolveClient, validateAuthorizationRequest, type TAuthorizationRequest, type TParams } from "./authorization-request.ts";
 
 export type TBrowser = { sessionToken?: string; csrfCookie?: string };
 export type TAuthorizeOutcome = { location: string; newCsrfCookie?: string };
 
-/**
- * acr per authentication: "1" when the user entered a password during this authorization, "0"
- * when an existing browser session stood for them (as Keycloak distinguishes them).
- */
-export type TAcr = "0" | "1";
 
 /** The browser goes back to the client with an error (RFC 6749 §4.1.2.1, with `iss` per RFC 9207). */
 export function errorRedirect(request: Pick<TAuthorizationRequest, "redirectUri" | "state">, e: AppError): string {
   return clientRedirect(request.redirectUri, getConfig().issuer, { error: e.def.oauth, error_description: e.details.desc ?? e.def.desc, state: request.state });
 }
 
-async function codeRedirect(request: TAuthorizationRequest, session: TSession, acr: TAcr): Promise<string> {
+/** A code for the client; `signedInNow`: the person signed in during this authorization (acr.ts). */
+async function codeRedirect(request: TAuthorizationRequest, session: TSession, signedInNow: boolean): Promise<string> {
   // A dynamically registered instance belongs to the first account that signs in through it.
   if (!(await bindOnSignIn(request.clientId, session.userId))) {
     return errorRedirect(request, new AppError("oauth.access_denied", { desc: "this application instance belongs to another account; register the installation again" }));
@@ -37,7 +34,7 @@ async function codeRedirect(request: TAuthorizationRequest, session: TSession, a
     codeChallenge: request.codeChallenge ?? null,
     authTime: session.authTime,
     amr: session.amr,
-    acr,
+    acr: acrOf(session.amr, signedInNow),
   });
   return clientRedirect(request.redirectUri, getConfig().issuer, { code, state: request.state });
 }
@@ -59,10 +56,15 @@ function isFresh(session: TSession, request: TAuthorizationRequest, now: number)
 
 export const pageUrl = (page: "login" | "consent", flowId: string) => `${getConfig().issuer}/${page}?flow=${flowId}`;
 
+/** A session counts for a request when it is fresh enough, and made with a passkey where acr_values ask for one. */
+function counts(session: TSession, request: TAuthorizationRequest, now: number): boolean {
+  return isFresh(session, request, now) && (!demandsPhishingResistant(request.acrValues) || isPhishingResistant(session.amr));
+}
+
 async function decide(request: TAuthorizationRequest, client: TClientAuthRow, browser: TBrowser): Promise<TAuthorizeOutcome> {
   // A session that could not count is not looked up: the sign-in replaces it anyway.
   const session = forcesSignIn(request) ? null : await findActiveSession(browser.sessionToken);
-  if (!session || !isFresh(session, request, Date.now())) {
+  if (!session || !counts(session, request, Date.now())) {
     if (request.prompt.includes("none")) throw new AppError("oauth.login_required", { desc: "the user is not signed in" });
     const flow = await createFlow({ request, step: "credentials", csrfCookie: browser.csrfCookie });
     return { location: pageUrl("login", flow.flowId), newCsrfCookie: flow.newCsrfCookie };
@@ -72,7 +74,7 @@ async function decide(request: TAuthorizationRequest, client: TClientAuthRow, br
     const flow = await createFlow({ request, step: "consent", csrfCookie: browser.csrfCookie, userId: session.userId, sessionId: session.id });
     return { location: pageUrl("consent", flow.flowId), newCsrfCookie: flow.newCsrfCookie };
   }
-  return { location: await codeRedirect(request, session, "0") };
+  return { location: await codeRedirect(request, session, false) };
 }
 
 /**
@@ -98,7 +100,7 @@ export async function continueAfterSignIn(flow: TFlow, client: TClientAuthRow, s
     return pageUrl("consent", flow.id);
   }
   await moveFlow(flow, "done", { userId: session.userId, sessionId: session.id });
-  return codeRedirect(flow.request, session, "1");
+  return codeRedirect(flow.request, session, true);
 }
 
 /** After the consent screen: a code when allowed, access_denied when refused. */
@@ -106,5 +108,5 @@ export async function finishConsent(flow: TFlow, session: TSession, allowed: boo
   await moveFlow(flow, "done");
   if (!allowed) return errorRedirect(flow.request, new AppError("oauth.access_denied", { desc: "the user refused access" }));
   // The password was entered in this flow when the session is younger than the flow.
-  return codeRedirect(flow.request, session, session.authTime >= flow.createdAt ? "1" : "0");
+  return codeRedirect(flow.request, session, session.authTime >= flow.createdAt);
 }

@@ -12,8 +12,9 @@ const alert = (message: string | undefined) => (message ? html`<p class="alert" 
 export type TExternalChoice = { action: string; providers: { label: string; name: string }[] };
 
 export function loginView(
-  v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string; registerLabel?: string; recoverUrl?: string; notice?: string; external?: TExternalChoice; backUrl?: string; passkey?: TPasskeyChoice },
+  v: TCommon & { clientName: string; action: string; csrf: string; identifier?: string; error?: string; qrAction?: string; registerUrl?: string; registerLabel?: string; recoverUrl?: string; notice?: string; external?: TExternalChoice; backUrl?: string; passkey?: TPasskeyChoice; passkeyOnly?: boolean },
 ): string {
+  if (v.passkeyOnly && v.passkey) return passkeyOnlyView({ ...v, passkey: v.passkey });
   const invalid = v.error ? "true" : undefined;
   const described = v.error ? "form-error" : undefined;
   // Focus goes where typing continues: the password once an identifier is there.
@@ -37,6 +38,21 @@ ${v.qrAction ? qrStartForm(v.qrAction, v.csrf, v.t("login.qr"), "secondary") : "
 ${v.external?.providers.length ? externalForm(v.t, v.external, v.csrf) : ""}
 ${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.registerLabel ?? v.t("login.register")}</a></p>` : ""}
 ${v.backUrl ? html`<p class="aside"><a href="${v.backUrl}">${v.t("login.otherWay")}</a></p>` : ""}`;
+  return renderPage({ lang: v.lang, title: v.t("login.title"), body, switchUrl: v.switchUrl });
+}
+
+/**
+ * The sign-in page when the application asked for a passkey (acr_values=phr): its button and nothing
+ * else, as no other way in would do. Without WebAuthn or JavaScript the button stays hidden, and the
+ * hint says why.
+ */
+function passkeyOnlyView(v: TCommon & { clientName: string; csrf: string; error?: string; passkey: TPasskeyChoice }): string {
+  const body = html`<h1>${v.t("login.title")}</h1>
+<p class="muted">${v.t("login.to", { client: v.clientName })}</p>
+<p class="notice" id="login-notice">${v.t("login.passkeyOnly", { client: v.clientName })}</p>
+${alert(v.error)}
+${passkeyForm(v.passkey, v.csrf, { button: v.t("login.passkey"), cancelled: v.t("login.passkeyCancelled") })}
+<p class="hint">${v.t("login.passkeyNeedsScript")}</p>`;
   return renderPage({ lang: v.lang, title: v.t("login.title"), body, switchUrl: v.switchUrl });
 }
 
