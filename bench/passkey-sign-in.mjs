@@ -63,6 +63,19 @@ function passkeyForm(html) {
   return { action: unescape(m[1]), options: unescape(m[2]), csrf: unescape(csrf[1]) };
 }
 
+/** The sign-in page of a new flow (the authorization request, the page) and its passkey form. */
+export async function passkeyPage(baseUrl, browser, onStep = () => undefined) {
+  const page = await openSignInPage(baseUrl, browser, onStep);
+  return { ...page, form: passkeyForm(page.html) };
+}
+
+/** The options for navigator.credentials.get() that the page's script asks for, with the form's CSRF token. */
+export async function passkeyOptions(browser, page) {
+  const options = await postForm(browser, page.form.options, page.loginUrl, { csrf_token: page.form.csrf });
+  if (options.status !== 200) throw new Error(`passkey options answered ${options.status}: ${options.text.slice(0, 200)}`);
+  return JSON.parse(options.text);
+}
+
 /**
  * One passkey sign-in as the sign-in page's script makes it: the authorization request, the page, a
  * POST for the options (with the form's CSRF token), the authenticator's answer POSTed with the form.
@@ -70,16 +83,13 @@ function passkeyForm(html) {
  * the service refused is not counted as a sign-in. `onStep` as for signInOnce.
  */
 export async function passkeySignInOnce(baseUrl, browser, authenticator, onStep = () => undefined) {
-  const { loginUrl, html, verifier } = await openSignInPage(baseUrl, browser, onStep);
-  const form = passkeyForm(html);
+  const page = await passkeyPage(baseUrl, browser, onStep);
   onStep("passkey options");
-  const options = await postForm(browser, form.options, loginUrl, { csrf_token: form.csrf });
-  if (options.status !== 200) throw new Error(`passkey options answered ${options.status}: ${options.text.slice(0, 200)}`);
-  const answer = authenticator.authenticate(JSON.parse(options.text));
+  const answer = authenticator.authenticate(await passkeyOptions(browser, page));
   onStep("passkey answer submitted");
-  const done = await postForm(browser, form.action, loginUrl, { csrf_token: form.csrf, answer: JSON.stringify(answer) });
+  const done = await postForm(browser, page.form.action, page.loginUrl, { csrf_token: page.form.csrf, answer: JSON.stringify(answer) });
   onStep();
-  return { code: codeOfRedirect(done, "passkey"), verifier };
+  return { code: codeOfRedirect(done, "passkey"), verifier: page.verifier };
 }
 
 /** signInLoad's options for passkey sign-ins: the i-th browser signs in with the i-th authenticator. */

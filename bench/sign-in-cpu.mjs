@@ -6,7 +6,9 @@
 // by the number of sign-ins. Two rows (BENCH_ROWS=password,passkey picks them): password sign-ins
 // through the login form, next to the CPU of one raw argon2id verification, and passkey sign-ins
 // from the same page (bench/passkey-sign-in.mjs; the passkeys are added in the portal first),
-// against the goal of at most PASSKEY_GOAL_MS of server CPU each.
+// against the goal of at most PASSKEY_GOAL_MS of server CPU each. BENCH_ROWS=passkey-steps adds
+// the passkey sign-in's requests that can be repeated alone, each measured the same way, and the
+// answer's share by difference.
 // On PostgreSQL it also counts the statements PostgreSQL receives per sign-in (a counting proxy in
 // front of it, bench/pg-statements.mjs), and lists those of one sign-in, request by request.
 // BENCH_CPU_PROF=1 profiles the server and prints each row's window on the profile's clock.
@@ -18,7 +20,7 @@ import { createPgDatabase, startServer } from "../scripts/server-lib.mjs";
 import { connections, duration } from "./load.mjs";
 import { countingProxy } from "./pg-statements.mjs";
 import { argon2Ceiling, Browser, signInFixtures, signInLoad, signInOnce } from "./sign-in.mjs";
-import { passkeyLoad, passkeySignInOnce, registerPasskeys } from "./passkey-sign-in.mjs";
+import { passkeyLoad, passkeyOptions, passkeyPage, passkeySignInOnce, registerPasskeys } from "./passkey-sign-in.mjs";
 
 /** The goal for a passkey sign-in: no argon2id in it, so little more than the pages and a signature check. */
 const PASSKEY_GOAL_MS = 5;
@@ -80,7 +82,7 @@ const server = await startServer({ env, nodeArgs, logFile: path.join(dataDir, "s
  * One row: a warm-up, then BENCH_DURATION seconds of sign-ins (`load`: signInLoad's options) with the
  * CPU of the server, its main thread, PostgreSQL and this process over them, per sign-in.
  */
-async function measure(label, load) {
+async function measure(label, load, unit = "sign-ins") {
   await signInLoad(server.baseUrl, { ...load, workers: connections, seconds: 3 });
   // The main thread is the task whose id is the process's: JavaScript runs there, argon2id does not.
   const mainThread = `/task/${server.pid}`;
@@ -94,11 +96,41 @@ async function measure(label, load) {
   const pg = pgDb ? (cpuOfPostgres() - before.pg) / n : undefined;
   const own = (ownCpu() - before.own) / n;
   const statements = proxy ? (proxy.counter.statements - before.statements) / n : undefined;
-  console.log(`\n${label}: ${n} sign-ins (${r.rps}/s, ${r.failed} failed), database ${pgDb ? "postgres" : "embedded"}`);
+  console.log(`\n${label}: ${n} ${unit} (${r.rps}/s, ${r.failed} failed), database ${pgDb ? "postgres" : "embedded"}`);
   // The profile's clock is the same monotonic clock: its samples between these two are the load's.
   if (process.env.BENCH_CPU_PROF) console.log(`load window (µs, monotonic): ${window.join(" ")} ${n}`);
   if (r.failed) process.exitCode = 1;
   return { n, failed: r.failed, server: server_, main, pg, own, statements };
+}
+
+/**
+ * The passkey sign-in's requests that can be repeated alone, each row measured as a whole sign-in is
+ * (a row's "sign-in" is one repetition): the authorization request with the page (a new flow each
+ * time), the page again and the options again (each browser keeps one flow; the first repetition
+ * makes it), the three together, and the whole sign-in. The answer cannot be repeated (its challenge
+ * is spent): its share is the whole less the three together.
+ */
+async function passkeySteps(authenticators) {
+  const pages = new WeakMap();
+  const pageOf = async (browser) => pages.get(browser) ?? pages.set(browser, await passkeyPage(server.baseUrl, browser)).get(browser);
+  const steps = [
+    ["authorization request and page", (browser) => passkeyPage(server.baseUrl, browser)],
+    ["the page again, same flow", async (browser) => {
+      const page = await browser.fetch((await pageOf(browser)).loginUrl);
+      if (page.status !== 200) throw new Error(`the page answered ${page.status}`);
+    }],
+    ["the options again, same flow", async (browser) => passkeyOptions(browser, await pageOf(browser))],
+    ["authorization request, page and options", async (browser) => passkeyOptions(browser, await passkeyPage(server.baseUrl, browser))],
+    ["whole passkey sign-in", (browser, i) => passkeySignInOnce(server.baseUrl, browser, authenticators[i])],
+  ];
+  const got = [];
+  for (const [name, signIn] of steps) {
+    const m = await measure(`passkey step: ${name}`, { name, signIn }, "repetitions");
+    got.push(m);
+    console.log(`CPU ms per repetition: server ${ms(m.server)} (main thread ${ms(m.main)}), postgres ${ms(m.pg)}${m.statements === undefined ? "" : `, statements ${m.statements.toFixed(1)}`}`);
+  }
+  const [before, whole] = [got[3], got[4]];
+  console.log(`\nthe answer, by difference: server ${ms(whole.server - before.server)} ms (main thread ${ms(whole.main - before.main)}), postgres ${before.pg === undefined ? "-" : ms(whole.pg - before.pg)}`);
 }
 
 const ms = (x) => (x === undefined ? "-" : x.toFixed(1));
@@ -128,6 +160,7 @@ try {
       await statementsOfOneSignIn(proxy.counter, (browser, onStep) => passkeySignInOnce(server.baseUrl, browser, authenticators[0], onStep));
     }
   }
+  if (rows.includes("passkey-steps")) await passkeySteps(await registerPasskeys(server.baseUrl, fixtures.users.map((u) => u.sub)));
 } finally {
   await server.stop();
   await proxy?.close();

@@ -76,7 +76,7 @@ function passwordForm(html) {
  * browser that already has a session still signs in) and the sign-in page it is sent to. Returns the
  * page's URL and HTML, and the PKCE verifier.
  */
-export async function openSignInPage(baseUrl, browser, onStep) {
+export async function openSignInPage(baseUrl, browser, onStep = () => undefined) {
   const verifier = randomBytes(32).toString("base64url");
   const query = new URLSearchParams({
     response_type: "code",
