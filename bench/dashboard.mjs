@@ -5,47 +5,13 @@
 // The users list row reads console.users.list the same way: the first page of every order in both
 // directions, the second page of each, and pages of a search.
 import { performance } from "node:perf_hooks";
-import { URLSearchParams } from "node:url";
-import { Browser } from "./sign-in.mjs";
+import { appSessionCookie, Browser } from "./sign-in.mjs";
 
 export const DASHBOARD_GOAL_MS = 300;
 const ADMIN = { login: "admin", password: "bench-admin-password" };
 
-const unescape = (s) => s.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#39;/g, "'");
-
-/** Follows redirects by hand (the jar must see every Set-Cookie), up to the first 200. */
-async function follow(browser, url) {
-  let res = await browser.fetch(url);
-  for (let i = 0; i < 10 && res.location; i++) {
-    url = new URL(res.location, url).toString();
-    res = await browser.fetch(url);
-  }
-  return { ...res, url };
-}
-
 /** A console session cookie for the bench's administrator, through the whole sign-in. */
-async function consoleCookie(baseUrl) {
-  const browser = new Browser(1);
-  const { csrfToken } = JSON.parse((await browser.fetch(`${baseUrl}/api/auth/csrf/idp-console`)).text);
-  const started = await browser.fetch(`${baseUrl}/api/auth/signin/idp-console`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrfToken, callbackUrl: `${baseUrl}/console/dashboard`, json: "true" }).toString(),
-  });
-  const login = await follow(browser, JSON.parse(started.text).url);
-  const form = /<form method="post" action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(login.text);
-  if (!form) throw new Error(`no sign-in form: ${login.status} ${login.url}`);
-  const hidden = Object.fromEntries([...form[2].matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((h) => [h[1], unescape(h[2])]));
-  const posted = await browser.fetch(new URL(unescape(form[1]), login.url).toString(), {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ ...hidden, identifier: ADMIN.login, password: ADMIN.password }).toString(),
-  });
-  await follow(browser, new URL(posted.location, login.url).toString());
-  const session = [...browser.cookies].find(([k]) => k.endsWith("idp-console.session-token"));
-  if (!session) throw new Error("the console sign-in set no session cookie");
-  return [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-}
+const consoleCookie = (baseUrl) => appSessionCookie(baseUrl, new Browser(1), "idp-console", "/console/dashboard", ADMIN.login, ADMIN.password);
 
 /** One query of the console's tRPC API; its time in ms and its data. */
 async function consoleQuery(baseUrl, cookie, path, input) {

@@ -5,7 +5,8 @@
 // work, POST /oauth/te, GET /api/v3/users/{sub} over thousands of different subs (cached, then each
 // sub read for the first time), the v1 mask search `surname=Ива*`, a user-token read of /oauth/me,
 // password sign-ins through the login form next to raw argon2id verifications of the same hash
-// (bench/sign-in.mjs), and a burst of BENCH_BURST (200) parallel sign-ins with the server's memory,
+// (bench/sign-in.mjs), passkey sign-ins from the same page (bench/passkey-sign-in.mjs), and a
+// burst of BENCH_BURST (200) parallel sign-ins with the server's memory,
 // then the console overview read by a signed-in administrator (bench/dashboard.mjs, goal under 300 ms) and pages of its users list;
 // with accounts, also BENCH_GRANTS (default 100,000) grants and the rights listings (bench/rights-rows.mjs),
 // and BENCH_GROUPS (default 10,000) groups and an RQL group search (bench/groups-rows.mjs).
@@ -39,6 +40,7 @@ import { benchEnv, connections, duration, endRun, load, ratios, rotating, rssMb,
 import { rightsRows, seedGrants } from "./rights-rows.mjs";
 import { groupRows, seedGroups } from "./groups-rows.mjs";
 import { argon2Ceiling, signInBurst, signInFixtures, signInLoad, userAccessToken } from "./sign-in.mjs";
+import { passkeyLoad, registerPasskeys } from "./passkey-sign-in.mjs";
 import { argon2HashCeiling, passwordChanges, SECURITY_SCOPES, securityReads } from "./account-security.mjs";
 import { measureServer, printComparison, startOidcProvider, treeRssMb } from "./compare.mjs";
 import { DASHBOARD_GOAL_MS, dashboardRow, usersListRow } from "./dashboard.mjs";
@@ -177,6 +179,10 @@ try {
   // The ceiling first, while the server idles: the same hash verified in this process.
   const argon2PerS = await argon2Ceiling(signIn.passwordHash, duration);
   const signIns = await signInLoad(server.baseUrl, { workers: connections, seconds: duration });
+  // The same browsers and accounts with a passkey each, added in the portal first (a password sign-in each).
+  const authenticators = await registerPasskeys(server.baseUrl, signIn.users.slice(0, connections).map((u) => u.sub));
+  await signInLoad(server.baseUrl, { ...passkeyLoad(server.baseUrl, authenticators), workers: connections, seconds: 3 });
+  const passkeySignIns = await signInLoad(server.baseUrl, { ...passkeyLoad(server.baseUrl, authenticators), workers: connections, seconds: duration });
   const burst = await signInBurst(server.baseUrl, server.pid, BURST);
   // After the sign-in rows, whose events the overview's charts count.
   const dashboard = await dashboardRow(server.baseUrl);
@@ -185,7 +191,7 @@ try {
   await sleep(5_000);
   rss.afterLoadIdle = rssMb(server.pid);
 
-  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search, ...accounts.securityRows, accounts.changes, ...Object.values(accounts.rights ?? {}), ...Object.values(accounts.groups ?? {})] : []), me, signIns, burst];
+  const rows = [trivial, post, te, ...(accounts ? [accounts.cached, accounts.first, accounts.search, ...accounts.securityRows, accounts.changes, ...Object.values(accounts.rights ?? {}), ...Object.values(accounts.groups ?? {})] : []), me, signIns, passkeySignIns, burst];
   console.log(`\nnode ${process.version}, ${connections} connections, ${duration}s each, database: ${pgDb ? "postgres" : "embedded"}, accounts: ${userCount}`);
   if (seedSeconds !== undefined) console.log(`seed-users ${userCount}: ${seedSeconds.toFixed(1)} s`);
   console.log("\n| route | req/s | p50 ms | p99 ms | requests | non-2xx/errors |");
@@ -212,6 +218,7 @@ try {
   }
   console.log(`ratio user bearer read (/oauth/me)/trivial: ${(me.rps / trivial.rps).toFixed(2)}  (p99 ${me.p99} ms)`);
   console.log(`sign-ins/s: ${signIns.rps} through the form vs ${argon2PerS} raw argon2id verifications/s in one process: ${(signIns.rps / argon2PerS).toFixed(2)} of the ceiling`);
+  console.log(`passkey sign-ins/s: ${passkeySignIns.rps} vs password sign-ins/s ${signIns.rps}: ${(passkeySignIns.rps / signIns.rps).toFixed(2)}×`);
   console.log(`burst of ${BURST} parallel sign-ins: ${burst.seconds} s, p50 ${burst.p50} ms, p99 ${burst.p99} ms, ${burst.failed} failed; RSS MB ${burst.rss.before} → peak ${burst.rss.peak} → ${burst.rss.after} 3 s later`);
   console.log(`server RSS MB: idle after start ${rss.idle}, right after load ${rss.afterLoad}, 5 s later ${rss.afterLoadIdle}`);
   let comparison;

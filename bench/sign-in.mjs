@@ -72,12 +72,11 @@ function passwordForm(html) {
 }
 
 /**
- * One sign-in as a browser makes it: the authorization request (prompt=login, so a browser that
- * already has a session still types its password), the form, the POST; ends with the redirect back
- * to the client carrying a code. Returns the code and the PKCE verifier. `onStep` is told the name of
- * each request before it is sent, and nothing once the last has been answered.
+ * The start of every sign-in as a browser makes it: the authorization request (prompt=login, so a
+ * browser that already has a session still signs in) and the sign-in page it is sent to. Returns the
+ * page's URL and HTML, and the PKCE verifier.
  */
-export async function signInOnce(baseUrl, browser, sub, onStep = () => undefined) {
+export async function openSignInPage(baseUrl, browser, onStep = () => undefined) {
   const verifier = randomBytes(32).toString("base64url");
   const query = new URLSearchParams({
     response_type: "code",
@@ -96,30 +95,83 @@ export async function signInOnce(baseUrl, browser, sub, onStep = () => undefined
   onStep("login form");
   const page = await browser.fetch(loginUrl);
   if (page.status !== 200) throw new Error(`login page answered ${page.status}`);
-  const form = passwordForm(page.text);
-  const body = new URLSearchParams({ ...form.hidden, identifier: sub, password: USER_PASSWORD }).toString();
+  return { loginUrl, html: page.text, verifier };
+}
+
+/**
+ * The code of a completed sign-in: the last answer must be the redirect back to the client with a
+ * code. Anything else (the form again with its alert, an error page) is a refusal, and throws.
+ */
+export function codeOfRedirect(done, how) {
+  const code = done.location?.startsWith(REDIRECT_URI) ? new URL(done.location).searchParams.get("code") : null;
+  if (!code) throw new Error(`${how} sign-in refused: ${done.status} ${done.location ?? ""} ${/role="alert"[^>]*>([^<]*)</.exec(done.text)?.[1] ?? ""}`);
+  return code;
+}
+
+/** A form-encoded POST of `fields` to `action` (relative to the page at `pageUrl`). */
+export const postForm = (browser, action, pageUrl, fields) =>
+  browser.fetch(new URL(action, pageUrl).toString(), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
+
+/**
+ * One password sign-in as a browser without JavaScript makes it: the authorization request, the
+ * form, the POST; ends with the redirect back to the client carrying a code. Returns the code and the
+ * PKCE verifier. `onStep` is told the name of each request before it is sent, and nothing once the
+ * last has been answered.
+ */
+export async function signInOnce(baseUrl, browser, sub, onStep = () => undefined) {
+  const { loginUrl, html, verifier } = await openSignInPage(baseUrl, browser, onStep);
+  const form = passwordForm(html);
   onStep("password submitted");
-  const done = await browser.fetch(new URL(form.action, loginUrl).toString(), {
+  const done = await postForm(browser, form.action, loginUrl, { ...form.hidden, identifier: sub, password: USER_PASSWORD });
+  onStep();
+  return { code: codeOfRedirect(done, "password"), verifier };
+}
+
+/** Follows redirects by hand (the jar must see every Set-Cookie), up to the first answer that is not one. */
+async function follow(browser, url) {
+  let res = await browser.fetch(url);
+  for (let i = 0; i < 10 && res.location; i++) {
+    url = new URL(res.location, url).toString();
+    res = await browser.fetch(url);
+  }
+  return { ...res, url };
+}
+
+/**
+ * Signs `browser` in to the console or the portal (next-auth client `app`, e.g. "idp-console") the
+ * whole way, as a browser without JavaScript would: next-auth's CSRF and sign-in, the service's
+ * login form, the callback. Returns the browser's cookies as one Cookie header.
+ */
+export async function appSessionCookie(baseUrl, browser, app, home, identifier, password) {
+  const { csrfToken } = JSON.parse((await browser.fetch(`${baseUrl}/api/auth/csrf/${app}`)).text);
+  const started = await browser.fetch(`${baseUrl}/api/auth/signin/${app}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body,
+    body: new URLSearchParams({ csrfToken, callbackUrl: `${baseUrl}${home}`, json: "true" }).toString(),
   });
-  const code = done.location?.startsWith(REDIRECT_URI) ? new URL(done.location).searchParams.get("code") : null;
-  onStep();
-  if (!code) throw new Error(`sign-in refused: ${done.status} ${/role="alert"[^>]*>([^<]*)</.exec(done.text)?.[1] ?? ""}`);
-  return { code, verifier };
+  const login = await follow(browser, JSON.parse(started.text).url);
+  const form = passwordForm(login.text);
+  const posted = await postForm(browser, form.action, login.url, { ...form.hidden, identifier, password });
+  if (!posted.location) throw new Error(`${app} sign-in of ${identifier} refused: ${posted.status}`);
+  await follow(browser, new URL(posted.location, login.url).toString());
+  if (![...browser.cookies.keys()].some((k) => k.endsWith(`${app}.session-token`))) throw new Error(`the ${app} sign-in set no session cookie`);
+  return [...browser.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
 }
 
 /** A user access token through a sign-in and the code exchange (public client, PKCE). */
 export async function userAccessToken(baseUrl, sub) {
-  const { code, verifier } = await signInOnce(baseUrl, new Browser(0), sub);
+  return (await exchangeCode(baseUrl, await signInOnce(baseUrl, new Browser(0), sub))).access_token;
+}
+
+/** The token response to a sign-in's code (public client, PKCE). */
+export async function exchangeCode(baseUrl, { code, verifier }) {
   const res = await fetch(`${baseUrl}/oauth/te`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, client_id: SIGN_IN_CLIENT, code_verifier: verifier }),
   });
   if (res.status !== 200) throw new Error(`code exchange answered ${res.status}: ${await res.text()}`);
-  return (await res.json()).access_token;
+  return res.json();
 }
 
 const percentile = (sorted, p) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]) : 0);
@@ -131,9 +183,11 @@ function stats(name, latencies, failed, seconds) {
 
 /**
  * `workers` browsers, each signing one account of its own in again and again for `seconds`
- * (own accounts, so no two sign-ins wait on one account's counter). Counts complete sign-ins.
+ * (own accounts, so no two sign-ins wait on one account's counter). Counts complete sign-ins: a
+ * sign-in that does not end in the redirect with a code counts as failed. `signIn(browser, i)` is one
+ * sign-in of the i-th account (a password sign-in through the form unless given).
  */
-export async function signInLoad(baseUrl, { workers, seconds }) {
+export async function signInLoad(baseUrl, { workers, seconds, name = "password sign-ins through the login form", signIn = (browser, i) => signInOnce(baseUrl, browser, `bench-user-${i}`) }) {
   const latencies = [];
   let failed = 0;
   let firstError;
@@ -144,7 +198,7 @@ export async function signInLoad(baseUrl, { workers, seconds }) {
       while (performance.now() < deadline) {
         const t0 = performance.now();
         try {
-          await signInOnce(baseUrl, browser, `bench-user-${i}`);
+          await signIn(browser, i);
           latencies.push(performance.now() - t0);
         } catch (e) {
           failed += 1;
@@ -154,7 +208,7 @@ export async function signInLoad(baseUrl, { workers, seconds }) {
     }),
   );
   if (firstError) console.log(`first sign-in failure: ${firstError.message}`);
-  return stats(`password sign-ins through the login form (${workers} browsers)`, latencies, failed, seconds);
+  return stats(`${name} (${workers} browsers)`, latencies, failed, seconds);
 }
 
 /**

@@ -7,7 +7,7 @@ import { sessionCookie, startAppSignIn, trpcCall } from "../support/console.ts";
 import { api, base, systemToken } from "../support/http.ts";
 import { alertOf, formOf, type TPage } from "../support/browser.ts";
 import { authorizeThrough, callbackParams, tokenAs, WEB, webAuthorization } from "../support/oidc.ts";
-import { SoftAuthenticator } from "../support/soft-authenticator.ts";
+import { SoftAuthenticator } from "../support/soft-authenticator.mjs";
 
 // Passkeys over HTTP: added in the portal (its tRPC calls, with a real sign-in behind the session)
 // by a software authenticator answering the server's options, then read and removed through the

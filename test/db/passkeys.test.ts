@@ -10,7 +10,7 @@ import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removeUserPa
 import { relyingParty } from "../../server/passkeys/relying-party.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin } from "../../server/users/admin.service.ts";
-import { SoftAuthenticator } from "../support/soft-authenticator.ts";
+import { SoftAuthenticator } from "../support/soft-authenticator.mjs";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
 // The WebAuthn ceremonies against a software authenticator that produces real attestation and
