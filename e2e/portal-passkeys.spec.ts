@@ -1,35 +1,16 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { UserDetailPage } from "./pages/user-detail.page.ts";
 import { signInAsAdmin } from "./support/admin.ts";
 import { ConsentPage } from "./pages/consent.page.ts";
 import { authorizePath, createRelyingParty } from "./support/relying-party.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { PortalSectionPage } from "./pages/portal-sections.page.ts";
+import { virtualAuthenticator, withoutAutofill } from "./support/passkeys.ts";
 import { createPerson, PERSON_PASSWORD, signInToPortal } from "./support/portal.ts";
 import { turnOnSecondFactor } from "./support/totp.ts";
 
-// Passkeys in the portal with Chromium's virtual authenticator (DevTools protocol, WebAuthn domain):
-// a platform authenticator with resident keys and user verification, as a laptop's would be.
-
-async function virtualAuthenticator(page: Page): Promise<{ credentials: () => Promise<unknown[]> }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  });
-  return { credentials: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials };
-}
-
-/**
- * A browser without passkey autofill (conditional mediation): the virtual authenticator answers a
- * quiet request at once, as if the person had picked the passkey, so a test of the button or of the
- * second step turns autofill off to get there.
- */
-async function withoutAutofill(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
-  });
-}
+// Passkeys in the portal and on the sign-in pages with Chromium's virtual authenticator
+// (e2e/support/passkeys.ts).
 
 test("a person adds a passkey in the portal, renames it and removes it", async ({ page, browser }) => {
   const person = await createPerson(browser, "Ключева");

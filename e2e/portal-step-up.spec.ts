@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { IdpLoginPage } from "./pages/idp-login.page.ts";
 import { PortalPasswordPage } from "./pages/password.page.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
+import { virtualAuthenticator, withoutAutofill } from "./support/passkeys.ts";
 import { createPerson, PERSON_PASSWORD, signInToPortal } from "./support/portal.ts";
 import { totp, turnOnSecondFactor } from "./support/totp.ts";
 
@@ -62,4 +63,29 @@ test("with the second factor on, confirming asks for the password and the app's 
 
   await page.getByRole("button", { name: "Turn off" }).click();
   await expect(page.getByTestId("second-factor-state")).toHaveText("Two-factor sign-in is off.");
+});
+
+test("confirming it's you with a passkey: the sign-in page's passkey button, then the change succeeds", async ({ browser, page }) => {
+  test.setTimeout(60_000 + REAUTH_MAX_AGE_S * 1000);
+  const person = await createPerson(browser);
+  await withoutAutofill(page);
+  await virtualAuthenticator(page);
+  await signInToPortal(page, person.sub, "passkeys");
+  const signedInAt = Date.now();
+  await page.getByRole("form", { name: "Add a passkey" }).getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
+
+  await page.goto("account/password");
+  await page.waitForTimeout(Math.max(0, signedInAt + (REAUTH_MAX_AGE_S + 1) * 1000 - Date.now()));
+  const notice = page.getByRole("status").filter({ hasText: "Changes on this page need a recent sign-in" });
+  await expect(notice).toBeVisible();
+  await notice.getByRole("button", { name: "Confirm it's you" }).click();
+  // No password typed: the passkey is the whole sign-in, and a recent one.
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await expect(page).toHaveURL(/\/account\/password$/);
+  await expect(notice).toHaveCount(0);
+
+  const password = new PortalPasswordPage(page);
+  await password.change(PERSON_PASSWORD, NEW_PASSWORD);
+  await password.expectChanged();
 });
