@@ -72,6 +72,16 @@ export function signInKeys(who: string, ip: string | undefined, knownDevice: str
 }
 
 /**
+ * The counter of a passkey answer at sign-in: the address's, shared with passwords. An answer
+ * cannot be guessed, but each one is checked and recorded, so an address sending refused answers
+ * in a loop is held back like one guessing passwords.
+ */
+export function passkeyAnswerKeys(ip: string | undefined): TThrottleKey[] {
+  const block = ip ? addressBlock(ip) : undefined;
+  return block ? [{ key: keyOf("ip", block), policy: IP_POLICY }] : [];
+}
+
+/**
  * The counters of a recovery request: every request sends a message (an SMS costs the sender), so
  * each one counts, whether an account has the address or not (the counters cannot tell them apart).
  */

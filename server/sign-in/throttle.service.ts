@@ -36,6 +36,11 @@ export async function settleFailedAttempt(keys: TThrottleKey[], now = new Date()
   });
 }
 
+/** The reserved attempt succeeded but starts nothing over (a passkey that signed in): each counter gets its slot back. */
+export async function giveBackAttempt(keys: TThrottleKey[], now = new Date()): Promise<void> {
+  if (keys.length) await settleSuccess("", keys.map((k) => k.key), now);
+}
+
 /** Gives a reserved attempt back: what it was reserved for turned out not to count. */
 export async function releaseAttempt(key: string, now = new Date()): Promise<void> {
   await inTransaction(async (tx) => {

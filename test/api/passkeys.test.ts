@@ -242,4 +242,25 @@ describe("passkeys in the portal and the REST API", () => {
     const either = await request({ acr_values: "phr 1" });
     expect((await either.redeem(await other.open(either.url))).claims()).toMatchObject({ acr: "0", amr: ["pwd"] });
   });
+
+  it("holds back an address that sends refused passkey answers, like one guessing passwords", async () => {
+    const person = await portalPerson();
+    const key = authenticatorOfService();
+    expect((await addPasskey(person, key)).status).toBe(200);
+    const browser = new Browser({ "x-forwarded-for": uniqueIp() });
+    const { url } = webAuthorization({ ui_locales: "en" });
+    const form = passkeyFormOf(await browser.open(url))!;
+    // The address's counter (IP_POLICY: 20 failures) is the one passwords count on too.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => postForm(browser, form.action, { csrf_token: form.csrf, answer: "{not json" })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(400));
+    const options = JSON.parse((await postForm(browser, form.options, { csrf_token: form.csrf })).text);
+    const held = await postForm(browser, form.action, { csrf_token: form.csrf, answer: JSON.stringify(key.authenticate(options)) });
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get("retry-after"))).toBeGreaterThan(0);
+    // From another address the same person signs in; nothing was spent by the held answer.
+    const elsewhere = new Browser({ "x-forwarded-for": uniqueIp() });
+    const otherForm = passkeyFormOf(await elsewhere.open(webAuthorization({ ui_locales: "en" }).url))!;
+    const otherOptions = JSON.parse((await postForm(elsewhere, otherForm.options, { csrf_token: otherForm.csrf })).text);
+    expect((await postForm(elsewhere, otherForm.action, { csrf_token: otherForm.csrf, answer: JSON.stringify(key.authenticate(otherOptions)) })).status).toBe(303);
+  });
 });
