@@ -14,6 +14,7 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "user.qr_refused": { en: "QR sign-in refused", ru: "Вход по QR-коду отклонён" },
   "user.qr_decision_failed": { en: "QR sign-in decision failed", ru: "Решение о входе по QR-коду не принято" },
   "user.password_changed": { en: "Password changed", ru: "Пароль изменён" },
+  "user.password_removed": { en: "Password removed (signs in with a passkey)", ru: "Пароль удалён (вход по ключу входа)" },
   "user.password_change_failed": { en: "Password change refused", ru: "Смена пароля отклонена" },
   "user.recovery_requested": { en: "Password reset code requested", ru: "Запрошен код восстановления пароля" },
   "user.recovery_throttled": { en: "Too many password reset requests", ru: "Слишком много запросов на восстановление" },

@@ -5,7 +5,7 @@ import { ConsentPage } from "./pages/consent.page.ts";
 import { authorizePath, createRelyingParty } from "./support/relying-party.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { PortalSectionPage } from "./pages/portal-sections.page.ts";
-import { virtualAuthenticator, withoutAutofill } from "./support/passkeys.ts";
+import { addPasskeyInPortal, virtualAuthenticator, withoutAutofill } from "./support/passkeys.ts";
 import { createPerson, PERSON_PASSWORD, signInToPortal } from "./support/portal.ts";
 import { turnOnSecondFactor } from "./support/totp.ts";
 
@@ -107,8 +107,7 @@ test("the sign-in page offers the person's passkey in the login field's autofill
   const person = await createPerson(browser, "Автозаполнова");
   await virtualAuthenticator(page);
   const portal = await signInToPortal(page, person.sub, "passkeys");
-  await page.getByRole("form", { name: "Add a passkey" }).getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
+  await addPasskeyInPortal(page);
   await portal.signOut();
   await portal.expectSignInShown();
   // Chromium's virtual authenticator answers the quiet (conditional) request on load, as the
@@ -136,8 +135,7 @@ test("with the second factor on, the step after the password takes a passkey ins
   await turnOnSecondFactor(page);
   const portal = new PortalSectionPage(page);
   await portal.goto("account/passkeys");
-  await page.getByRole("form", { name: "Add a passkey" }).getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
+  await addPasskeyInPortal(page);
 
   await portal.signOut();
   await portal.expectSignInShown();
@@ -159,8 +157,7 @@ test("an application that asks for a passkey (acr_values=phr) gets a sign-in pag
   await withoutAutofill(page);
   await virtualAuthenticator(page);
   await signInToPortal(page, person.sub, "passkeys");
-  await page.getByRole("form", { name: "Add a passkey" }).getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
+  await addPasskeyInPortal(page);
 
   // Signed in with the password, which does not count for this application.
   await page.goto(authorizePath(rp, { acr_values: "phr", ui_locales: "en" }));
@@ -173,4 +170,35 @@ test("an application that asks for a passkey (acr_values=phr) gets a sign-in pag
   await consent.expectShown();
   await consent.allow.click();
   await expect(page).toHaveURL(/e2e-callback\?code=/);
+});
+
+test("a passwordless account: the person gives the password up, the password no longer signs in, the passkey does", async ({ page, browser }) => {
+  const person = await createPerson(browser, "Беспарольная");
+  await withoutAutofill(page);
+  await virtualAuthenticator(page);
+  const portal = await signInToPortal(page, person.sub, "passkeys");
+  const card = page.getByRole("region", { name: "Sign in without a password" });
+  await expect(card).toContainText("Add a passkey first");
+  await addPasskeyInPortal(page);
+
+  await card.getByRole("button", { name: "Sign in without a password from now on" }).click();
+  const confirm = page.getByRole("dialog", { name: "Give up your password?" });
+  await expectNoSeriousViolations(page, "the dialog that gives the password up");
+  await confirm.getByRole("button", { name: "Sign in without a password from now on" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your password is removed." })).toBeVisible();
+  await expect(card.getByTestId("passwordless-state")).toContainText("Your account has no password");
+  // Its only passkey cannot go now: there would be no way in.
+  await page.getByRole("table", { name: "Your passkeys" }).getByRole("button", { name: /^Remove/ }).click();
+  const remove = page.getByRole("dialog", { name: /^Remove/ });
+  await remove.getByRole("button", { name: "Remove" }).click();
+  await expect(remove.getByRole("alert")).toContainText("only way to sign in");
+  await remove.getByRole("button", { name: "Cancel" }).click();
+
+  await portal.signOut();
+  await portal.expectSignInShown();
+  await portal.signInButton.click();
+  await portal.idp.signIn(person.sub, PERSON_PASSWORD);
+  await expect(page.getByRole("alert")).toHaveText("Wrong username or password.");
+  await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await portal.expectSignedIn(person.sub);
 });

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { IdpLoginPage } from "./pages/idp-login.page.ts";
 import { PortalPasswordPage } from "./pages/password.page.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
-import { virtualAuthenticator, withoutAutofill } from "./support/passkeys.ts";
+import { addPasskeyInPortal, virtualAuthenticator, withoutAutofill } from "./support/passkeys.ts";
 import { createPerson, PERSON_PASSWORD, signInToPortal } from "./support/portal.ts";
 import { totp, turnOnSecondFactor } from "./support/totp.ts";
 
@@ -72,8 +72,7 @@ test("confirming it's you with a passkey: the sign-in page's passkey button, the
   await virtualAuthenticator(page);
   await signInToPortal(page, person.sub, "passkeys");
   const signedInAt = Date.now();
-  await page.getByRole("form", { name: "Add a passkey" }).getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
+  await addPasskeyInPortal(page);
 
   await page.goto("account/password");
   await page.waitForTimeout(Math.max(0, signedInAt + (REAUTH_MAX_AGE_S + 1) * 1000 - Date.now()));

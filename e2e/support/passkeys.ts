@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * Chromium's virtual authenticator on this page (DevTools protocol, WebAuthn domain): a platform
@@ -23,4 +23,10 @@ export async function withoutAutofill(page: Page): Promise<void> {
   await page.addInitScript(() => {
     PublicKeyCredential.isConditionalMediationAvailable = async () => false;
   });
+}
+
+/** On the portal's Passkeys page: adds a passkey under the default name, and waits for it to be added. */
+export async function addPasskeyInPortal(page: Page): Promise<void> {
+  await page.getByRole("form", { name: "Add a passkey" }).getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "added." })).toBeVisible();
 }

@@ -14,6 +14,7 @@ export const EVENT_TYPES = [
   "user.qr_refused",
   "user.qr_decision_failed",
   "user.password_changed",
+  "user.password_removed",
   "user.password_change_failed",
   "user.recovery_requested",
   "user.recovery_throttled",

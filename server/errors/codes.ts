@@ -253,6 +253,12 @@ const ERROR_DEFS = {
   "passkeys.counter_regressed": { status: 400, type: "security_error", error: "passkey_counter_regressed", desc: "the passkey's signature counter went backwards: it may have been copied" },
   /** The account's last second-factor method (no generator besides it) while requiredFactor is 2. */
   "passkeys.last_second_factor": { status: 400, type: "process_error", error: "last_sf_method", desc: "this is the account's last second-factor method and requiredFactor is 2: turn the second factor off first (POST …/auth {\"requiredFactor\": null}) or add another passkey or a generator" },
+  /** "Sign in without a password" for an account without a passkey: there would be no way in. */
+  "passkeys.none_for_passwordless": { status: 400, type: "process_error", error: "no_passkey", desc: "add a passkey before giving up the password" },
+  /** "Sign in without a password" for an account that has none already. */
+  "passkeys.no_password": { status: 409, type: "process_error", error: "no_password", desc: "the account has no password already" },
+  /** The last passkey of an account without a password: there would be no way in. */
+  "passkeys.last_sign_in_method": { status: 400, type: "process_error", error: "last_sign_in_method", desc: "this is the account's only way to sign in: set a password (\"Forgot password?\") or add another passkey first" },
   /** No passkey with this id among the account's. */
   "passkeys.not_found": { status: 404, type: "not_found_error", error: "unknown_passkey", desc: "passkey not found" },
   /** requiredFactor 2 for an account without a bound OTP generator or a passkey (item error has_not_sf_methods). */

@@ -18,7 +18,7 @@ const ZPasswordParams = z.strictObject({ password: z.string().min(1).max(1024) }
 const ZLinkParams = z.strictObject({ link: z.string().url().regex(/^https?:\/\//).max(2048), hours: z.number().int().min(1).max(24 * 30) });
 
 /** Changes of an account its holder is told about, whoever made them. */
-export const NOTICE_KINDS = ["password_changed", "password_reset", "second_factor_off", "second_factor_reset", "factor_added", "backup_codes_new", "backup_code_used", "contact_changed", "external_linked", "new_device", "passkey_added", "passkey_removed"] as const;
+export const NOTICE_KINDS = ["password_changed", "password_reset", "second_factor_off", "second_factor_reset", "factor_added", "backup_codes_new", "backup_code_used", "contact_changed", "external_linked", "new_device", "passkey_added", "passkey_removed", "password_removed"] as const;
 export type TNoticeKind = (typeof NOTICE_KINDS)[number];
 const ZNoticeParams = z.strictObject({
   kind: z.enum(NOTICE_KINDS),
@@ -79,6 +79,7 @@ const NOTICE_SUBJECTS: Record<TNoticeKind, Record<TLocale, string>> = {
   new_device: { ru: "Вход с нового устройства", en: "Sign-in from a new device" },
   passkey_added: { ru: "К учётной записи добавлен ключ входа", en: "A passkey was added to your account" },
   passkey_removed: { ru: "Ключ входа удалён из учётной записи", en: "A passkey was removed from your account" },
+  password_removed: { ru: "Пароль учётной записи удалён: вход только по ключу входа", en: "Your password was removed: you sign in with a passkey" },
 };
 
 const NOTICE_LINES: Record<TLocale, { when: string; from: string; detail: string; unknown: string; advice: string; sms: string }> = {

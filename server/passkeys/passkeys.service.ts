@@ -9,6 +9,7 @@ import { accountSnapshot } from "../users/account-snapshots.ts";
 import { secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
 import { inTransaction } from "../db/index.ts";
 import { countGeneratorsOf, lockAccount } from "../otp/otp-generators.service.ts";
+import { hasPassword } from "../passwords/password-removal.service.ts";
 import { deletePasskey, findPasskeysOf, insertChallenge, insertPasskey, renamePasskey, spendChallenge, type TPasskeyRow } from "./passkeys.repository.ts";
 import { ZPasskeyName, ZRegistrationAnswer } from "./passkeys.schemas.ts";
 import { CHALLENGE_TTL_MS, relyingParty } from "./relying-party.ts";
@@ -119,15 +120,19 @@ export async function renameUserPasskey(userId: string, id: string, rawName: unk
  * Removes one of the account's passkeys, ends what it may have signed in (a passkey is a whole
  * sign-in: a stolen one's sessions and tokens must not outlive it), and tells the person. The
  * person's own session survives when they remove it themselves (`keepSession`). Not the account's
- * last second-factor method while a second factor is required (as for generators).
+ * last second-factor method while a second factor is required (as for generators). The holder
+ * cannot remove the last passkey of an account without a password (its only way in); an
+ * administrator can (a stolen passkey must go), and the person then recovers as from a forgotten
+ * password.
  */
-export async function removeUserPasskey(userId: string, id: string, actor: TEventActor, keepSession?: string): Promise<void> {
+export async function removeUserPasskey(userId: string, id: string, actor: TEventActor, keepSession?: string, by: "holder" | "administrator" = "administrator"): Promise<void> {
   // The account row is locked, as when a generator goes, so the last two methods cannot go in parallel.
   const name = await inTransaction(async (tx) => {
     await lockAccount(userId, tx);
     const all = await findPasskeysOf(userId, tx);
     const passkey = all.find((p) => p.id === id);
     if (!passkey) throw new AppError("passkeys.not_found", { params: { id } });
+    if (by === "holder" && all.length === 1 && !(await hasPassword(userId, tx))) throw new AppError("passkeys.last_sign_in_method", { params: { id } });
     if (all.length === 1 && (await countGeneratorsOf(userId, tx)) === 0 && (await secondFactorRequired(userId, tx))) throw new AppError("passkeys.last_second_factor", { params: { id } });
     await deletePasskey(userId, id, tx);
     return passkey.name;

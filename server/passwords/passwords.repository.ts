@@ -41,6 +41,11 @@ export async function writePassword(userId: string, hash: string, at: Date, keep
   await tx.passwordHistory.deleteMany({ where: { userId, id: { notIn: kept.map((r) => r.id) } } });
 }
 
+/** Takes the password away: the account then signs in by other means (a passkey). The history stays, so an old password cannot come back. */
+export async function clearPasswordHash(userId: string, tx: TTx): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data: { passwordHash: null }, select: { id: true } });
+}
+
 /** Forgets the user's remembered devices (and by cascade their sessions), but `keepDevice`. */
 export async function deleteDevicesOf(userId: string, keepDevice: string | undefined, tx: TTx): Promise<number> {
   const { count } = await tx.device.deleteMany({ where: { userId, ...(keepDevice ? { id: { not: keepDevice } } : {}) } });

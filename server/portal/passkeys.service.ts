@@ -1,6 +1,8 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import type { TEventActor } from "../audit/audit.service.ts";
 import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removeUserPasskey, renameUserPasskey, type TPasskeyView } from "../passkeys/passkeys.service.ts";
+import { signInWithoutPassword } from "../passkeys/passwordless.service.ts";
+import { findPasswordHash } from "../users/users.service.ts";
 import { readOverview } from "./overview.service.ts";
 
 // The person's own passkeys in the portal: adapters over the passkeys capability for `sub` only.
@@ -23,4 +25,12 @@ export function finishOwnPasskey(sub: string, input: { answer: unknown; name: st
 export const listOwnPasskeys = (sub: string) => listPasskeys(sub);
 export const renameOwnPasskey = (sub: string, id: string, name: string, actor: TEventActor) => renameUserPasskey(sub, id, name, actor);
 /** The person's own removal keeps the session they are using (`sid`); every other one ends. */
-export const removeOwnPasskey = (sub: string, id: string, actor: TEventActor, sid?: string) => removeUserPasskey(sub, id, actor, sid);
+export const removeOwnPasskey = (sub: string, id: string, actor: TEventActor, sid?: string) => removeUserPasskey(sub, id, actor, sid, "holder");
+
+/** Whether the person still has a password: the page offers to give it up, or says how to get one back. */
+export async function ownPasswordState(sub: string): Promise<{ hasPassword: boolean }> {
+  return { hasPassword: (await findPasswordHash(sub)) !== null };
+}
+
+/** "Sign in without a password from now on": the session in use stays (`sid`), every other one ends. */
+export const dropOwnPassword = (sub: string, actor: TEventActor, sid?: string) => signInWithoutPassword(sub, actor, sid);

@@ -7,6 +7,7 @@ import { changeAuthModes } from "../../server/auth-modes/auth-modes.service.ts";
 import { bindGenerator, generatorsOf, removeGenerator } from "../../server/otp/otp.service.ts";
 import { passkeyFactorOptions, passkeySignInOptions, verifyPasskeyFactor, verifyPasskeySignIn } from "../../server/passkeys/passkey-sign-in.service.ts";
 import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removeUserPasskey, renameUserPasskey } from "../../server/passkeys/passkeys.service.ts";
+import { signInWithoutPassword } from "../../server/passkeys/passwordless.service.ts";
 import { relyingParty } from "../../server/passkeys/relying-party.ts";
 import { appRouter } from "../../server/trpc/root.ts";
 import { bootstrapAdmin } from "../../server/users/admin.service.ts";
@@ -208,6 +209,28 @@ describe.each(DB_KINDS)("passkeys on %s", (kind) => {
     // Off again, the passkey may go.
     await changeAuthModes(user.id, { requiredFactor: null }, actor);
     await removeUserPasskey(user.id, authenticator.id, actor);
+    expect(await listPasskeys(user.id)).toEqual([]);
+  });
+
+  it("gives the password up for a passkey: only with one, once, and then the last passkey stays", async () => {
+    await t.db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2hoYXNoaGFzaA" } });
+    expect(await codeOf(signInWithoutPassword(user.id, actor))).toBe("passkeys.none_for_passwordless");
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).not.toBeNull();
+    const authenticator = await registered();
+    await signInWithoutPassword(user.id, actor, "current-session");
+    expect((await t.db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBeNull();
+    expect(await events("user.password_removed")).toEqual([{ subject: "ann", reason: "passwordless" }]);
+    expect(await t.db.prisma.outboxMessage.count({ where: { purpose: "notice.password_removed" } })).toBe(1);
+    // What the password may have signed in ends, but the session the person is using.
+    expect((await t.db.prisma.tokenCutoff.findMany({ where: { userId: user.id }, select: { sessionId: true } })).map((c) => c.sessionId)).toContain("");
+    expect(await codeOf(signInWithoutPassword(user.id, actor))).toBe("passkeys.no_password");
+    // The passkey is now the only way in.
+    expect(await codeOf(removeUserPasskey(user.id, authenticator.id, actor, undefined, "holder"))).toBe("passkeys.last_sign_in_method");
+    const second = await registered(new SoftAuthenticator(rp.origin, rp.id));
+    await removeUserPasskey(user.id, authenticator.id, actor, undefined, "holder");
+    expect(await codeOf(removeUserPasskey(user.id, second.id, actor, undefined, "holder"))).toBe("passkeys.last_sign_in_method");
+    // An administrator can: a stolen passkey must go, and the person recovers as from a forgotten password.
+    await removeUserPasskey(user.id, second.id, actor);
     expect(await listPasskeys(user.id)).toEqual([]);
   });
 

@@ -34,6 +34,16 @@ const en = {
   "passkeys.removeBody": "It will no longer sign you in. The device may keep it until you delete it there too.",
   "passkeys.removed": "{name} removed.",
   "passkeys.cancel": "Cancel",
+  "passkeys.passwordless": "Sign in without a password",
+  "passkeys.passwordlessIntro": "With a passkey you do not need a password. Giving it up means nobody can sign in with it, even if it leaked; every other device you are signed in on is signed out.",
+  "passkeys.passwordlessNeedsPasskey": "Add a passkey first: then you can sign in without a password.",
+  "passkeys.dropPassword": "Sign in without a password from now on",
+  "passkeys.dropTitle": "Give up your password?",
+  "passkeys.dropBody": "You will sign in with your passkey only. Keep a second passkey on another device: if you lose this one, \"Forgot password?\" on the sign-in page sets a new password.",
+  "passkeys.dropped": "Your password is removed. Sign in with your passkey from now on.",
+  "passkeys.noPassword": "Your account has no password: you sign in with a passkey. To have a password again, use \"Forgot password?\" on the sign-in page.",
+  "passkeys.lastWayIn": "This passkey is your only way to sign in: add another passkey first, or set a password with \"Forgot password?\" on the sign-in page.",
+  "passkeys.lastSecondFactor": "Two-step sign-in is on and this passkey is its only method: add an authenticator app or another passkey first, or turn two-step sign-in off.",
 };
 
 type TKey = keyof typeof en;
@@ -69,6 +79,16 @@ const ru: Record<TKey, string> = {
   "passkeys.removeBody": "Он перестанет впускать в учётную запись. Устройство может хранить его, пока вы не удалите его и там.",
   "passkeys.removed": "{name} удалён.",
   "passkeys.cancel": "Отмена",
+  "passkeys.passwordless": "Вход без пароля",
+  "passkeys.passwordlessIntro": "С ключом входа пароль не нужен. Если отказаться от него, никто не сможет войти с ним, даже если он утёк; на всех других устройствах вы выйдете из учётной записи.",
+  "passkeys.passwordlessNeedsPasskey": "Сначала добавьте ключ входа: тогда можно будет входить без пароля.",
+  "passkeys.dropPassword": "Входить без пароля",
+  "passkeys.dropTitle": "Отказаться от пароля?",
+  "passkeys.dropBody": "Входить можно будет только по ключу входа. Заведите второй ключ на другом устройстве: если потеряете этот, «Забыли пароль?» на странице входа задаст новый пароль.",
+  "passkeys.dropped": "Пароль удалён. Теперь входите по ключу входа.",
+  "passkeys.noPassword": "У учётной записи нет пароля: вы входите по ключу входа. Чтобы снова завести пароль, нажмите «Забыли пароль?» на странице входа.",
+  "passkeys.lastWayIn": "Этот ключ — ваш единственный способ войти: сначала добавьте другой ключ или задайте пароль через «Забыли пароль?» на странице входа.",
+  "passkeys.lastSecondFactor": "Двухэтапный вход включён, и этот ключ — его единственный способ: сначала добавьте приложение-аутентификатор или другой ключ либо выключите двухэтапный вход.",
 };
 
 const TEXT: Record<TLang, Record<TKey, string>> = { en, ru };

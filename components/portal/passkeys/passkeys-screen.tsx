@@ -8,12 +8,19 @@ import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Dialog } from "../../ui/dialog.tsx";
 import { TextField } from "../../ui/field.tsx";
 import { Table, type TColumn } from "../../ui/table.tsx";
-import { usePortalErrorText } from "../portal-errors.ts";
+import { appCodeOf, usePortalErrorText } from "../portal-errors.ts";
 import { formatTime, Notice, PortalLoadFailed, PortalLoading, type TNotice } from "../portal-states.tsx";
 import { useTRPC, type TPortalOutputs } from "../trpc.ts";
 import { usePasskeysText } from "./i18n.ts";
+import { PasswordlessCard } from "./passwordless-card.tsx";
 
 type TPasskey = TPortalOutputs["passkeys"]["list"][number];
+
+/** Why a passkey could not be removed, where the page has words of its own for it. */
+const REMOVAL_REFUSALS: Record<string, "passkeys.lastWayIn" | "passkeys.lastSecondFactor"> = {
+  "passkeys.last_sign_in_method": "passkeys.lastWayIn",
+  "passkeys.last_second_factor": "passkeys.lastSecondFactor",
+};
 const unix = (d: Date | string) => Math.floor(new Date(d).getTime() / 1000);
 
 /** Why the browser's ceremony did not give an answer, in words (the person cancelled, or the device has one already). */
@@ -144,6 +151,7 @@ export function PasskeysScreen() {
       <h2>{p("passkeys.list")}</h2>
       {list.data.length ? <Table caption={p("passkeys.list")} columns={columns} rows={list.data} rowKey={(k) => k.id} /> : <p className="muted">{p("passkeys.none")}</p>}
       <AddPasskey onAdded={(name) => done(p("passkeys.added", { name }))} />
+      <PasswordlessCard passkeys={list.data.length} onDropped={(text) => setNotice({ text })} />
       <RenameDialog key={renaming?.id ?? "none"} passkey={renaming} onClose={() => setRenaming(null)} onRenamed={(name) => (setRenaming(null), done(p("passkeys.renamed", { name })))} />
       <ConfirmDialog
         open={removing !== null}
@@ -152,7 +160,7 @@ export function PasskeysScreen() {
         confirmLabel={p("passkeys.remove")}
         cancelLabel={p("passkeys.cancel")}
         pending={remove.isPending}
-        error={remove.isError ? reason(remove.error) : undefined}
+        error={remove.isError ? (REMOVAL_REFUSALS[appCodeOf(remove.error) ?? ""] ? p(REMOVAL_REFUSALS[appCodeOf(remove.error)!]!) : reason(remove.error)) : undefined}
         onConfirm={confirmRemove}
         onClose={() => setRemoving(null)}
         danger

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZPasskeyName } from "../../../passkeys/passkeys.schemas.ts";
-import { finishOwnPasskey, listOwnPasskeys, removeOwnPasskey, renameOwnPasskey, startOwnPasskey } from "../../../portal/passkeys.service.ts";
+import { dropOwnPassword, finishOwnPasskey, listOwnPasskeys, ownPasswordState, removeOwnPasskey, renameOwnPasskey, startOwnPasskey } from "../../../portal/passkeys.service.ts";
 import { createRouter, portalProcedure, sensitivePortalProcedure } from "../../init.ts";
 
 const ZPasskeyId = z.string().min(1).max(1366);
@@ -19,4 +19,7 @@ export const passkeysPortalRouter = createRouter({
     .mutation(({ ctx, input }) => finishOwnPasskey(ctx.user.sub, input, ctx.actor)),
   rename: portalProcedure.input(z.strictObject({ id: ZPasskeyId, name: ZPasskeyName })).mutation(({ ctx, input }) => renameOwnPasskey(ctx.user.sub, input.id, input.name, ctx.actor)),
   remove: sensitivePortalProcedure.input(z.strictObject({ id: ZPasskeyId })).mutation(({ ctx, input }) => removeOwnPasskey(ctx.user.sub, input.id, ctx.actor, ctx.portalSession?.idp?.sid)),
+  password: portalProcedure.query(({ ctx }) => ownPasswordState(ctx.user.sub)),
+  /** Gives the password up: a change of how the account is entered, so it needs a recent sign-in. */
+  dropPassword: sensitivePortalProcedure.mutation(({ ctx }) => dropOwnPassword(ctx.user.sub, ctx.actor, ctx.portalSession?.idp?.sid)),
 });
