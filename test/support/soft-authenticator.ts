@@ -9,7 +9,10 @@ const FLAG = { up: 0x01, uv: 0x04, be: 0x08, bs: 0x10, at: 0x40 };
 const b64url = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 const sha256 = (data: Uint8Array | string) => new Uint8Array(createHash("sha256").update(data).digest());
 
-export type TBend = { origin?: string; rpId?: string; uv?: boolean; type?: string; challenge?: string; counter?: number };
+export type TBend = { origin?: string; rpId?: string; uv?: boolean; type?: string; challenge?: string; counter?: number; attachment?: "platform" | "cross-platform" | null };
+
+/** A "packed" attestation: the leaf certificate (with its chain, root excluded) and its private key. */
+export type TAttestation = { x5c: Uint8Array[]; key: KeyObject };
 
 export class SoftAuthenticator {
   readonly credentialId = new Uint8Array(randomBytes(16));
@@ -23,6 +26,8 @@ export class SoftAuthenticator {
     /** Whether the authenticator counts its signatures (a synced passkey usually does not). */
     readonly counts = true,
     readonly aaguid = new Uint8Array(16),
+    /** With one, registration answers carry a "packed" attestation signed by it; without, attestation "none". */
+    readonly attestation?: TAttestation,
   ) {
     const pair = generateKeyPairSync("ec", { namedCurve: "P-256" });
     this.privateKey = pair.privateKey;
@@ -54,18 +59,26 @@ export class SoftAuthenticator {
     return JSON.stringify({ type, challenge, origin, crossOrigin: false });
   }
 
-  /** The answer to navigator.credentials.create() with these options (attestation "none"). */
+  private attestationStatement(authData: Uint8Array, clientDataJSON: string): [string, Map<string, unknown>] {
+    if (!this.attestation) return ["none", new Map()];
+    const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.attestation.key);
+    return ["packed", new Map<string, unknown>([["alg", -7], ["sig", new Uint8Array(signature)], ["x5c", this.attestation.x5c]])];
+  }
+
+  /** The answer to navigator.credentials.create() with these options (attestation "packed" when the authenticator has a certificate, else "none"). */
   register(options: { challenge: string }, bend: TBend = {}) {
     const clientDataJSON = this.clientData(bend.type ?? "webauthn.create", bend.challenge ?? options.challenge, bend.origin ?? this.origin);
     const authData = this.authData(bend.rpId ?? this.rpId, bend.uv ?? true, 0, true);
-    const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]) as never);
+    const [fmt, attStmt] = this.attestationStatement(authData, clientDataJSON);
+    const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", fmt], ["attStmt", attStmt], ["authData", authData]]) as never);
+    const attachment = bend.attachment === undefined ? "platform" : bend.attachment;
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key" as const,
       response: { clientDataJSON: b64url(new TextEncoder().encode(clientDataJSON)), attestationObject: b64url(attestationObject), transports: ["internal"] },
       clientExtensionResults: {},
-      authenticatorAttachment: "platform" as const,
+      ...(attachment === null ? {} : { authenticatorAttachment: attachment }),
     };
   }
 
