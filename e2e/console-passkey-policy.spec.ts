@@ -4,6 +4,7 @@ import { UserDetailPage } from "./pages/user-detail.page.ts";
 import { expectDashboard, signInAsAdmin } from "./support/admin.ts";
 import { expectNoSeriousViolations } from "./support/axe.ts";
 import { createPerson, PERSON_PASSWORD } from "./support/portal.ts";
+import { makeAttestationKey, metadataPayload } from "../test/support/attestation-certs.ts";
 
 // The console's passkey policy page: an administrator sets the policy and sees it kept; requiring
 // passkeys of console users needs one of their own (enrolled in the portal with Chromium's virtual
@@ -54,6 +55,19 @@ test("an administrator sets the passkey policy, and a console user without a pas
   await expect(page.getByLabel("Offer passkeys (people may add them in their account)")).not.toBeChecked();
   await expect(page.getByLabel("Allowed authenticators")).toHaveValue("cross-platform");
   await expect(page.getByLabel("User verification when adding a passkey")).toHaveValue("preferred");
+
+  // Uploaded metadata names its models as text: markup in a description is shown, never run.
+  const key = await makeAttestationKey();
+  const payload = metadataPayload([{ aaguid: "0a1b2c3d-0000-4000-8000-00000000e2e0", description: "<img src=x onerror=\"window.__xss=1\"> Key", rootDer: key.rootDer }]);
+  await page.getByLabel("Upload metadata (MDS3 BLOB or its JSON)").setInputFiles({ name: "mds.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(payload)) });
+  await expect(page.getByRole("status").filter({ hasText: "Metadata uploaded: 1 authenticator models." })).toBeVisible();
+  await page.getByLabel("Attestation", { exact: true }).selectOption("direct");
+  await expect(page.getByLabel('<img src=x onerror="window.__xss=1"> Key (0a1b2c3d-0000-4000-8000-00000000e2e0)')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+  await page.getByLabel("Attestation", { exact: true }).selectOption("none");
+  // A file that is not metadata is refused in words.
+  await page.getByLabel("Upload metadata (MDS3 BLOB or its JSON)").setInputFiles({ name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{\"no\": 1}") });
+  await expect(page.getByRole("alert").filter({ hasText: "The file is not usable FIDO metadata." })).toBeVisible();
 
   // Not offered: the portal says so instead of offering to add one.
   await page.goto("account/passkeys");
