@@ -104,6 +104,8 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "passkey.counter_regressed": { en: "Passkey counter went backwards (possible copy)", ru: "Счётчик ключа входа пошёл назад (возможна копия)" },
   "passkey.renamed": { en: "Passkey renamed", ru: "Ключ входа переименован" },
   "passkey.removed": { en: "Passkey removed", ru: "Ключ входа удалён" },
+  "passkey.policy_changed": { en: "Passkey policy changed", ru: "Изменена политика ключей входа" },
+  "passkey.metadata_uploaded": { en: "Authenticator metadata uploaded", ru: "Загружены метаданные аутентификаторов" },
   "delivery.settings_changed": { en: "Message delivery settings changed", ru: "Настройки доставки сообщений изменены" },
   "delivery.template_changed": { en: "Message template changed", ru: "Шаблон сообщения изменён" },
   "keys.signing_key_rotated": { en: "Signing key rotated", ru: "Ключ подписи заменён" },

@@ -42,6 +42,9 @@ const KEY_BY_CODE: Record<string, TMessageKey> = {
   "console.forbidden": "error.forbidden",
   "console.privileged_account": "error.privilegedAccount",
   "console.last_admin": "error.lastAdmin",
+  "console.passkey_required": "error.passkeyRequired",
+  "passkeys.enrol_first": "error.passkeyEnrolFirst",
+  "passkeys.metadata_invalid": "error.metadataInvalid",
 };
 
 /** A sentence for a refusal known only by its code (a bulk action reports one per account). */

@@ -36,6 +36,7 @@ const NAV: (TNavLink | TNavGroup)[] = [
     links: [
       { href: "/console/events", label: "nav.events" },
       { href: "/console/password-policy", label: "nav.passwordPolicy" },
+      { href: "/console/passkey-policy", label: "nav.passkeyPolicy" },
       { href: "/console/otp-devices", label: "nav.otpDevices" },
       { href: "/console/providers", label: "nav.providers" },
       { href: "/console/signing-keys", label: "nav.signingKeys" },

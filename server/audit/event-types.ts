@@ -105,6 +105,8 @@ export const EVENT_TYPES = [
   "passkey.counter_regressed",
   "passkey.renamed",
   "passkey.removed",
+  "passkey.policy_changed",
+  "passkey.metadata_uploaded",
   "delivery.template_changed",
   "keys.signing_key_rotated",
   "keys.secret_key_rotated",

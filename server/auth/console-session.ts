@@ -1,5 +1,6 @@
 import { getServerSession, type Session } from "next-auth";
 import { cache } from "react";
+import { passkeyEnrolmentRequired } from "../passkeys/passkey-policy.service.ts";
 import { displayNameOf } from "../users/account.ts";
 import { findActiveAccount } from "../users/account-snapshots.ts";
 import { findActiveAdmin, type TConsoleUser } from "../users/admin.service.ts";
@@ -21,6 +22,14 @@ export async function consoleUserOf(session: Session | null): Promise<TConsoleUs
   if (!sub) return null;
   const admin = await findActiveAdmin(sub);
   return admin && !(await isCutOffSession(admin.id, session)) ? admin : null;
+}
+
+/**
+ * Whether the passkey policy sends this administrator to the portal to enrol a passkey before the
+ * console opens. The portal is outside the console, so the page they enrol on stays open to them.
+ */
+export function consoleNeedsPasskey(admin: Pick<TConsoleUser, "id">): Promise<boolean> {
+  return passkeyEnrolmentRequired(admin.id);
 }
 
 /** The signed-in administrator's name for the console's header (their account's given and family name), or null. */

@@ -150,6 +150,8 @@ const ERROR_DEFS = {
   "console.admin_required": { status: 401, type: "security_error", error: "unauthorized", desc: "sign in to the console as an administrator" },
   /** An administrator locking or deleting the account they are signed in to the console with: they would lock themselves out, or leave no administrator. */
   "console.own_account": { status: 409, type: "process_error", error: "own_account", desc: "an administrator cannot lock or delete the account they are signed in with" },
+  /** The passkey policy requires administrators to have a passkey and this one has none: they enrol one in the portal first. */
+  "console.passkey_required": { status: 403, type: "security_error", error: "passkey_required", desc: "add a passkey to your account (in your account's passkeys page) before using the console" },
   /** A console role without the grant a procedure needs (an auditor changing something, a user manager configuring the service). */
   "console.forbidden": { status: 403, type: "security_error", error: "forbidden", desc: "your console role does not allow this" },
   /** A user manager acting on an account that holds a console role: only an administrator may. */
@@ -261,6 +263,16 @@ const ERROR_DEFS = {
   "passkeys.last_sign_in_method": { status: 400, type: "process_error", error: "last_sign_in_method", desc: "this is the account's only way to sign in: set a password (\"Forgot password?\") or add another passkey first" },
   /** No passkey with this id among the account's. */
   "passkeys.not_found": { status: 404, type: "not_found_error", error: "unknown_passkey", desc: "passkey not found" },
+  /** The passkey policy does not offer passkeys now: none can be added (the ones registered keep working). */
+  "passkeys.not_offered": { status: 403, type: "process_error", error: "passkeys_not_offered", desc: "adding passkeys is turned off by the administrator" },
+  /** The answer says its authenticator is attached in a way the passkey policy does not allow (built in, or a roaming key). */
+  "passkeys.attachment_refused": { status: 400, type: "process_error", error: "passkey_attachment_refused", desc: "this kind of authenticator is not allowed here: use the other kind (built into the device, or a security key)" },
+  /** Direct attestation is required and the answer's is missing, not checked against the metadata, or of a model not allowed. */
+  "passkeys.attestation_refused": { status: 400, type: "security_error", error: "passkey_attestation_refused", desc: "this authenticator model is not allowed here" },
+  /** The uploaded FIDO metadata is not an MDS3 BLOB or payload, is too large, or its signature does not verify (items say why). */
+  "passkeys.metadata_invalid": { status: 400, type: "input_error", error: "wrong_values", desc: "the file is not usable FIDO metadata" },
+  /** Requiring passkeys of administrators by one who has none: they would be shut out of the console at once. */
+  "passkeys.enrol_first": { status: 409, type: "process_error", error: "passkey_enrol_first", desc: "add a passkey to your own account first, then require them of administrators" },
   /** requiredFactor 2 for an account without a bound OTP generator or a passkey (item error has_not_sf_methods). */
   "auth_modes.no_second_factor_method": { status: 400, type: "input_error", error: "wrong_values", desc: "has_not_sf_methods" },
   /** A sensitive portal change with a sign-in older than IDP_REAUTH_MAX_AGE: the portal asks to sign in again (prompt=login). */

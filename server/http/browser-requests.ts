@@ -11,11 +11,11 @@ import { MAX_BODY_BYTES } from "./parse.ts";
  * every body they send, and Node reads no further than the declared length, so checking the header
  * is a real limit.
  */
-export function isOversizedBody(req: Request): boolean {
+export function isOversizedBody(req: Request, limit = MAX_BODY_BYTES): boolean {
   if (req.method === "GET" || req.method === "HEAD") return false;
   const length = req.headers.get("content-length");
   if (length === null) return req.headers.has("transfer-encoding");
-  return !/^\d{1,9}$/.test(length) || Number(length) > MAX_BODY_BYTES;
+  return !/^\d{1,9}$/.test(length) || Number(length) > limit;
 }
 
 /**

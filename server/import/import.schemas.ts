@@ -4,6 +4,7 @@ import { ZBrandingImport } from "../branding/branding.schemas.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
 import { ZClientInput } from "../clients/clients.schemas.ts";
 import { ZPasswordPolicy } from "../passwords/policy.schemas.ts";
+import { ZPasskeyPolicy } from "../passkeys/passkey-policy.schemas.ts";
 import { ZOtpDeviceImport } from "../otp/otp-devices.import.ts";
 import { ZRightDefinitionImport } from "../rights/rights.schemas.ts";
 import { ZGroupImport, ZGroupProfileImport } from "../groups/groups.schemas.ts";
@@ -49,6 +50,7 @@ export const ZImportDocument = z.strictObject({
   clients: z.array(ZClientInput).superRefine(uniqueBy("id")).superRefine(noBuiltinClients).optional(),
   users: z.array(ZUserImport).superRefine(uniqueBy("sub")).optional(),
   passwordPolicy: ZPasswordPolicy.optional(),
+  passkeyPolicy: ZPasskeyPolicy.optional(),
   otpDevices: z.array(ZOtpDeviceImport).max(100).optional(),
   rights: z.array(ZRightDefinitionImport).superRefine(uniqueBy("name")).optional(),
   groupProfiles: z.array(ZGroupProfileImport).max(1000).superRefine(uniqueBy("name")).optional(),
@@ -64,6 +66,7 @@ export type TImportSummary = {
   clients: TSectionSummary;
   users: TSectionSummary;
   passwordPolicy: TSectionSummary;
+  passkeyPolicy: TSectionSummary;
   otpDevices: TSectionSummary;
   rights: TSectionSummary;
   groupProfiles: TSectionSummary;

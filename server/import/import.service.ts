@@ -11,6 +11,8 @@ import { inTransaction } from "../db/index.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
 import { applyPolicyImport } from "../passwords/policy.import.ts";
 import { publishPolicyChange } from "../passwords/policy-store.ts";
+import { applyPasskeyPolicyImport } from "../passkeys/passkey-policy.import.ts";
+import { publishPasskeyPolicyChange } from "../passkeys/passkey-policy.service.ts";
 import { publishProvidersChange } from "../federation/offered-providers-cache.ts";
 import { applyUserImport, prepareUserImport } from "../users/users.import.ts";
 import { applyDeviceImport, prepareDeviceImport } from "../otp/otp-devices.import.ts";
@@ -55,6 +57,7 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
       clients: clientResult,
       users: userResult,
       passwordPolicy,
+      passkeyPolicy: await applyPasskeyPolicyImport(doc.passkeyPolicy, tx),
       otpDevices: await applyDeviceImport(devices, tx),
       rights: await applyRightsImport(doc.rights ?? [], tx),
       groupProfiles: await applyGroupProfilesImport(doc.groupProfiles ?? [], tx),
@@ -76,6 +79,7 @@ async function publishImport(summary: TImportSummary, selected: string[]): Promi
   for (const id of selected) await publishSelectionChange(id);
   await publishAccountChange(...summary.users.created, ...summary.users.updated);
   if (summary.passwordPolicy.created.length + summary.passwordPolicy.updated.length) await publishPolicyChange();
+  if (summary.passkeyPolicy.created.length + summary.passkeyPolicy.updated.length) await publishPasskeyPolicyChange();
   await publishRightsImport(summary.rights);
   await publishGroupsImport(summary.groupProfiles, summary.groups);
   if (summary.providers.created.length + summary.providers.updated.length) await publishProvidersChange();

@@ -10,15 +10,21 @@ import { secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
 import { inTransaction } from "../db/index.ts";
 import { countGeneratorsOf, lockAccount } from "../otp/otp-generators.service.ts";
 import { hasPassword } from "../passwords/password-removal.service.ts";
+import { authenticatorName } from "./authenticator-names.ts";
+import { loadIntoMetadataService } from "./passkey-metadata.ts";
+import { getPasskeyMetadata, getPasskeyPolicy } from "./passkey-policy.service.ts";
 import { deletePasskey, findPasskeysOf, insertChallenge, insertPasskey, renamePasskey, spendChallenge, type TPasskeyRow } from "./passkeys.repository.ts";
 import { ZPasskeyName, ZRegistrationAnswer } from "./passkeys.schemas.ts";
+import { checkAttachment, checkAttestation, registrationSelection } from "./registration-policy.ts";
 import { CHALLENGE_TTL_MS, relyingParty } from "./relying-party.ts";
 import { claimedChallenge, verifiedOr } from "./webauthn-answer.ts";
 
 /*
  * Passkeys of an account: registered (a challenge handed out, the authenticator's answer verified
  * against it), listed, renamed and removed. Registration asks for a discoverable credential with
- * user verification, so the passkey alone can sign the person in later (passkey-sign-in.service.ts).
+ * user verification, so the passkey alone can sign the person in later (passkey-sign-in.service.ts);
+ * the passkey policy (passkey-policy.service.ts) may turn registration off, relax user verification,
+ * restrict the attachment, and ask for attestation by an allowed authenticator model.
  */
 
 // What other capabilities use of this one's data: they come through here, never its repository.
@@ -39,8 +45,15 @@ function userHandle(userId: string): Uint8Array {
   return new Uint8Array(createHmac("sha256", keyFor("credential-cache")).update(`webauthn-user:${userId}`).digest());
 }
 
+/** Whether people may add passkeys now (the portal hides "add a passkey" otherwise). */
+export async function passkeysOffered(): Promise<boolean> {
+  return (await getPasskeyPolicy()).offered;
+}
+
 /** Options for navigator.credentials.create(): the account's passkeys excluded, so one is not registered twice. */
 export async function passkeyRegistrationOptions(user: { id: string; name: string; displayName: string }, now = new Date()): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const policy = await getPasskeyPolicy();
+  if (!policy.offered) throw new AppError("passkeys.not_offered");
   const rp = relyingParty();
   const existing = await findPasskeysOf(user.id);
   const options = await generateRegistrationOptions({
@@ -49,10 +62,10 @@ export async function passkeyRegistrationOptions(user: { id: string; name: strin
     userName: user.name,
     userDisplayName: user.displayName,
     userID: userHandle(user.id) as Uint8Array<ArrayBuffer>,
-    attestationType: "none",
+    attestationType: policy.attestation,
     timeout: CHALLENGE_TTL_MS,
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
-    authenticatorSelection: { residentKey: "required", userVerification: "required" },
+    authenticatorSelection: registrationSelection(policy),
   });
   await insertChallenge({ challenge: options.challenge, purpose: "register", binding: user.id, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
   return options;
@@ -61,13 +74,20 @@ export async function passkeyRegistrationOptions(user: { id: string; name: strin
 /**
  * Verifies the authenticator's answer to this account's registration challenge (spent first, so an
  * answer is used once), stores the passkey, and tells the person. Refused: an answer to another
- * challenge or account, another origin or RP id, no user verification, a credential registered already.
+ * challenge or account, another origin or RP id, no user verification (unless the policy only prefers
+ * it), a credential registered already, and whatever the passkey policy refuses.
  */
 export async function registerPasskey(userId: string, rawAnswer: unknown, rawName: unknown, actor: TEventActor, now = new Date()): Promise<TPasskeyView> {
   const answer = ZRegistrationAnswer.parse(rawAnswer);
   const name = ZPasskeyName.parse(rawName);
+  // Read once: the options were made under a policy, the answer is judged by the one in force now.
+  const [policy, metadata] = await Promise.all([getPasskeyPolicy(), getPasskeyMetadata()]);
+  if (!policy.offered) throw new AppError("passkeys.not_offered");
   const challenge = claimedChallenge(answer.response.clientDataJSON);
   if (!(await spendChallenge(challenge, "register", userId, now))) throw new AppError("passkeys.challenge_unknown");
+  const who = { ...actor, subject: userId };
+  await checkAttachment(policy, answer, who);
+  await loadIntoMetadataService(metadata);
   const rp = relyingParty();
   const info = await verifiedOr(
     async () =>
@@ -77,11 +97,12 @@ export async function registerPasskey(userId: string, rawAnswer: unknown, rawNam
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
-          requireUserVerification: true,
+          requireUserVerification: policy.userVerification === "required",
         })
       ).registrationInfo,
-    { actor: { ...actor, subject: userId }, params: { ceremony: "register" } },
+    { actor: who, params: { ceremony: "register" } },
   );
+  await checkAttestation(policy, metadata, info, who);
   // The id stored is the one the authenticator signed: it must be the one the answer names, and fit an index.
   if (info.credential.id !== answer.id || info.credential.id.length > 1366) {
     await recordEvent("passkey.failed", { ...actor, subject: userId }, { ceremony: "register", reason: "credential id does not match the answer" });
@@ -108,6 +129,12 @@ export async function registerPasskey(userId: string, rawAnswer: unknown, rawNam
 
 export async function listPasskeys(userId: string): Promise<TPasskeyView[]> {
   return (await findPasskeysOf(userId)).map(toPasskeyView);
+}
+
+/** The account's passkeys with their authenticator's name (null when neither the metadata nor the bundled table knows it), for the portal and the console. */
+export async function listNamedPasskeys(userId: string): Promise<(TPasskeyView & { authenticator: string | null })[]> {
+  const names = new Map(((await getPasskeyMetadata())?.entries ?? []).map((e) => [e.aaguid, e.name]));
+  return (await listPasskeys(userId)).map((p) => ({ ...p, authenticator: authenticatorName(p.aaguid, names) }));
 }
 
 export async function renameUserPasskey(userId: string, id: string, rawName: unknown, actor: TEventActor): Promise<void> {

@@ -1,6 +1,6 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import type { TEventActor } from "../audit/audit.service.ts";
-import { listPasskeys, passkeyRegistrationOptions, registerPasskey, removeUserPasskey, renameUserPasskey, type TPasskeyView } from "../passkeys/passkeys.service.ts";
+import { listNamedPasskeys, passkeyRegistrationOptions, passkeysOffered, registerPasskey, removeUserPasskey, renameUserPasskey, type TPasskeyView } from "../passkeys/passkeys.service.ts";
 import { signInWithoutPassword } from "../passkeys/passwordless.service.ts";
 import { findPasswordHash } from "../users/users.service.ts";
 import { readOverview } from "./overview.service.ts";
@@ -22,7 +22,9 @@ export function finishOwnPasskey(sub: string, input: { answer: unknown; name: st
   return registerPasskey(sub, input.answer, input.name, actor);
 }
 
-export const listOwnPasskeys = (sub: string) => listPasskeys(sub);
+export const listOwnPasskeys = (sub: string) => listNamedPasskeys(sub);
+/** Whether the portal offers to add a passkey (the passkey policy may turn it off). */
+export const ownPasskeysOffered = () => passkeysOffered();
 export const renameOwnPasskey = (sub: string, id: string, name: string, actor: TEventActor) => renameUserPasskey(sub, id, name, actor);
 /** The person's own removal keeps the session they are using (`sid`); every other one ends. */
 export const removeOwnPasskey = (sub: string, id: string, actor: TEventActor, sid?: string) => removeUserPasskey(sub, id, actor, sid, "holder");

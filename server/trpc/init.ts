@@ -8,6 +8,7 @@ import { requireRecentSignIn } from "../auth/recent-sign-in.ts";
 import { isDatabaseUnreachable } from "../db/errors.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
+import { passkeyEnrolmentRequired } from "../passkeys/passkey-policy.service.ts";
 import { browserActor } from "../http/request-context.ts";
 import { DEVICE_COOKIE } from "../sessions/sessions.service.ts";
 import { requireManageable, type TConsoleGrant } from "../users/admin.service.ts";
@@ -80,6 +81,8 @@ function consoleProcedure(grant: TConsoleGrant) {
       await recordEvent("console.access_denied", actor, { reason: "role", procedure: path, roles: admin.roles });
       throw toTRPCError(new AppError("console.forbidden"));
     }
+    // The console layout sends such an administrator to the portal to enrol; this keeps the calls shut too.
+    if (await passkeyEnrolmentRequired(admin.id)) throw toTRPCError(new AppError("console.passkey_required"));
     return next({ ctx: { admin, actor } });
   });
 }

@@ -2,6 +2,14 @@ import { getConfig } from "../config/config.ts";
 import { isCrossSite, isOversizedBody } from "../http/browser-requests.ts";
 import { MAX_BODY_BYTES } from "../http/parse.ts";
 
+// The FIDO metadata BLOB is megabytes: its upload, alone in its request, may send that much (the
+// procedure still checks the file's size, and only an administrator gets past the procedure's check).
+const UPLOAD_PROCEDURE = "console.passkeyPolicy.uploadMetadata";
+const UPLOAD_MAX_BODY_BYTES = 24 * 1024 * 1024;
+
+function bodyLimitOf(req: Request): number {
+  return new URL(req.url).pathname.endsWith(`/${UPLOAD_PROCEDURE}`) ? UPLOAD_MAX_BODY_BYTES : MAX_BODY_BYTES;
+}
 
 function refusal(status: number, code: string, message: string): Response {
   // tRPC's own error envelope, so the pages show it like any other failed call.
@@ -18,6 +26,7 @@ export function refuseTrpcRequest(req: Request): Response | undefined {
   if (req.method === "POST" && req.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() !== "application/json") {
     return refusal(415, "UNSUPPORTED_MEDIA_TYPE", "calls send JSON");
   }
-  if (isOversizedBody(req)) return refusal(413, "PAYLOAD_TOO_LARGE", `a call's body is at most ${MAX_BODY_BYTES} bytes, with its size declared`);
+  const limit = bodyLimitOf(req);
+  if (isOversizedBody(req, limit)) return refusal(413, "PAYLOAD_TOO_LARGE", `a call's body is at most ${limit} bytes, with its size declared`);
   return undefined;
 }

@@ -10,6 +10,7 @@ import { groupsRouter } from "./routers/console/groups.router.ts";
 import { outboxRouter } from "./routers/console/outbox.router.ts";
 import { passkeysConsoleRouter } from "./routers/console/passkeys.router.ts";
 import { passwordPolicyRouter } from "./routers/console/password-policy.router.ts";
+import { passkeyPolicyRouter } from "./routers/console/passkey-policy.router.ts";
 import { rightsRouter } from "./routers/console/rights.router.ts";
 import { otpRouter } from "./routers/console/otp.router.ts";
 import { providersRouter } from "./routers/console/providers.router.ts";
@@ -31,6 +32,7 @@ export const appRouter = createRouter({
     sessions: sessionsRouter,
     events: eventsRouter,
     passwordPolicy: passwordPolicyRouter,
+    passkeyPolicy: passkeyPolicyRouter,
     branding: brandingRouter,
     accountSecurity: accountSecurityRouter,
     otp: otpRouter,

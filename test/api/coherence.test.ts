@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createPgDatabase, startServer } from "../../scripts/server-lib.mjs";
 import { Browser } from "../support/browser.ts";
 import pg from "pg";
-import { consoleMutation, mintConsoleSession } from "../support/console.ts";
+import { consoleMutation, mintConsoleSession, trpcCall } from "../support/console.ts";
 import { fixtureClient, IMPORT_FIXTURE, oauthBasic } from "../support/fixtures.ts";
 import { introspect, IVANOV, webAuthorization, webTokens } from "../support/oidc.ts";
 
@@ -211,6 +211,16 @@ describe.runIf(postgres)("two server processes on one database", () => {
     await expect.poll(lowAtB, WITHIN_A_SECOND).toBe(20);
     await consoleMutation(a.baseUrl, cookie, "console.passwordPolicy.save", {});
     await expect.poll(lowAtB, WITHIN_A_SECOND).toBe(15);
+  });
+
+  it("applies a passkey policy saved through one server at the other within a second", async () => {
+    const cookie = await adminConsoleCookie();
+    const offeredAtB = async () => (await trpcCall(b.baseUrl, cookie, "console.passkeyPolicy.get")).body.result!.data.policy.offered as boolean;
+    expect(await offeredAtB()).toBe(true);
+    await consoleMutation(a.baseUrl, cookie, "console.passkeyPolicy.save", { offered: false });
+    await expect.poll(offeredAtB, WITHIN_A_SECOND).toBe(false);
+    await consoleMutation(a.baseUrl, cookie, "console.passkeyPolicy.save", {});
+    await expect.poll(offeredAtB, WITHIN_A_SECOND).toBe(true);
   });
 
   it("shows properties and an account state changed through the other server within a second, though it had them cached", async () => {

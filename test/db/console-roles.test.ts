@@ -44,6 +44,11 @@ const USER_MANAGER_MUTATIONS = [
   "console.sessions.endAll", "console.sessions.revokeConsent", "console.sessions.signOutDevice",
   "console.users.create", "console.users.delete", "console.users.sendRecovery", "console.users.setLocked", "console.users.setPassword", "console.users.update",
 ];
+/**
+ * Mutations only an administrator makes (every mutation not listed above is one; these are named so
+ * that a rename cannot drop them from the check): the passkey policy and its FIDO metadata.
+ */
+const ADMIN_MUTATIONS = ["console.passkeyPolicy.save", "console.passkeyPolicy.uploadMetadata"];
 /** Queries only an administrator makes: a message's text can hold a code. */
 const ADMIN_QUERIES = ["console.outbox.text"];
 /**
@@ -91,6 +96,8 @@ describe.each(DB_KINDS)("console roles on %s", (kind) => {
 
   it("checks the role on every console procedure: auditors read, user managers change accounts, administrators configure", async () => {
     expect(PROCEDURES.length).toBeGreaterThan(70);
+    expect(ADMIN_MUTATIONS.filter((p) => !PROCEDURES.some((x) => x.path === p && x.type === "mutation"))).toEqual([]);
+    expect(ADMIN_MUTATIONS.filter((p) => USER_MANAGER_MUTATIONS.includes(p) || READ_MUTATIONS.includes(p))).toEqual([]);
     const forbidden = "FORBIDDEN console.forbidden";
     for (const { path, type } of PROCEDURES) {
       const reads = (type === "query" && !ADMIN_QUERIES.includes(path)) || READ_MUTATIONS.includes(path);

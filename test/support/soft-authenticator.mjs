@@ -14,7 +14,8 @@ const b64url = (bytes) => isoBase64URL.fromBuffer(new Uint8Array(bytes));
 /** @param {Uint8Array | string} data */
 const sha256 = (data) => new Uint8Array(createHash("sha256").update(data).digest());
 
-/** @typedef {{ origin?: string, rpId?: string, uv?: boolean, type?: string, challenge?: string, counter?: number }} TBend */
+/** @typedef {{ origin?: string, rpId?: string, uv?: boolean, type?: string, challenge?: string, counter?: number, attachment?: "platform" | "cross-platform" | null }} TBend */
+/** @typedef {{ x5c: Uint8Array[], key: import("node:crypto").KeyObject }} TAttestation  a "packed" attestation: the leaf certificate (with its chain, root excluded) and its private key */
 
 export class SoftAuthenticator {
   credentialId = new Uint8Array(randomBytes(16));
@@ -27,12 +28,14 @@ export class SoftAuthenticator {
    * @param {string} rpId
    * @param {boolean} counts whether the authenticator counts its signatures (a synced passkey usually does not)
    * @param {Uint8Array} aaguid
+   * @param {TAttestation} [attestation] with one, registration answers carry a "packed" attestation signed by it; without, attestation "none"
    */
-  constructor(origin, rpId, counts = true, aaguid = new Uint8Array(16)) {
+  constructor(origin, rpId, counts = true, aaguid = new Uint8Array(16), attestation = undefined) {
     this.origin = origin;
     this.rpId = rpId;
     this.counts = counts;
     this.aaguid = aaguid;
+    this.attestation = attestation;
     const pair = generateKeyPairSync("ec", { namedCurve: "P-256" });
     this.#privateKey = pair.privateKey;
     this.#publicKey = pair.publicKey;
@@ -65,22 +68,31 @@ export class SoftAuthenticator {
     return JSON.stringify({ type, challenge, origin, crossOrigin: false });
   }
 
+  /** @param {Uint8Array} authData @param {string} clientDataJSON @returns {[string, Map<string, unknown>]} */
+  #attestationStatement(authData, clientDataJSON) {
+    if (!this.attestation) return ["none", new Map()];
+    const signature = sign("sha256", Buffer.concat([authData, sha256(clientDataJSON)]), this.attestation.key);
+    return ["packed", new Map([["alg", -7], ["sig", new Uint8Array(signature)], ["x5c", this.attestation.x5c]])];
+  }
+
   /**
-   * The answer to navigator.credentials.create() with these options (attestation "none").
+   * The answer to navigator.credentials.create() with these options (attestation "packed" when the authenticator has a certificate, else "none").
    * @param {{ challenge: string }} options
    * @param {TBend} bend
    */
   register(options, bend = {}) {
     const clientDataJSON = this.#clientData(bend.type ?? "webauthn.create", bend.challenge ?? options.challenge, bend.origin ?? this.origin);
     const authData = this.#authData(bend.rpId ?? this.rpId, bend.uv ?? true, 0, true);
-    const attestationObject = isoCBOR.encode(new Map([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const [fmt, attStmt] = this.#attestationStatement(authData, clientDataJSON);
+    const attestationObject = isoCBOR.encode(new Map([["fmt", fmt], ["attStmt", attStmt], ["authData", authData]]));
+    const attachment = bend.attachment === undefined ? "platform" : bend.attachment;
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key",
       response: { clientDataJSON: b64url(new TextEncoder().encode(clientDataJSON)), attestationObject: b64url(attestationObject), transports: ["internal"] },
       clientExtensionResults: {},
-      authenticatorAttachment: "platform",
+      ...(attachment === null ? {} : { authenticatorAttachment: attachment }),
     };
   }
 

@@ -31,6 +31,7 @@ export function UserPasskeysCard({ sub }: { sub: string }) {
   });
   const columns: TColumn<TPasskey>[] = [
     { key: "name", header: p("passkeys.col.name"), cell: (k) => <strong>{k.name}</strong> },
+    { key: "authenticator", header: p("passkeys.col.authenticator"), cell: (k) => k.authenticator ?? <span className="muted">{p("passkeys.unknownAuthenticator")}</span> },
     { key: "kind", header: p("passkeys.col.kind"), cell: (k) => (k.synced ? p("passkeys.synced") : p("passkeys.device")) },
     { key: "added", header: p("passkeys.col.added"), cell: (k) => <DateTime value={k.createdAt} /> },
     { key: "used", header: p("passkeys.col.lastUsed"), cell: (k) => (k.lastUsedAt ? <DateTime value={k.lastUsedAt} /> : <span className="muted">{p("passkeys.never")}</span>) },

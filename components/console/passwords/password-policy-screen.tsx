@@ -6,7 +6,8 @@ import type { AppRouter } from "@/server/trpc/root";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
 import { CheckboxField, SelectField, TextAreaField, TextField } from "../../ui/field.tsx";
-import { fieldErrorsOf, messageOf } from "../call-errors.ts";
+import { fieldErrorsOf } from "../call-errors.ts";
+import { SaveOutcome } from "../save-outcome.tsx";
 import { QueryStates } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { usePolicyText, type TPolicyKey } from "./i18n.ts";
@@ -145,16 +146,7 @@ function PolicyForm({ initial }: { initial: TPolicy }) {
           {save.isPending ? p("policy.saving") : p("policy.save")}
         </Button>
       </div>
-      {save.isSuccess ? (
-        <p className="ui-alert ui-alert--info" role="status">
-          {p("policy.saved")}
-        </p>
-      ) : null}
-      {save.isError && Object.keys(errors).length === 0 ? (
-        <p className="ui-alert ui-alert--error" role="alert">
-          {messageOf(save.error, t)}
-        </p>
-      ) : null}
+      <SaveOutcome save={save} savedText={p("policy.saved")} fieldErrors={errors} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { startRegistration, WebAuthnError, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { useSearchParams } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { useI18n } from "../../i18n-provider.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -105,6 +106,9 @@ export function PasskeysScreen() {
   const reason = usePortalErrorText();
   const trpc = useTRPC();
   const list = useQuery(trpc.portal.passkeys.list.queryOptions());
+  const offered = useQuery(trpc.portal.passkeys.offered.queryOptions());
+  // The console sends an administrator here (?for=console) when the passkey policy requires one.
+  const forConsole = useSearchParams().get("for") === "console";
   const [notice, setNotice] = useState<TNotice>(null);
   const [renaming, setRenaming] = useState<TPasskey | null>(null);
   const [removing, setRemoving] = useState<TPasskey | null>(null);
@@ -120,6 +124,7 @@ export function PasskeysScreen() {
   };
   const columns: TColumn<TPasskey>[] = [
     { key: "name", header: p("passkeys.col.name"), cell: (k) => <strong>{k.name}</strong> },
+    { key: "authenticator", header: p("passkeys.col.authenticator"), cell: (k) => k.authenticator ?? <span className="muted">{p("passkeys.unknownAuthenticator")}</span> },
     { key: "kind", header: p("passkeys.col.kind"), cell: (k) => (k.synced ? p("passkeys.synced") : p("passkeys.device")) },
     { key: "added", header: p("passkeys.col.added"), cell: (k) => formatTime(unix(k.createdAt), lang) },
     { key: "used", header: p("passkeys.col.lastUsed"), cell: (k) => (k.lastUsedAt ? formatTime(unix(k.lastUsedAt), lang) : <span className="muted">{p("passkeys.never")}</span>) },
@@ -147,10 +152,11 @@ export function PasskeysScreen() {
     <section className="portal-section otp-page" aria-labelledby="passkeys-title">
       <h1 id="passkeys-title" className="page-title">{p("passkeys.title")}</h1>
       <p className="muted">{p("passkeys.intro")}</p>
+      {forConsole ? <Notice text={p("passkeys.forConsole")} /> : null}
       <Notice text={notice?.text} error={notice?.error} />
       <h2>{p("passkeys.list")}</h2>
       {list.data.length ? <Table caption={p("passkeys.list")} columns={columns} rows={list.data} rowKey={(k) => k.id} /> : <p className="muted">{p("passkeys.none")}</p>}
-      <AddPasskey onAdded={(name) => done(p("passkeys.added", { name }))} />
+      {offered.data === false ? <p className="muted">{p("passkeys.notOffered")}</p> : offered.data ? <AddPasskey onAdded={(name) => done(p("passkeys.added", { name }))} /> : null}
       <PasswordlessCard passkeys={list.data.length} onDropped={(text) => setNotice({ text })} />
       <RenameDialog key={renaming?.id ?? "none"} passkey={renaming} onClose={() => setRenaming(null)} onRenamed={(name) => (setRenaming(null), done(p("passkeys.renamed", { name })))} />
       <ConfirmDialog

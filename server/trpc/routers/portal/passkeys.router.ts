@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZPasskeyName } from "../../../passkeys/passkeys.schemas.ts";
-import { dropOwnPassword, finishOwnPasskey, listOwnPasskeys, ownPasswordState, removeOwnPasskey, renameOwnPasskey, startOwnPasskey } from "../../../portal/passkeys.service.ts";
+import { dropOwnPassword, finishOwnPasskey, listOwnPasskeys, ownPasskeysOffered, ownPasswordState, removeOwnPasskey, renameOwnPasskey, startOwnPasskey } from "../../../portal/passkeys.service.ts";
 import { createRouter, portalProcedure, sensitivePortalProcedure } from "../../init.ts";
 
 const ZPasskeyId = z.string().min(1).max(1366);
@@ -11,6 +11,7 @@ const ZPasskeyId = z.string().min(1).max(1366);
  */
 export const passkeysPortalRouter = createRouter({
   list: portalProcedure.query(({ ctx }) => listOwnPasskeys(ctx.user.sub)),
+  offered: portalProcedure.query(() => ownPasskeysOffered()),
   /** The options for navigator.credentials.create(), with a challenge this account answers once. */
   start: sensitivePortalProcedure.mutation(({ ctx }) => startOwnPasskey(ctx.user.sub)),
   /** The authenticator's answer, as @simplewebauthn/browser gives it; checked by the service. */
