@@ -18,16 +18,17 @@ import { authorizePath, createRelyingParty, type TRelyingParty } from "./support
 // new password.
 
 const WORDS = {
-  en: { forgot: "Forgot password?", title: "Reset your password", address: "E-mail or phone", send: "Send code", code: "Code", go: "Continue", wrong: "The code is wrong. Tries left: 2.", newTitle: "Set a new password", password: "New password", repeat: "New password again", save: "Save and sign in", subject: "Your password reset code", badLogin: "Wrong username or password." },
-  ru: { forgot: "Забыли пароль?", title: "Восстановление пароля", address: "E-mail или телефон", send: "Отправить код", code: "Код", go: "Продолжить", wrong: "Код неверен. Осталось попыток: 2.", newTitle: "Новый пароль", password: "Новый пароль", repeat: "Новый пароль ещё раз", save: "Сохранить и войти", subject: "Код для восстановления доступа", badLogin: "Неверный логин или пароль." },
+  en: { forgot: "Forgot password?", title: "Reset your password", address: "E-mail or phone", send: "Send code", code: "Code", go: "Continue", wrong: "The code is wrong. Tries left: 2.", newTitle: "Set a new password", password: "New password", repeat: "New password again", save: "Save and sign in", subject: "Your password reset code", badLogin: "Wrong username or password.", bySms: "by SMS", otpCode: "Code from your authenticator app", otpWrong: "The code is wrong or already used. Type the current one." },
+  ru: { forgot: "Забыли пароль?", title: "Восстановление пароля", address: "E-mail или телефон", send: "Отправить код", code: "Код", go: "Продолжить", wrong: "Код неверен. Осталось попыток: 2.", newTitle: "Новый пароль", password: "Новый пароль", repeat: "Новый пароль ещё раз", save: "Сохранить и войти", subject: "Код для восстановления доступа", badLogin: "Неверный логин или пароль.", bySms: "в SMS", otpCode: "Код из приложения-аутентификатора", otpWrong: "Код неверен или уже использован. Введите текущий." },
 };
 
 const OLD_PASSWORD = "an e2e passphrase forgotten";
 const NEW_PASSWORD = "an e2e passphrase chosen anew";
 let rp: TRelyingParty;
 const people = { en: { sub: `rec-en-${uniqueTag()}`, email: `rec.en.${uniqueTag()}@example.org` }, ru: { sub: `rec-ru-${uniqueTag()}`, email: `rec.ru.${uniqueTag()}@example.org` } };
-// 7 and ten digits, unique per run: the letters of the tag as digits.
-const phonePerson = { sub: `rec-sms-${uniqueTag()}`, phone: `79${[...uniqueTag()].map((c) => c.charCodeAt(0) % 10).join("")}`.padEnd(11, "0").slice(0, 11) };
+// 7 and ten digits, unique per run (the letters of the tag as digits) and per language (the last one).
+const phoneOf = (last: string) => `79${[...uniqueTag()].map((c) => c.charCodeAt(0) % 10).join("")}`.padEnd(10, "0").slice(0, 10) + last;
+const phonePeople = { en: { sub: `rec-sms-en-${uniqueTag()}`, phone: phoneOf("1") }, ru: { sub: `rec-sms-ru-${uniqueTag()}`, phone: phoneOf("2") } };
 
 test.beforeAll(async ({ browser }) => {
   const page = await browser.newPage();
@@ -35,7 +36,7 @@ test.beforeAll(async ({ browser }) => {
   const users = new UsersPage(page);
   await users.goto();
   for (const p of Object.values(people)) await users.create({ sub: p.sub, familyName: "Забывчивая", givenName: "Вера", email: p.email, emailConfirmed: true, password: OLD_PASSWORD });
-  await users.create({ sub: phonePerson.sub, familyName: "Телефонова", phone: phonePerson.phone, phoneConfirmed: true, password: OLD_PASSWORD });
+  for (const p of Object.values(phonePeople)) await users.create({ sub: p.sub, familyName: "Телефонова", phone: p.phone, phoneConfirmed: true, password: OLD_PASSWORD });
   await page.close();
 });
 
@@ -107,90 +108,95 @@ for (const lang of ["en", "ru"] as TLang[]) {
 }
 
 /** From an application's sign-in in a browser without a session: "Forgot password?", the address, and on to the code page. */
-async function askForCode(page: Page, address: string): Promise<void> {
-  await page.goto(authorizePath(rp, { ui_locales: "en" }));
-  await new LoginPage(page, "en").expectShown();
-  await page.getByRole("link", { name: WORDS.en.forgot }).click();
-  await page.getByLabel(WORDS.en.address).fill(address);
-  await page.getByRole("button", { name: WORDS.en.send }).click();
+async function askForCode(page: Page, lang: TLang, address: string): Promise<void> {
+  await page.goto(authorizePath(rp, { ui_locales: lang }));
+  await new LoginPage(page, lang).expectShown();
+  await page.getByRole("link", { name: WORDS[lang].forgot }).click();
+  await page.getByLabel(WORDS[lang].address).fill(address);
+  await page.getByRole("button", { name: WORDS[lang].send }).click();
   await expect(page).toHaveURL(/\/login\/recover\/code\?flow=/);
 }
 
 /** On the new password page: a password under the policy, then consent and back to the application with a code. */
-async function setNewPasswordAndFinish(page: Page): Promise<void> {
+async function setNewPasswordAndFinish(page: Page, lang: TLang): Promise<void> {
   await expect(page).toHaveURL(/\/login\/recover\/password\?flow=/);
-  await page.getByLabel(WORDS.en.password, { exact: true }).fill(NEW_PASSWORD);
-  await page.getByLabel(WORDS.en.repeat).fill(NEW_PASSWORD);
-  await page.getByRole("button", { name: WORDS.en.save }).click();
-  const consent = new ConsentPage(page, "en");
+  await page.getByLabel(WORDS[lang].password, { exact: true }).fill(NEW_PASSWORD);
+  await page.getByLabel(WORDS[lang].repeat).fill(NEW_PASSWORD);
+  await page.getByRole("button", { name: WORDS[lang].save }).click();
+  const consent = new ConsentPage(page, lang);
   await consent.expectShown();
   await consent.allow.click();
   await expect(page).toHaveURL(/e2e-callback\?code=/);
 }
 
-test("a person resets a forgotten password with the code sent to their phone, read from the outbox", async ({ page, browser }) => {
-  // The administrator's page reads the outbox; the person works in a browser of their own.
-  await signInAsAdmin(page);
-  const context = await browser.newContext();
-  const person = await context.newPage();
-  // Typed as people write numbers: with a plus and spaces.
-  await askForCode(person, `+${phonePerson.phone.slice(0, 1)} ${phonePerson.phone.slice(1, 4)} ${phonePerson.phone.slice(4)}`);
-  await expect(person.getByRole("main")).toContainText(`+${phonePerson.phone}`);
-  await expect(person.getByRole("main")).toContainText("by SMS");
+for (const lang of ["en", "ru"] as TLang[]) {
+  test(`a person resets a forgotten password with the code sent to their phone, read from the outbox (${lang})`, async ({ page, browser }) => {
+    const w = WORDS[lang];
+    const phonePerson = phonePeople[lang];
+    // The administrator's page reads the outbox; the person works in a browser of their own.
+    await signInAsAdmin(page);
+    const context = await browser.newContext();
+    const person = await context.newPage();
+    // Typed as people write numbers: with a plus and spaces.
+    await askForCode(person, lang, `+${phonePerson.phone.slice(0, 1)} ${phonePerson.phone.slice(1, 4)} ${phonePerson.phone.slice(4)}`);
+    await expect(person.getByRole("main")).toContainText(`+${phonePerson.phone}`);
+    await expect(person.getByRole("main")).toContainText(w.bySms);
 
-  const outbox = new OutboxPage(page);
-  await outbox.goto();
-  await expect(outbox.row(phonePerson.phone)).toContainText("Pending");
-  const text = await outbox.textOf(phonePerson.phone);
-  const code = /\b(\d{6})\b/.exec(text)?.[1];
-  expect(code, `a six-digit code in: ${text}`).toBeDefined();
+    const outbox = new OutboxPage(page);
+    await outbox.goto();
+    await expect(outbox.row(phonePerson.phone)).toContainText("Pending");
+    const text = await outbox.textOf(phonePerson.phone);
+    const code = /\b(\d{6})\b/.exec(text)?.[1];
+    expect(code, `a six-digit code in: ${text}`).toBeDefined();
 
-  await person.getByLabel(WORDS.en.code, { exact: true }).fill(code!);
-  await person.getByRole("button", { name: WORDS.en.go }).click();
-  await setNewPasswordAndFinish(person);
-  await context.close();
+    await person.getByLabel(w.code, { exact: true }).fill(code!);
+    await person.getByRole("button", { name: w.go }).click();
+    await setNewPasswordAndFinish(person, lang);
+    await context.close();
 
-  // In a new browser, the old password is refused and the new one signs in.
-  const other = await browser.newContext();
-  const again = await other.newPage();
-  const login = new LoginPage(again, "en");
-  await again.goto(authorizePath(rp, { ui_locales: "en" }));
-  await login.signIn(phonePerson.sub, OLD_PASSWORD);
-  await expect(login.error).toHaveText(WORDS.en.badLogin);
-  await login.signIn(phonePerson.sub, NEW_PASSWORD);
-  await expect(again).toHaveURL(/\/consent\?flow=|e2e-callback\?code=/);
-  await other.close();
-});
+    // In a new browser, the old password is refused and the new one signs in.
+    const other = await browser.newContext();
+    const again = await other.newPage();
+    const login = new LoginPage(again, lang);
+    await again.goto(authorizePath(rp, { ui_locales: lang }));
+    await login.signIn(phonePerson.sub, OLD_PASSWORD);
+    await expect(login.error).toHaveText(w.badLogin);
+    await login.signIn(phonePerson.sub, NEW_PASSWORD);
+    await expect(again).toHaveURL(/\/consent\?flow=|e2e-callback\?code=/);
+    await other.close();
+  });
 
-test("with the second factor on, recovery asks for the authenticator's code before the new password", async ({ page, browser }) => {
-  const person = await createPerson(browser, "Двухфакторова");
-  await signInToPortal(page, person.sub, "two-factor");
-  const key = await turnOnSecondFactor(page);
+  test(`with the second factor on, recovery asks for the authenticator's code before the new password (${lang})`, async ({ page, browser }) => {
+    const w = WORDS[lang];
+    const person = await createPerson(browser, "Двухфакторова");
+    await signInToPortal(page, person.sub, "two-factor");
+    const key = await turnOnSecondFactor(page);
 
-  const context = await browser.newContext();
-  const other = await context.newPage();
-  await askForCode(other, person.email);
-  await expect.poll(() => mailTo(person.email).filter((m) => m.subject === WORDS.en.subject).length).toBe(1);
-  const code = /\b(\d{6})\b/.exec(mailTo(person.email).find((m) => m.subject === WORDS.en.subject)!.text)![1]!;
-  await other.getByLabel(WORDS.en.code, { exact: true }).fill(code);
-  await other.getByRole("button", { name: WORDS.en.go }).click();
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await askForCode(other, lang, person.email);
+    await expect.poll(() => mailTo(person.email).filter((m) => m.subject === w.subject).length).toBe(1);
+    const code = /\b(\d{6})\b/.exec(mailTo(person.email).find((m) => m.subject === w.subject)!.text)![1]!;
+    await other.getByLabel(w.code, { exact: true }).fill(code);
+    await other.getByRole("button", { name: w.go }).click();
 
-  // The e-mail code alone does not reach the new password page.
-  await expect(other).toHaveURL(/\/login\/otp\?/);
-  const otpUrl = other.url();
-  const skipped = await context.newPage();
-  const refused = await skipped.goto(otpUrl.replace("/login/otp?", "/login/recover/password?"));
-  expect(refused?.status()).toBe(404);
-  await expect(skipped.getByLabel(WORDS.en.password, { exact: true })).toHaveCount(0);
-  await skipped.close();
+    // The e-mail code alone does not reach the new password page.
+    await expect(other).toHaveURL(/\/login\/otp\?/);
+    const otpUrl = other.url();
+    const skipped = await context.newPage();
+    const refused = await skipped.goto(otpUrl.replace("/login/otp?", "/login/recover/password?"));
+    expect(refused?.status()).toBe(404);
+    await expect(skipped.getByLabel(w.password, { exact: true })).toHaveCount(0);
+    await skipped.close();
 
-  await checkBothSchemes(other, "the second-factor step of recovery");
-  await other.getByLabel("Code from your authenticator app").fill("12345");
-  await other.getByRole("button", { name: WORDS.en.go }).click();
-  await expect(other.getByRole("alert")).toHaveText("The code is wrong or already used. Type the current one.");
-  // The next period's code: the one that turned the factor on may not be used twice.
-  await other.getByLabel("Code from your authenticator app").fill(totp(key, new Date(Date.now() + 30_000)));
-  await other.getByRole("button", { name: WORDS.en.go }).click();
-  await setNewPasswordAndFinish(other);
-  await context.close();
-});
+    await checkBothSchemes(other, `the second-factor step of recovery (${lang})`);
+    await other.getByLabel(w.otpCode).fill("12345");
+    await other.getByRole("button", { name: w.go }).click();
+    await expect(other.getByRole("alert")).toHaveText(w.otpWrong);
+    // The next period's code: the one that turned the factor on may not be used twice.
+    await other.getByLabel(w.otpCode).fill(totp(key, new Date(Date.now() + 30_000)));
+    await other.getByRole("button", { name: w.go }).click();
+    await setNewPasswordAndFinish(other, lang);
+    await context.close();
+  });
+}
