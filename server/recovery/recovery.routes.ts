@@ -1,4 +1,5 @@
 import { getConfig } from "../config/config.ts";
+import { demandsPhishingResistant } from "../oauth/authorize/acr.ts";
 import { AppError } from "../errors/app-error.ts";
 import { readCookie } from "../http/cookies.ts";
 import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
@@ -29,6 +30,9 @@ async function credentialsFlow(req: TIncoming): Promise<{ flow: TFlow; csrf: str
   requireRecovery();
   const flow = await loadFlow(flowParam(req));
   if (flow.step !== "credentials") throw new AppError("login.flow_not_found");
+  // A recovery ends in a password sign-in, which an application that asked for a passkey would refuse
+  // at the end, after the password was changed: refused before anything is sent or changed.
+  if (demandsPhishingResistant(flow.request.acrValues)) throw new AppError("login.passkey_required");
   const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
   if (!csrf) throw new AppError("login.csrf_failed");
   return { flow, csrf };

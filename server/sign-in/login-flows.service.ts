@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { demandsPhishingResistant } from "../oauth/authorize/acr.ts";
 import { hashOpaqueToken, sameSecret } from "../crypto/opaque-token.ts";
 import { AppError } from "../errors/app-error.ts";
 import { csrfCookieFor, csrfField, csrfMatches } from "./csrf.ts";
@@ -75,5 +76,6 @@ export async function moveFlow(flow: TFlow, to: TFlowStep, data: { userId?: stri
  * for a fresh one (prompt=login, max_age): those flows do not offer it.
  */
 export function offersQr(flow: Pick<TFlow, "request">): boolean {
-  return !flow.request.prompt.includes("login") && flow.request.maxAge === undefined;
+  // Nor where the application asked for a passkey: a QR sign-in is never one (acr.ts).
+  return !flow.request.prompt.includes("login") && flow.request.maxAge === undefined && !demandsPhishingResistant(flow.request.acrValues);
 }

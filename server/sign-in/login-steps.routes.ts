@@ -15,6 +15,8 @@ import { Answer, queryParam, type TIncoming } from "../http/exchange.ts";
 import { AppError } from "../errors/app-error.ts";
 import { answerFromField, hasPasskey, passkeyFactorOptions, verifyPasskeyFactor } from "../passkeys/passkey-sign-in.service.ts";
 import { passkeyScriptPath } from "./pages/passkey-script.ts";
+import { passkeyAnswerKeys } from "./throttle-keys.ts";
+import { giveBackAttempt, reserveSignInAttempt, settleFailedAttempt } from "./throttle.service.ts";
 
 // The steps of a sign-in after the first method (password or QR code) proved who the person is:
 // the second factor when the account requires one (a generator's code, a backup code, or one of
@@ -91,15 +93,24 @@ export const passkeyFactorSubmit = pageRoute("POST", "/login/otp/passkey", async
   const form = await readForm(req);
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
   const client = await clientOf(flow);
+  const actor = { clientId: client.id, ...browserActor(req) };
+  const keys = passkeyAnswerKeys(actor.ip);
+  const reserved = await reserveSignInAttempt(keys);
+  if (!reserved.allowed) {
+    const page = await otpPage(req, flow, csrf, client.name);
+    return otpAnswer(page, 429, page.t("login.locked_out", { wait: waitText(page.t, reserved.retryAfterS) }), { "retry-after": String(reserved.retryAfterS) });
+  }
   let used;
   try {
-    used = await verifyPasskeyFactor(flow.userId, { use: "factor", id: flow.id }, answerFromField(form.get("answer")), { clientId: client.id, ...browserActor(req) });
+    used = await verifyPasskeyFactor(flow.userId, { use: "factor", id: flow.id }, answerFromField(form.get("answer")), actor);
   } catch (e) {
+    await settleFailedAttempt(keys);
     if (!(e instanceof AppError || (e instanceof Error && e.name === "ZodError"))) throw e;
     const page = await otpPage(req, flow, csrf, client.name);
     const locked = e instanceof AppError && e.code === "login.account_locked";
     return otpAnswer(page, locked ? 403 : 400, page.t(locked ? "login.account_locked" : "otp.passkeyRefused"));
   }
+  await giveBackAttempt(keys);
   return continueAfterStep(req, ctx, flow, client, withSecondFactor(flow.amr, used.userVerified ? ["swk", "user"] : ["swk"]));
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { demandsPhishingResistant } from "../oauth/authorize/acr.ts";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { getClientForAuth } from "../clients/clients.service.ts";
 import { findConfirmationsOf } from "../contacts/contact-change.service.ts";
@@ -162,6 +163,8 @@ export async function continueAuthorization(flow: TSignUpFlow, session: TSession
   if (!flow.loginFlowId) return undefined;
   const loginFlow = await loadFlow(flow.loginFlowId).catch(() => undefined);
   if (!loginFlow || loginFlow.step !== "credentials") return undefined;
+  // A new account signed up with a password: not the passkey sign-in the application asked for.
+  if (demandsPhishingResistant(loginFlow.request.acrValues)) return undefined;
   const client = await getClientForAuth(loginFlow.clientId);
   if (!client?.enabled) return undefined;
   return continueAfterSignIn(loginFlow, client, session);

@@ -72,13 +72,14 @@ export function signInKeys(who: string, ip: string | undefined, knownDevice: str
 }
 
 /**
- * The counter of a passkey answer at sign-in: the address's, shared with passwords. An answer
- * cannot be guessed, but each one is checked and recorded, so an address sending refused answers
- * in a loop is held back like one guessing passwords.
+ * The counter of a passkey answer at sign-in (alone, or as the second factor): the address's, for
+ * passkeys only. An answer cannot be guessed, but each one is checked and recorded, so an address
+ * sending refused answers in a loop is held back like one guessing passwords; a counter of its own,
+ * so that wrong passwords from a shared address do not lock its passkeys out too.
  */
 export function passkeyAnswerKeys(ip: string | undefined): TThrottleKey[] {
   const block = ip ? addressBlock(ip) : undefined;
-  return block ? [{ key: keyOf("ip", block), policy: IP_POLICY }] : [];
+  return block ? [{ key: keyOf("passkey-ip", block), policy: IP_POLICY }] : [];
 }
 
 /**

@@ -1,14 +1,26 @@
 import { getConfig } from "../config/config.ts";
 import { isCrossSite, isOversizedBody } from "../http/browser-requests.ts";
 import { MAX_BODY_BYTES } from "../http/parse.ts";
+import { consoleUserOf, readConsoleSession } from "../auth/console-session.ts";
 
 // The FIDO metadata BLOB is megabytes: its upload, alone in its request, may send that much (the
 // procedure still checks the file's size, and only an administrator gets past the procedure's check).
 const UPLOAD_PROCEDURE = "console.passkeyPolicy.uploadMetadata";
 const UPLOAD_MAX_BODY_BYTES = 24 * 1024 * 1024;
 
+const isUpload = (req: Request) => new URL(req.url).pathname.endsWith(`/${UPLOAD_PROCEDURE}`);
+
 function bodyLimitOf(req: Request): number {
-  return new URL(req.url).pathname.endsWith(`/${UPLOAD_PROCEDURE}`) ? UPLOAD_MAX_BODY_BYTES : MAX_BODY_BYTES;
+  return isUpload(req) ? UPLOAD_MAX_BODY_BYTES : MAX_BODY_BYTES;
+}
+
+/**
+ * The upload's larger body is read only for someone signed in to the console: tRPC reads a body
+ * before its procedures check who calls, so without this anyone could have megabytes parsed.
+ */
+export async function refuseAnonymousUpload(req: Request): Promise<Response | undefined> {
+  if (!isUpload(req) || (await consoleUserOf(await readConsoleSession()))) return undefined;
+  return refusal(401, "UNAUTHORIZED", "sign in to the console first");
 }
 
 function refusal(status: number, code: string, message: string): Response {

@@ -135,6 +135,13 @@ describe("the passkey policy", () => {
     const person = await portalPerson();
     expect((await trpcCall(base(), person.cookie, "console.passkeyPolicy.save", { offered: false }, "mutation")).status).toBe(401);
     expect((await trpcCall(base(), "", "console.passkeyPolicy.uploadMetadata", { file: "{}" }, "mutation")).status).toBe(401);
+    // Megabytes are read only from someone signed in to the console: anyone else is refused before the body is.
+    for (const cookie of ["", person.cookie]) {
+      const anonymous = await fetch(`${base()}/api/trpc/console.passkeyPolicy.uploadMetadata`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ file: "x".repeat(2 * 1024 * 1024) }) });
+      expect(anonymous.status).toBe(401);
+      // Said by the request guard, not by the procedure (which would have read the body first).
+      expect(((await anonymous.json()) as { error: { message: string } }).error.message).toBe("sign in to the console first");
+    }
     expect((await save({ offered: false, requiredForAdmins: true })).status).toBe(400);
   });
 

@@ -218,6 +218,13 @@ describe("passkeys in the portal and the REST API", () => {
     const typed = await postForm(browser, page.url, { csrf_token: form.csrf, identifier: person.sub, password: person.password });
     expect(typed.status).toBe(400);
     expect(alertOf(typed.text)).toBe("This application asks for a passkey: sign in with one.");
+    // Nor is a QR code offered (a phone's confirmation can be relayed by a look-alike page), nor a recovery.
+    const qr = await postForm(browser, page.url.replace("/login?", "/login/qr?"), { csrf_token: form.csrf });
+    expect(qr.status).toBe(303);
+    expect(qr.location).toContain("/login?flow=");
+    const recovery = await browser.fetch(`${page.url.replace("/login?", "/login/recover?")}&lang=en`);
+    expect(recovery.status).toBe(400);
+    expect(recovery.text).toContain("The application asks you to sign in with a passkey.");
     // prompt=none cannot be met by the password session either.
     const silent = await browser.open((await request({ acr_values: "phr", prompt: "none" })).url);
     expect(new URL(silent.location!).searchParams.get("error")).toBe("login_required");
@@ -250,7 +257,7 @@ describe("passkeys in the portal and the REST API", () => {
     const browser = new Browser({ "x-forwarded-for": uniqueIp() });
     const { url } = webAuthorization({ ui_locales: "en" });
     const form = passkeyFormOf(await browser.open(url))!;
-    // The address's counter (IP_POLICY: 20 failures) is the one passwords count on too.
+    // The address's passkey counter (IP_POLICY: 20 failures), apart from the one passwords count on.
     const answers = await Promise.all(Array.from({ length: 20 }, () => postForm(browser, form.action, { csrf_token: form.csrf, answer: "{not json" })));
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(400));
     const options = JSON.parse((await postForm(browser, form.options, { csrf_token: form.csrf })).text);

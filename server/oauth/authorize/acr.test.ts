@@ -9,6 +9,9 @@ describe("acr", () => {
     expect(acrOf(["pwd"], false)).toBe("0");
     expect(isPhishingResistant(["hwk"])).toBe(true);
     expect(isPhishingResistant(["pwd", "sms"])).toBe(false);
+    // A QR sign-in confirmed by a phone that signed in with a passkey: relayable, so never phr.
+    expect(isPhishingResistant(["swk", "user", "mfa", "qr"])).toBe(false);
+    expect(acrOf(["swk", "user", "mfa", "qr"], true)).toBe("1");
   });
 
   it("demands a passkey only when phr is the one value it knows among those asked", () => {

@@ -12,8 +12,13 @@ export type TAcr = (typeof ACR_VALUES_SUPPORTED)[number];
 /** RFC 8176 methods that prove a key bound to the origin: a passkey ("hwk" once attestation can say it is hardware). */
 const PHISHING_RESISTANT = ["swk", "hwk"];
 
+/**
+ * Whether the sign-in used a passkey in this browser. A QR sign-in ("qr") inherits the methods of
+ * the phone session that confirmed it, a passkey's among them, but a QR code is exactly what a
+ * look-alike page can relay to a person's phone: it never counts.
+ */
 export function isPhishingResistant(amr: readonly string[]): boolean {
-  return amr.some((m) => PHISHING_RESISTANT.includes(m));
+  return !amr.includes("qr") && amr.some((m) => PHISHING_RESISTANT.includes(m));
 }
 
 /**

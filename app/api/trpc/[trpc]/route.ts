@@ -3,7 +3,7 @@ import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { getConfig } from "@/server/config/config";
 import { describeError, log } from "@/server/log/logger";
 import { isServerFault } from "@/server/trpc/errors";
-import { refuseTrpcRequest } from "@/server/trpc/request-guard";
+import { refuseAnonymousUpload, refuseTrpcRequest } from "@/server/trpc/request-guard";
 import { MAX_TRPC_BATCH } from "@/server/trpc/trpc.shared";
 import { createTrpcContext } from "@/server/trpc/init";
 import { appRouter } from "@/server/trpc/root";
@@ -16,7 +16,7 @@ function endpointOf(req: Request): string {
 }
 
 async function handle(req: Request): Promise<Response> {
-  const refused = refuseTrpcRequest(req);
+  const refused = refuseTrpcRequest(req) ?? (await refuseAnonymousUpload(req));
   if (refused) return refused;
   return fetchRequestHandler({
     endpoint: endpointOf(req),
