@@ -29,7 +29,8 @@ describe("sign-in page", () => {
     expect([...ru.text.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([expect.stringMatching(/^<script src="[^"]*\/login\/passkey\/script" defer>$/)]);
     expect(ru.headers.get("content-security-policy")).toMatch(/script-src [^;]*\/login\/passkey\/script;/);
     for (const id of ["identifier", "password"]) expect(ru.text).toMatch(new RegExp(`<label for="${id}">[^<]+</label>\\s*<input [^>]*id="${id}"`));
-    expect(ru.text).toContain('autocomplete="username"');
+    // The login field offers the person's passkeys in its autofill as well (conditional mediation).
+    expect(ru.text).toContain('autocomplete="username webauthn"');
     expect(ru.text).toContain('autocomplete="current-password"');
     expect(ru.text).toMatch(/<a href="[^"]*lang=en" hreflang="en" lang="en">English<\/a>/);
     expect(ru.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
