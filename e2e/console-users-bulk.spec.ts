@@ -51,3 +51,25 @@ test("an administrator locks a filtered selection of accounts at once and export
   await expect(page.getByLabel("Rows per page")).toHaveValue("50");
   await expect(users.range).toHaveText("1–3 of 3");
 });
+
+test("the same bulk lock in Russian: the selection, the confirmation naming the count, the result", async ({ page, baseURL }) => {
+  await signInAsAdmin(page);
+  const users = new UsersPage(page);
+  await users.goto();
+  const tag = uniqueTag();
+  const surname = `Блок${tag}`;
+  const people = ["ада", "боб"].map((n) => ({ sub: `ru-${n.length}${n.charCodeAt(0)}-${tag}`, familyName: surname, givenName: n }));
+  for (const p of people) await users.create(p);
+
+  await page.context().addCookies([{ name: "idp_lang", value: "ru", url: baseURL! }]);
+  await page.goto(`console/users?q=${encodeURIComponent(surname.toLowerCase())}`);
+  await page.getByRole("checkbox", { name: "Выбрать все учётные записи на странице" }).check();
+  const bar = page.getByRole("region", { name: "Выбрано: 2" });
+  await bar.getByRole("button", { name: "Заблокировать", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Заблокировать учётные записи (2)?" });
+  await expect(confirm).toContainText("сессии и токены завершаются");
+  await expectNoSeriousViolationsInBothSchemes(page, "the bulk lock confirmation (ru)");
+  await confirm.getByRole("button", { name: "Заблокировать (2)" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Выполнено для учётных записей: 2." })).toBeVisible();
+  for (const p of people) await expect(page.getByRole("row").filter({ hasText: p.sub })).toContainText("Заблокирован");
+});
