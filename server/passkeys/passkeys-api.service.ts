@@ -13,5 +13,5 @@ export async function listPasskeysOfSubject(ctx: TRequestContext, subjectId: str
 export async function deletePasskeyOfSubject(ctx: TRequestContext, subjectId: string, id: string): Promise<void> {
   await requireRecentAuth(ctx);
   // A user's own token acts as the holder; a system token as an administrator.
-  await removeUserPasskey(await accountIdOfSubject(ctx, subjectId), id, eventActorOf(ctx), undefined, ctx.actor.mode === "user" ? "holder" : "administrator");
+  await removeUserPasskey(await accountIdOfSubject(ctx, subjectId), id, eventActorOf(ctx), { by: ctx.actor.mode === "user" ? "holder" : "administrator" });
 }

@@ -152,7 +152,8 @@ export async function renameUserPasskey(userId: string, id: string, rawName: unk
  * administrator can (a stolen passkey must go), and the person then recovers as from a forgotten
  * password.
  */
-export async function removeUserPasskey(userId: string, id: string, actor: TEventActor, keepSession?: string, by: "holder" | "administrator" = "administrator"): Promise<void> {
+export async function removeUserPasskey(userId: string, id: string, actor: TEventActor, opts: { keepSession?: string; by?: "holder" | "administrator" } = {}): Promise<void> {
+  const { keepSession, by = "administrator" } = opts;
   // The account row is locked, as when a generator goes, so the last two methods cannot go in parallel.
   const name = await inTransaction(async (tx) => {
     await lockAccount(userId, tx);

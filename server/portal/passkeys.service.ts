@@ -27,7 +27,7 @@ export const listOwnPasskeys = (sub: string) => listNamedPasskeys(sub);
 export const ownPasskeysOffered = () => passkeysOffered();
 export const renameOwnPasskey = (sub: string, id: string, name: string, actor: TEventActor) => renameUserPasskey(sub, id, name, actor);
 /** The person's own removal keeps the session they are using (`sid`); every other one ends. */
-export const removeOwnPasskey = (sub: string, id: string, actor: TEventActor, sid?: string) => removeUserPasskey(sub, id, actor, sid, "holder");
+export const removeOwnPasskey = (sub: string, id: string, actor: TEventActor, sid?: string) => removeUserPasskey(sub, id, actor, { keepSession: sid, by: "holder" });
 
 /** Whether the person still has a password: the page offers to give it up, or says how to get one back. */
 export async function ownPasswordState(sub: string): Promise<{ hasPassword: boolean }> {

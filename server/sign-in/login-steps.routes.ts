@@ -15,8 +15,7 @@ import { Answer, queryParam, type TIncoming } from "../http/exchange.ts";
 import { AppError } from "../errors/app-error.ts";
 import { answerFromField, hasPasskey, passkeyFactorOptions, verifyPasskeyFactor } from "../passkeys/passkey-sign-in.service.ts";
 import { passkeyScriptPath } from "./pages/passkey-script.ts";
-import { passkeyAnswerKeys } from "./throttle-keys.ts";
-import { giveBackAttempt, reserveSignInAttempt, settleFailedAttempt } from "./throttle.service.ts";
+import { checkPasskeyAnswer } from "./passkey-answers.ts";
 
 // The steps of a sign-in after the first method (password or QR code) proved who the person is:
 // the second factor when the account requires one (a generator's code, a backup code, or one of
@@ -94,24 +93,13 @@ export const passkeyFactorSubmit = pageRoute("POST", "/login/otp/passkey", async
   checkCsrf(flow, readCookie(req, CSRF_COOKIE), form.get("csrf_token"));
   const client = await clientOf(flow);
   const actor = { clientId: client.id, ...browserActor(req) };
-  const keys = passkeyAnswerKeys(actor.ip);
-  const reserved = await reserveSignInAttempt(keys);
-  if (!reserved.allowed) {
+  const checked = await checkPasskeyAnswer(actor.ip, () => verifyPasskeyFactor(flow.userId, { use: "factor", id: flow.id }, answerFromField(form.get("answer")), actor));
+  if (!checked.ok) {
     const page = await otpPage(req, flow, csrf, client.name);
-    return otpAnswer(page, 429, page.t("login.locked_out", { wait: waitText(page.t, reserved.retryAfterS) }), { "retry-after": String(reserved.retryAfterS) });
+    if (checked.refusal === "login.locked_out") return otpAnswer(page, 429, page.t("login.locked_out", { wait: waitText(page.t, checked.retryAfterS) }), { "retry-after": String(checked.retryAfterS) });
+    return otpAnswer(page, new AppError(checked.refusal).status, page.t(checked.refusal === "login.account_locked" ? "login.account_locked" : "otp.passkeyRefused"));
   }
-  let used;
-  try {
-    used = await verifyPasskeyFactor(flow.userId, { use: "factor", id: flow.id }, answerFromField(form.get("answer")), actor);
-  } catch (e) {
-    await settleFailedAttempt(keys);
-    if (!(e instanceof AppError || (e instanceof Error && e.name === "ZodError"))) throw e;
-    const page = await otpPage(req, flow, csrf, client.name);
-    const locked = e instanceof AppError && e.code === "login.account_locked";
-    return otpAnswer(page, locked ? 403 : 400, page.t(locked ? "login.account_locked" : "otp.passkeyRefused"));
-  }
-  await giveBackAttempt(keys);
-  return continueAfterStep(req, ctx, flow, client, withSecondFactor(flow.amr, used.userVerified ? ["swk", "user"] : ["swk"]));
+  return continueAfterStep(req, ctx, flow, client, withSecondFactor(flow.amr, checked.value.userVerified ? ["swk", "user"] : ["swk"]));
 });
 
 // GET {ctx}/login/password?flow=… – the new password an administrator asked for

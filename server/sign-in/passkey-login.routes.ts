@@ -9,8 +9,7 @@ import { CSRF_COOKIE } from "./csrf.ts";
 import { clientOf, continueSignIn, flowParam } from "./flow-completion.ts";
 import { checkCsrf, loadFlow, type TFlow } from "./login-flows.service.ts";
 import { renderLogin } from "./login-form.ts";
-import { passkeyAnswerKeys } from "./throttle-keys.ts";
-import { giveBackAttempt, reserveSignInAttempt, settleFailedAttempt } from "./throttle.service.ts";
+import { checkPasskeyAnswer } from "./passkey-answers.ts";
 import { PASSKEY_SCRIPT } from "./pages/passkey-script.ts";
 
 // Sign-in with a passkey, from the sign-in form: options bound to the flow, then the answer. (As the
@@ -40,22 +39,11 @@ export const passkeySubmit = pageRoute("POST", "/login/passkey", async (req, ctx
   const form = await readForm(req);
   const flow = await credentialsFlow(req, form);
   const client = await clientOf(flow);
-  const refused = () => renderLogin(req, flow, undefined, { code: "login.passkey_refused" });
   const answer = answerFromField(form.get("answer"));
   const actor = { clientId: client.id, ...browserActor(req) };
-  const keys = passkeyAnswerKeys(actor.ip);
-  const reserved = await reserveSignInAttempt(keys);
-  if (!reserved.allowed) return renderLogin(req, flow, undefined, { code: "login.locked_out", retryAfterS: reserved.retryAfterS });
-  let signedIn;
-  try {
-    signedIn = await verifyPasskeySignIn(flow.id, answer, actor);
-  } catch (e) {
-    await settleFailedAttempt(keys);
-    if (e instanceof AppError && e.code === "login.account_locked") return renderLogin(req, flow, undefined, { code: "login.account_locked" });
-    if (e instanceof AppError || (e instanceof Error && e.name === "ZodError")) return refused();
-    throw e;
-  }
-  await giveBackAttempt(keys);
+  const checked = await checkPasskeyAnswer(actor.ip, () => verifyPasskeySignIn(flow.id, answer, actor));
+  if (!checked.ok) return renderLogin(req, flow, undefined, { code: checked.refusal, retryAfterS: checked.retryAfterS });
+  const signedIn = checked.value;
   // RFC 8176: proof of possession of a key ("swk": without attestation nobody can say it is hardware),
   // the person verified on the device ("user"), two factors at once ("mfa").
   const amr = ["swk", "user", "mfa"];

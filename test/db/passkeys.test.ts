@@ -225,10 +225,10 @@ describe.each(DB_KINDS)("passkeys on %s", (kind) => {
     expect((await t.db.prisma.tokenCutoff.findMany({ where: { userId: user.id }, select: { sessionId: true } })).map((c) => c.sessionId)).toContain("");
     expect(await codeOf(signInWithoutPassword(user.id, actor))).toBe("passkeys.no_password");
     // The passkey is now the only way in.
-    expect(await codeOf(removeUserPasskey(user.id, authenticator.id, actor, undefined, "holder"))).toBe("passkeys.last_sign_in_method");
+    expect(await codeOf(removeUserPasskey(user.id, authenticator.id, actor, { by: "holder" }))).toBe("passkeys.last_sign_in_method");
     const second = await registered(new SoftAuthenticator(rp.origin, rp.id));
-    await removeUserPasskey(user.id, authenticator.id, actor, undefined, "holder");
-    expect(await codeOf(removeUserPasskey(user.id, second.id, actor, undefined, "holder"))).toBe("passkeys.last_sign_in_method");
+    await removeUserPasskey(user.id, authenticator.id, actor, { by: "holder" });
+    expect(await codeOf(removeUserPasskey(user.id, second.id, actor, { by: "holder" }))).toBe("passkeys.last_sign_in_method");
     // An administrator can: a stolen passkey must go, and the person recovers as from a forgotten password.
     await removeUserPasskey(user.id, second.id, actor);
     expect(await listPasskeys(user.id)).toEqual([]);
