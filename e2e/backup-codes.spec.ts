@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { LoginPage, type TLang } from "./pages/login.page.ts";
 import { UserDetailPage } from "./pages/user-detail.page.ts";
 import { signInAsAdmin } from "./support/admin.ts";
-import { expectNoSeriousViolations } from "./support/axe.ts";
+import { expectNoSeriousViolationsInBothSchemes } from "./support/axe.ts";
 import { createPerson, PERSON_PASSWORD, signInToPortal } from "./support/portal.ts";
 import { authorizePath, createRelyingParty, type TRelyingParty } from "./support/relying-party.ts";
 import { totp } from "./support/totp.ts";
@@ -36,12 +36,6 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-async function checkBothSchemes(page: Page, what: string): Promise<void> {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectNoSeriousViolations(page, `${what} (${colorScheme})`);
-  }
-}
 
 const useLanguage = async (page: Page, lang: TLang) =>
   page.context().addCookies([{ name: "idp_lang", value: lang, domain: new URL(process.env.E2E_BASE_URL!).hostname, path: "/" }]);
@@ -77,7 +71,7 @@ for (const lang of ["en", "ru"] as TLang[]) {
     await expect(page.getByTestId("second-factor-state")).toHaveText(w.on);
     await expect(shown.locator("code")).toHaveCount(10);
     const codes = await shown.locator("code").allTextContents();
-    await checkBothSchemes(page, `the backup codes shown once (${lang})`);
+    await expectNoSeriousViolationsInBothSchemes(page, `the backup codes shown once (${lang})`);
 
     const downloading = page.waitForEvent("download");
     await shown.getByRole("link", { name: w.download }).click();
@@ -89,7 +83,7 @@ for (const lang of ["en", "ru"] as TLang[]) {
 
     // Another browser: the first code signs in, then it is refused in a third; the next one works.
     const first = await atBackupStep(browser, lang, person.sub);
-    await checkBothSchemes(first, `the sign-in's backup-code step (${lang})`);
+    await expectNoSeriousViolationsInBothSchemes(first, `the sign-in's backup-code step (${lang})`);
     await first.getByLabel(w.backupCode).fill(codes[0]!);
     await first.getByRole("button", { name: w.go }).click();
     await expect(first).toHaveURL(/\/consent\?flow=|e2e-callback\?code=/);
@@ -98,7 +92,7 @@ for (const lang of ["en", "ru"] as TLang[]) {
     await second.getByLabel(w.backupCode).fill(codes[0]!);
     await second.getByRole("button", { name: w.go }).click();
     await expect(second.getByRole("main").getByRole("alert")).toHaveText(w.wrong);
-    await checkBothSchemes(second, `the backup-code step with a refusal (${lang})`);
+    await expectNoSeriousViolationsInBothSchemes(second, `the backup-code step with a refusal (${lang})`);
     await second.getByLabel(w.backupCode).fill(codes[1]!.toUpperCase());
     await second.getByRole("button", { name: w.go }).click();
     await expect(second).toHaveURL(/\/consent\?flow=|e2e-callback\?code=/);
@@ -135,7 +129,7 @@ test("an administrator resets the second factor of someone who lost their phone,
   await dialog.getByRole("button", { name: "Reset second factor" }).click();
   await expect(dialog.getByText("Say why the second factor is reset.")).toBeVisible();
   await expect(dialog.getByLabel("Reason")).toBeFocused();
-  await checkBothSchemes(page, "the reset second factor dialog with a missing reason");
+  await expectNoSeriousViolationsInBothSchemes(page, "the reset second factor dialog with a missing reason");
   await dialog.getByLabel("Reason").fill("Ticket 4711: phone lost");
   await dialog.getByRole("button", { name: "Reset second factor" }).click();
   await expect(card).toContainText("Second factor reset: 1 generator(s) and 10 backup code(s) removed.");

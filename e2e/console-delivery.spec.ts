@@ -1,22 +1,14 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { signInAsAdmin, uniqueTag } from "./support/admin.ts";
-import { expectNoSeriousViolations } from "./support/axe.ts";
+import { expectNoSeriousViolationsInBothSchemes } from "./support/axe.ts";
 import { mailTo } from "./support/mail.ts";
 
 // Delivery set in the console: the e2e server's e-mail is set by environment variables (its SMTP
 // sink), which the page says win; SMS has no transport, so an administrator sets a webhook here,
 // sends a test through it, and removes it again (the other specs expect SMS to stay in the outbox).
 // Then message texts: rewritten in Russian, previewed, used for a real e-mail, and reset.
-
-async function checkBothSchemes(page: Page, what: string): Promise<void> {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectNoSeriousViolations(page, `${what} (${colorScheme})`);
-  }
-  await page.emulateMedia({ colorScheme: "light" });
-}
 
 type TCall = { headers: IncomingHttpHeaders; body: { to?: string; text?: string } };
 
@@ -65,7 +57,7 @@ test("an administrator sets an SMS webhook in the console, sends a test through 
     // The token is never shown again, only that one is saved.
     await expect(form.getByLabel("Bearer token")).toHaveValue("");
     await expect(sms).toContainText("A token is saved; leave empty to keep it (it is dropped when the webhook moves to another site).");
-    await checkBothSchemes(page, "the delivery page with console settings");
+    await expectNoSeriousViolationsInBothSchemes(page, "the delivery page with console settings");
 
     const phone = `+7999${Date.now() % 10_000_000}`.padEnd(12, "0");
     const tester = page.getByRole("form", { name: "Send a test message" });
@@ -109,7 +101,7 @@ test("message texts are rewritten in Russian, previewed, used for a real message
   await editor.getByRole("button", { name: "Сохранить" }).click();
   await expect(editor.getByRole("status")).toHaveText("Сохранено. Новые сообщения пишутся этим текстом.");
   await expect(editor).toContainText("Свой текст, сохранён");
-  await checkBothSchemes(page, "the templates page (ru)");
+  await expectNoSeriousViolationsInBothSchemes(page, "the templates page (ru)");
 
   // A real message written from now on uses it.
   const to = `templates-${tag}@example.test`;

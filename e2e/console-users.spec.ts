@@ -1,8 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { UserDetailPage } from "./pages/user-detail.page.ts";
-import { PortalPage } from "./pages/portal.page.ts";
+import { LoginPage, type TLang } from "./pages/login.page.ts";
 import { openDialog, UsersPage } from "./pages/users.page.ts";
-import { ADMIN_LOGIN, consoleClientToken, signInAsAdmin, uniqueTag } from "./support/admin.ts";
+import { ADMIN_LOGIN, consoleClientToken, signInAsAdmin, uniqueTag, useConsoleLanguage } from "./support/admin.ts";
+import { expectNoSeriousViolationsInBothSchemes } from "./support/axe.ts";
+import { authorizePath, createRelyingParty } from "./support/relying-party.ts";
+
 
 test("console user search, edit and lock", async ({ page }) => {
   await signInAsAdmin(page);
@@ -161,40 +164,50 @@ test("the administrator finds their own account by its login, and cannot lock or
   await expect(page.getByRole("button", { name: "Заблокировать", exact: true })).toHaveCount(0);
 });
 
-test("an administrator sets a person's password; the person must choose their own at the next sign-in", async ({ page, browser }) => {
-  await signInAsAdmin(page);
-  const users = new UsersPage(page);
-  await users.goto();
-  const sub = `reset-${uniqueTag()}`;
-  await users.create({ sub, familyName: "Reset", password: "the first passphrase of this person" });
-  await users.searchFor(sub);
-  await users.open(sub);
-  const dialog = page.getByRole("dialog", { name: `Set a password for ${sub}` });
-  await openDialog(page, page.getByRole("button", { name: "Set password" }), dialog);
-  const field = dialog.getByLabel("New password", { exact: true });
-  // The policy's refusal is told at the field; nothing changes.
-  await field.fill("short");
-  await dialog.getByRole("button", { name: "Set password" }).click();
-  await expect(field).toHaveAccessibleDescription(/\S/);
-  await expect(dialog.getByLabel("Ask for a new password at the next sign-in")).toBeChecked();
-  await field.fill("a passphrase the administrator chose");
-  await dialog.getByRole("button", { name: "Set password" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByText("The password is set; the user chooses their own at the next sign-in.")).toBeVisible();
+const PASSWORD_WORDS = {
+  en: { dialog: (sub: string) => `Set a password for ${sub}`, setPassword: "Set password", field: "New password", mustChange: "Ask for a new password at the next sign-in", done: "The password is set; the user chooses their own at the next sign-in.", badLogin: "Wrong username or password.", title: "Set a new password", repeat: "New password again", save: "Save and continue" },
+  ru: { dialog: (sub: string) => `Пароль для ${sub}`, setPassword: "Задать пароль", field: "Новый пароль", mustChange: "Попросить сменить пароль при следующем входе", done: "Пароль задан; при следующем входе пользователь выберет свой.", badLogin: "Неверный логин или пароль.", title: "Новый пароль", repeat: "Новый пароль ещё раз", save: "Сохранить и продолжить" },
+};
 
-  // The person, in a browser of their own: the old password no longer works, the new one asks for their own.
-  const context = await browser.newContext();
-  const person = await context.newPage();
-  const portal = new PortalPage(person);
-  await portal.goto();
-  await portal.signIn(sub, "the first passphrase of this person");
-  await expect(portal.idp.error).toHaveText("Wrong username or password.");
-  await portal.idp.password.fill("a passphrase the administrator chose");
-  await portal.idp.submit.click();
-  await expect(person.getByRole("heading", { name: "Set a new password" })).toBeVisible();
-  await person.getByLabel("New password", { exact: true }).fill("the person's own new passphrase");
-  await person.getByLabel("New password again").fill("the person's own new passphrase");
-  await person.getByRole("button", { name: "Save and continue" }).click();
-  await portal.expectOverview();
-  await context.close();
-});
+for (const lang of ["en", "ru"] as TLang[]) {
+  test(`an administrator sets a person's password; the person must choose their own at the next sign-in (${lang})`, async ({ page, browser }) => {
+    const w = PASSWORD_WORDS[lang];
+    const rp = await createRelyingParty(await signInAsAdmin(page));
+    const users = new UsersPage(page);
+    await users.goto();
+    const sub = `reset-${uniqueTag()}`;
+    await users.create({ sub, familyName: "Reset", password: "the first passphrase of this person" });
+    await useConsoleLanguage(page, lang);
+    await page.goto(`console/users/${encodeURIComponent(sub)}`);
+    const dialog = page.getByRole("dialog", { name: w.dialog(sub) });
+    await openDialog(page, page.getByRole("button", { name: w.setPassword }), dialog);
+    const field = dialog.getByLabel(w.field, { exact: true });
+    // The policy's refusal is told at the field; nothing changes.
+    await field.fill("short");
+    await dialog.getByRole("button", { name: w.setPassword }).click();
+    await expect(field).toHaveAccessibleDescription(/\S/);
+    await expect(dialog.getByLabel(w.mustChange)).toBeChecked();
+    await expectNoSeriousViolationsInBothSchemes(page, `the set password dialog with a refusal (${lang})`);
+    await field.fill("a passphrase the administrator chose");
+    await dialog.getByRole("button", { name: w.setPassword }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("main").getByText(w.done)).toBeVisible();
+
+    // The person, in a browser of their own, from an application: the old password no longer
+    // works, the new one asks for their own, and then the application gets its code.
+    const context = await browser.newContext();
+    const person = await context.newPage();
+    await person.goto(authorizePath(rp, { ui_locales: lang }));
+    const login = new LoginPage(person, lang);
+    await login.signIn(sub, "the first passphrase of this person");
+    await expect(login.error).toHaveText(w.badLogin);
+    await login.signIn(sub, "a passphrase the administrator chose");
+    await expect(person.getByRole("heading", { name: w.title, level: 1 })).toBeVisible();
+    await expectNoSeriousViolationsInBothSchemes(person, `the must-change password page (${lang})`);
+    await person.getByLabel(w.field, { exact: true }).fill("the person's own new passphrase");
+    await person.getByLabel(w.repeat).fill("the person's own new passphrase");
+    await person.getByRole("button", { name: w.save }).click();
+    await expect(person).toHaveURL(/\/consent\?flow=|e2e-callback\?code=/);
+    await context.close();
+  });
+}

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { ConsentPage } from "./pages/consent.page.ts";
 import { LoginPage, type TLang } from "./pages/login.page.ts";
 import { UsersPage } from "./pages/users.page.ts";
-import { expectNoSeriousViolations } from "./support/axe.ts";
+import { expectNoSeriousViolationsInBothSchemes } from "./support/axe.ts";
 import { signInAsAdmin, uniqueTag } from "./support/admin.ts";
 import { mailTo } from "./support/mail.ts";
 import { OutboxPage } from "./pages/outbox.page.ts";
@@ -40,13 +40,6 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-/** axe on the page as it is, light and dark. */
-async function checkBothSchemes(page: Page, what: string): Promise<void> {
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expectNoSeriousViolations(page, `${what} (${colorScheme})`);
-  }
-}
 
 for (const lang of ["en", "ru"] as TLang[]) {
   test(`a person resets a forgotten password with the code from their e-mail and is signed in (${lang})`, async ({ page }) => {
@@ -60,13 +53,13 @@ for (const lang of ["en", "ru"] as TLang[]) {
     await expect(page).toHaveURL(/\/login\/recover\?flow=/);
     await expect(page.getByRole("heading", { name: w.title, level: 1 })).toBeVisible();
     await expect(page.getByLabel(w.address)).toBeFocused();
-    await checkBothSchemes(page, `the recovery page (${lang})`);
+    await expectNoSeriousViolationsInBothSchemes(page, `the recovery page (${lang})`);
     await page.getByLabel(w.address).fill(person.email.toUpperCase());
     await page.getByRole("button", { name: w.send }).click();
 
     await expect(page).toHaveURL(/\/login\/recover\/code\?flow=/);
     await expect(main).toContainText(person.email);
-    await checkBothSchemes(page, `the recovery code page (${lang})`);
+    await expectNoSeriousViolationsInBothSchemes(page, `the recovery code page (${lang})`);
     await expect.poll(() => mailTo(person.email).filter((m) => m.subject === w.subject).length).toBe(1);
     const code = /\b(\d{6})\b/.exec(mailTo(person.email).find((m) => m.subject === w.subject)!.text)![1]!;
 
@@ -74,7 +67,7 @@ for (const lang of ["en", "ru"] as TLang[]) {
     await page.getByRole("button", { name: w.go }).click();
     await expect(main.getByRole("alert")).toHaveText(w.wrong);
     await expect(page.getByLabel(w.code, { exact: true })).toHaveAttribute("aria-invalid", "true");
-    await checkBothSchemes(page, `the recovery code page with a refusal (${lang})`);
+    await expectNoSeriousViolationsInBothSchemes(page, `the recovery code page with a refusal (${lang})`);
     await page.getByLabel(w.code, { exact: true }).fill(code);
     await page.getByRole("button", { name: w.go }).click();
 
@@ -84,7 +77,7 @@ for (const lang of ["en", "ru"] as TLang[]) {
     await page.getByLabel(w.repeat).fill("short");
     await page.getByRole("button", { name: w.save }).click();
     await expect(main.getByRole("alert")).toBeVisible();
-    await checkBothSchemes(page, `the new password page with a refusal (${lang})`);
+    await expectNoSeriousViolationsInBothSchemes(page, `the new password page with a refusal (${lang})`);
     await page.getByLabel(w.password, { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel(w.repeat).fill(NEW_PASSWORD);
     await page.getByRole("button", { name: w.save }).click();
@@ -189,7 +182,7 @@ for (const lang of ["en", "ru"] as TLang[]) {
     await expect(skipped.getByLabel(w.password, { exact: true })).toHaveCount(0);
     await skipped.close();
 
-    await checkBothSchemes(other, `the second-factor step of recovery (${lang})`);
+    await expectNoSeriousViolationsInBothSchemes(other, `the second-factor step of recovery (${lang})`);
     await other.getByLabel(w.otpCode).fill("12345");
     await other.getByRole("button", { name: w.go }).click();
     await expect(other.getByRole("alert")).toHaveText(w.otpWrong);

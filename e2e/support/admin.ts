@@ -24,6 +24,11 @@ export async function signInAsAdmin(page: Page): Promise<ClientsPage> {
   return clients;
 }
 
+/** The console (and the pages it leads to) in `lang`: the language toggle's cookie, set directly. */
+export async function useConsoleLanguage(page: Page, lang: "en" | "ru"): Promise<void> {
+  await page.context().addCookies([{ name: "idp_lang", value: lang, domain: new URL(process.env.E2E_BASE_URL!).hostname, path: "/" }]);
+}
+
 /** Lower-case letters only, so it also fits in names and attribute names. */
 export function uniqueTag(): string {
   return [...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join("");
