@@ -2,6 +2,7 @@
 import { useEffect, useState } from "react";
 import { startSignIn } from "./auth-client.ts";
 import { Brand } from "./brand.tsx";
+import { useI18n } from "./i18n-provider.tsx";
 import { useContextPath } from "./context-path.tsx";
 import { LangToggle } from "./lang-toggle.tsx";
 import { Button } from "./ui/button.tsx";
@@ -31,6 +32,7 @@ type TProps = {
  */
 export function SignInCard({ text, clientId, returnTo, message, params, auto = false }: TProps) {
   const contextPath = useContextPath();
+  const { lang } = useI18n();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState(false);
   // Until React has hydrated, the button would do nothing: keep it off until then.
@@ -45,7 +47,8 @@ export function SignInCard({ text, clientId, returnTo, message, params, auto = f
     setPending(true);
     setFailed(false);
     try {
-      await startSignIn(contextPath, clientId, returnTo(), params);
+      // The service's sign-in page speaks the language this page was shown in (its toggle included).
+      await startSignIn(contextPath, clientId, returnTo(), { ui_locales: lang, ...params });
     } catch {
       setFailed(true);
       setPending(false);

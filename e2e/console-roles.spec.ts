@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import type { TLang } from "./pages/login.page.ts";
+import { LoginPage, type TLang } from "./pages/login.page.ts";
 import { SignInPage } from "./pages/sign-in.page.ts";
-import { ADMIN_LOGIN, expectDashboard, signInAsAdmin, useConsoleLanguage } from "./support/admin.ts";
+import { ADMIN_LOGIN, signInAsAdmin, useConsoleLanguage } from "./support/admin.ts";
 import { expectNoSeriousViolationsInBothSchemes } from "./support/axe.ts";
 import { createPerson, PERSON_PASSWORD } from "./support/portal.ts";
 
@@ -36,12 +36,15 @@ for (const lang of ["en", "ru"] as TLang[]) {
     await expect(roles.getByRole("status")).toHaveText(w.saved);
     await expectNoSeriousViolationsInBothSchemes(page, `a user's page with the roles card (${lang})`);
 
+    // The auditor's console is in the same language from the start: its sign-in page sends them on
+    // to the service's sign-in page in that language.
     const auditor = await (await browser.newContext()).newPage();
-    const signIn = new SignInPage(auditor);
-    await signIn.goto();
-    await signIn.signIn(person.sub, PERSON_PASSWORD);
-    await expectDashboard(auditor);
     await useConsoleLanguage(auditor, lang);
+    await new SignInPage(auditor).goto();
+    const login = new LoginPage(auditor, lang);
+    await login.expectShown();
+    await login.signIn(person.sub, PERSON_PASSWORD);
+    await expect(auditor).toHaveURL(/\/console\/dashboard$/);
     await openUser(auditor, other.sub, lang);
     await expect(auditor.getByTestId("signed-in-role")).toHaveText(w.role);
     await expect(auditor.getByRole("button", { name: w.setPassword })).toHaveCount(0);
