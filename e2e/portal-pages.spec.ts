@@ -16,6 +16,8 @@ const PAGES = [
 ];
 
 test("every portal page speaks Russian when asked, and passes axe in both languages, light and dark", async ({ browser, page }) => {
+  // 28 pages, each read by axe: more than the default minute on a busy machine.
+  test.slow();
   const person = await createPerson(browser);
   await signInToPortal(page, person.sub);
   for (const scheme of ["light", "dark"] as const) {
