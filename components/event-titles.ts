@@ -22,6 +22,7 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "user.recovery_code_confirmed": { en: "Password reset code confirmed", ru: "Код восстановления подтверждён" },
   "user.recovery_invited": { en: "Recovery link sent by an administrator", ru: "Администратор отправил ссылку для восстановления" },
   "user.recovery_invite_used": { en: "Password set from a recovery link", ru: "Пароль задан по ссылке для восстановления" },
+  "user.passkey_invite_used": { en: "Passkey created from an administrator's link", ru: "Ключ входа создан по ссылке администратора" },
   "user.consent_granted": { en: "Application allowed", ru: "Приложению дано разрешение" },
   "user.consent_denied": { en: "Application refused", ru: "Приложению отказано" },
   "user.consent_revoked": { en: "Application's access revoked", ru: "Разрешение приложения отозвано" },

@@ -3,7 +3,7 @@ import { consentPage, consentSubmit } from "../sign-in/consent.routes.ts";
 import { externalLinkPage, externalLinkSubmit, externalStart } from "../sign-in/external-login.routes.ts";
 import { otpStepPage, otpStepSubmit, passkeyFactorOptionsRoute, passkeyFactorSubmit, passwordStepPage, passwordStepSubmit } from "../sign-in/login-steps.routes.ts";
 import { loginPage, loginSubmit } from "../sign-in/login.routes.ts";
-import { recoveryLinkPage, recoveryLinkSubmit } from "../recovery/recovery-link.routes.ts";
+import { passkeyLinkOptions, passkeyLinkSubmit, recoveryLinkPage, recoveryLinkSubmit } from "../recovery/recovery-link.routes.ts";
 import { recoverCodePage, recoverCodeSubmit, recoverPage, recoverPasswordPage, recoverPasswordSubmit, recoverSubmit } from "../recovery/recovery.routes.ts";
 import { passkeyOptions, passkeyScript, passkeySubmit } from "../sign-in/passkey-login.routes.ts";
 import { qrPage, qrStart, qrStatus } from "../sign-in/qr-login.routes.ts";
@@ -32,6 +32,8 @@ export const PAGES = [
   recoverPasswordSubmit,
   recoveryLinkPage,
   recoveryLinkSubmit,
+  passkeyLinkOptions,
+  passkeyLinkSubmit,
   externalStart,
   externalLinkPage,
   externalLinkSubmit,

@@ -22,6 +22,7 @@ export const EVENT_TYPES = [
   "user.recovery_code_confirmed",
   "user.recovery_invited",
   "user.recovery_invite_used",
+  "user.passkey_invite_used",
   "user.consent_granted",
   "user.consent_denied",
   "user.consent_revoked",

@@ -210,6 +210,8 @@ const ERROR_DEFS = {
   "recovery.disabled": { status: 404, type: "not_found_error", error: "not_found", desc: "password recovery is turned off" },
   /** The console's recovery message, to a channel on which the account has no confirmed address. */
   "recovery.no_confirmed_contact": { status: 409, type: "process_error", error: "no_confirmed_contact", desc: "the account has no confirmed address on this channel" },
+  /** An administrator's link asked for passkey options after it expired, was used, or stopped holding (a newer link, a new password, a changed address). */
+  "recovery.link_spent": { status: 410, type: "process_error", error: "link_expired", desc: "the link has expired or was used already" },
 
   /** Password change in user mode: the current password is wrong (counted by the sign-in brute-force limit). */
   "password.invalid_credential": { status: 401, type: "security_error", error: "invalid_credential", desc: "wrong current password" },

@@ -57,6 +57,7 @@ function sampleParams(template: TTemplateName): TTemplateParams<TTemplateName> {
     test_message: {},
     account_notice: { kind: "password_changed", when: new Date().toISOString(), from: "198.51.100.7", device: "Firefox, Linux", detail: null },
     recovery_invite: { link: `${getConfig().issuer}/login/recover/link?t=EXAMPLE`, hours: 24 },
+    passkey_invite: { link: `${getConfig().issuer}/login/recover/link?t=EXAMPLE`, hours: 24 },
     new_password: { password: "Example-Passw0rd" },
   };
   return samples[template];

@@ -31,7 +31,7 @@ describe("message templates", () => {
   });
 
   it("has a form for every template and the test message on both channels", () => {
-    expect(TEMPLATE_NAMES.sort()).toEqual(["account_notice", "confirm_email_code", "confirm_phone_code", "new_password", "recovery_email_code", "recovery_invite", "recovery_phone_code", "registration_email_code", "registration_phone_code", "test_message"]);
+    expect(TEMPLATE_NAMES.sort()).toEqual(["account_notice", "confirm_email_code", "confirm_phone_code", "new_password", "passkey_invite", "recovery_email_code", "recovery_invite", "recovery_phone_code", "registration_email_code", "registration_phone_code", "test_message"]);
     expect(renderTemplate("test_message", "sms", "en", {}).text).not.toContain("\n");
     expect(renderTemplate("test_message", "email", "ru", {}).subject).toBe("Проверка доставки");
   });

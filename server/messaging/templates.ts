@@ -41,6 +41,7 @@ const PARAMS = {
   test_message: ZNoParams,
   new_password: ZPasswordParams,
   recovery_invite: ZLinkParams,
+  passkey_invite: ZLinkParams,
   account_notice: ZNoticeParams,
 } as const;
 
@@ -190,6 +191,22 @@ const BUILT_IN_TEXTS: { [K in TTemplateName]: Partial<Record<TChannel, TTexts>> 
       en: { subject: null, text: "Set a new password here (once, {hours} h): {link}" },
     },
   },
+  passkey_invite: {
+    email: {
+      ru: {
+        subject: "Создайте ключ входа",
+        text: "Администратор приглашает вас создать ключ входа (passkey): с ним вы входите без пароля, по отпечатку пальца, лицу или PIN-коду устройства.\n\n{link}\n\nСсылка действует {hours} ч и срабатывает один раз. Если вы этого не ждали, не открывайте её и сообщите администратору.\n",
+      },
+      en: {
+        subject: "Create a passkey for your account",
+        text: "Your administrator invites you to create a passkey: with it you sign in without a password, by your device's fingerprint, face or PIN.\n\n{link}\n\nThe link works once, for {hours} hours. If you did not expect this, do not open it and tell your administrator.\n",
+      },
+    },
+    sms: {
+      ru: { subject: null, text: "Создайте ключ входа по ссылке ({hours} ч, один раз): {link}" },
+      en: { subject: null, text: "Create your passkey here (once, {hours} h): {link}" },
+    },
+  },
   new_password: {
     sms: {
       ru: { subject: null, text: "Ваш новый пароль: {password}. Никому его не сообщайте." },
@@ -201,6 +218,7 @@ const BUILT_IN_TEXTS: { [K in TTemplateName]: Partial<Record<TChannel, TTexts>> 
 type TVars<P> = (p: P, l: TLocale) => Record<string, string>;
 const codeVars: TVars<TCode> = (p, l) => ({ code: p.code, validity: minutesIn(l, p.minutes) });
 const CODE = { names: ["code", "validity"], required: ["code"], secret: ["code"], of: codeVars };
+const LINK = { names: ["link", "hours"], required: ["link"], secret: ["link"], of: (p: z.infer<typeof ZLinkParams>) => ({ link: p.link, hours: String(p.hours) }) };
 
 /**
  * What each template's placeholders stand for, from its params. `required` must be in any rewritten
@@ -216,7 +234,8 @@ const VARIABLES: { [K in TTemplateName]: { names: string[]; required: string[]; 
   recovery_phone_code: CODE,
   test_message: { names: [], required: [], of: () => ({}) },
   account_notice: { names: ["event", "when", "details"], required: ["event"], of: noticeVars },
-  recovery_invite: { names: ["link", "hours"], required: ["link"], secret: ["link"], of: (p) => ({ link: p.link, hours: String(p.hours) }) },
+  recovery_invite: LINK,
+  passkey_invite: LINK,
   new_password: { names: ["password"], required: ["password"], secret: ["password"], of: (p) => ({ password: p.password }) },
 };
 

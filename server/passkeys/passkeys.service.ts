@@ -45,13 +45,33 @@ function userHandle(userId: string): Uint8Array {
   return new Uint8Array(createHmac("sha256", keyFor("credential-cache")).update(`webauthn-user:${userId}`).digest());
 }
 
+/**
+ * The account as an authenticator lists its passkey: by its e-mail, phone or subject, and by the
+ * person's name, so someone with several accounts tells them apart.
+ */
+export function passkeyUserOf(account: { id: string; attrs: Record<string, unknown> }): { id: string; name: string; displayName: string } {
+  const valueOf = (a: unknown) => (typeof a === "object" && a !== null && typeof (a as { value?: unknown }).value === "string" ? (a as { value: string }).value : undefined);
+  const textOf = (a: unknown) => (typeof a === "string" && a ? a : undefined);
+  const name = valueOf(account.attrs.email) ?? valueOf(account.attrs.phone_number) ?? account.id;
+  const displayName = [textOf(account.attrs.given_name), textOf(account.attrs.family_name)].filter(Boolean).join(" ") || name;
+  return { id: account.id, name, displayName };
+}
+
 /** Whether people may add passkeys now (the portal hides "add a passkey" otherwise). */
 export async function passkeysOffered(): Promise<boolean> {
   return (await getPasskeyPolicy()).offered;
 }
 
+/**
+ * What a registration challenge is bound to: by default the account (the portal, where the person
+ * is signed in); an administrator's link or a sign-up binds it to itself, so only an answer given
+ * through that link or sign-up registers.
+ */
+export type TRegistrationBinding = { binding?: string; now?: Date };
+
 /** Options for navigator.credentials.create(): the account's passkeys excluded, so one is not registered twice. */
-export async function passkeyRegistrationOptions(user: { id: string; name: string; displayName: string }, now = new Date()): Promise<PublicKeyCredentialCreationOptionsJSON> {
+export async function passkeyRegistrationOptions(user: { id: string; name: string; displayName: string }, opts: TRegistrationBinding = {}): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { binding = user.id, now = new Date() } = opts;
   const policy = await getPasskeyPolicy();
   if (!policy.offered) throw new AppError("passkeys.not_offered");
   const rp = relyingParty();
@@ -67,7 +87,7 @@ export async function passkeyRegistrationOptions(user: { id: string; name: strin
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
     authenticatorSelection: registrationSelection(policy),
   });
-  await insertChallenge({ challenge: options.challenge, purpose: "register", binding: user.id, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
+  await insertChallenge({ challenge: options.challenge, purpose: "register", binding, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
   return options;
 }
 
@@ -77,14 +97,15 @@ export async function passkeyRegistrationOptions(user: { id: string; name: strin
  * challenge or account, another origin or RP id, no user verification (unless the policy only prefers
  * it), a credential registered already, and whatever the passkey policy refuses.
  */
-export async function registerPasskey(userId: string, rawAnswer: unknown, rawName: unknown, actor: TEventActor, now = new Date()): Promise<TPasskeyView> {
+export async function registerPasskey(userId: string, rawAnswer: unknown, rawName: unknown, actor: TEventActor, opts: TRegistrationBinding = {}): Promise<TPasskeyView> {
+  const { binding = userId, now = new Date() } = opts;
   const answer = ZRegistrationAnswer.parse(rawAnswer);
   const name = ZPasskeyName.parse(rawName);
   // Read once: the options were made under a policy, the answer is judged by the one in force now.
   const [policy, metadata] = await Promise.all([getPasskeyPolicy(), getPasskeyMetadata()]);
   if (!policy.offered) throw new AppError("passkeys.not_offered");
   const challenge = claimedChallenge(answer.response.clientDataJSON);
-  if (!(await spendChallenge(challenge, "register", userId, now))) throw new AppError("passkeys.challenge_unknown");
+  if (!(await spendChallenge(challenge, "register", binding, now))) throw new AppError("passkeys.challenge_unknown");
   const who = { ...actor, subject: userId };
   await checkAttachment(policy, answer, who);
   await loadIntoMetadataService(metadata);

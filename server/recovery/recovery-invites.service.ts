@@ -12,7 +12,7 @@ import { changePasswordAtSignIn, stepsAfterSignIn } from "../sign-in/account-che
 import { holdsConsoleRole } from "../users/admin.service.ts";
 import { findPasswordHash } from "../users/users.service.ts";
 import { findActiveAccount } from "../users/account-snapshots.ts";
-import { claimInvite, findInvite, releaseInvite, saveInvite, type TInviteRow, type TRecoveryChannel } from "./recovery.repository.ts";
+import { claimInvite, findInvite, releaseInvite, saveInvite, type TInvitePurpose, type TInviteRow, type TRecoveryChannel } from "./recovery.repository.ts";
 
 /*
  * The administrator's "Send a recovery message": a link to the person's confirmed e-mail or phone
@@ -23,6 +23,9 @@ import { claimInvite, findInvite, releaseInvite, saveInvite, type TInviteRow, ty
  * spends nothing. A link works only while nothing it relied on changed: the address it went to is
  * still the account's confirmed one, no password was set since, it is the account's newest link,
  * and, once the account holds a console role, an administrator (not a user manager) sent it.
+ *
+ * A link may instead enrol a passkey (purpose "passkey", passkey-invites.service.ts): the way in for
+ * someone who is to sign in without a password. Each link does only what it was sent for.
  */
 
 /** How long a link works: a working day, for a message that may be read the next morning. */
@@ -49,20 +52,29 @@ export async function inviteChannelsOf(userId: string): Promise<TRecoveryChannel
   return (["email", "phone"] as const).filter((c) => confirmedAddress(account.attrs, c));
 }
 
+const TEMPLATE = { password: "recovery_invite", passkey: "passkey_invite" } as const;
+
 /** Sends the link; the address it went to, masked as the outbox shows it. */
-export async function sendRecoveryInvite(userId: string, channel: TRecoveryChannel, locale: TLocale, actor: TEventActor & { byAdmin: boolean }, note: Record<string, unknown> = {}): Promise<{ to: string }> {
+export async function sendRecoveryInvite(
+  userId: string,
+  channel: TRecoveryChannel,
+  locale: TLocale,
+  actor: TEventActor & { byAdmin: boolean },
+  opts: { note?: Record<string, unknown>; purpose?: TInvitePurpose } = {},
+): Promise<{ to: string }> {
+  const { note = {}, purpose = "password" } = opts;
   const account = await findActiveAccount(userId);
   if (!account) throw new AppError("user.not_found", { params: { userId } });
   const to = confirmedAddress(account.attrs, channel);
   if (!to) throw new AppError("recovery.no_confirmed_contact", { params: { channel } });
   const token = randomBytes(32).toString("base64url");
-  const row = { tokenHash: hashToken(token), userId, channel, addressHash: addressMark(channel, to), passwordMark: await passwordMark(userId), byAdmin: actor.byAdmin };
+  const row = { tokenHash: hashToken(token), userId, channel, addressHash: addressMark(channel, to), passwordMark: await passwordMark(userId), byAdmin: actor.byAdmin, purpose };
   await inTransaction(async (tx) => {
     await saveInvite({ ...row, expiresAt: new Date(Date.now() + INVITE_TTL_HOURS * 3600_000) }, tx);
     await enqueueMessage(tx, {
       channel: channel === "phone" ? "sms" : "email",
       to,
-      template: "recovery_invite",
+      template: TEMPLATE[purpose],
       locale,
       params: { link: pageLink(INVITE_PATH, { t: token, lang: locale }), hours: INVITE_TTL_HOURS },
       userId,
@@ -71,7 +83,7 @@ export async function sendRecoveryInvite(userId: string, channel: TRecoveryChann
   });
   kickDelivery();
   const { byAdmin: _, ...who } = actor;
-  await recordEvent("user.recovery_invited", { ...who, subject: userId }, { channel, to: maskRecipient(to), ...note });
+  await recordEvent("user.recovery_invited", { ...who, subject: userId }, { channel, to: maskRecipient(to), ...(purpose === "passkey" ? { purpose } : {}), ...note });
   return { to: maskRecipient(to) };
 }
 
@@ -86,10 +98,35 @@ async function stillGood(row: TInviteRow | null, now: Date): Promise<TInviteRow 
   return row;
 }
 
-/** Whether the link still works: what its page shows. */
-export async function inviteUsable(token: string, now = new Date()): Promise<boolean> {
-  return !!(await stillGood(token ? await findInvite(hashToken(token)) : null, now));
+/** The link's row while it still works (undefined otherwise), with the hash it is stored under. */
+export async function openInvite(token: string, now = new Date()): Promise<(TInviteRow & { tokenHash: string }) | undefined> {
+  return stillGood(token ? await findInvite(hashToken(token)) : null, now);
 }
+
+/** What the link does while it still works: what its page shows. */
+export async function invitePurpose(token: string, now = new Date()): Promise<TInvitePurpose | undefined> {
+  return (await openInvite(token, now))?.purpose;
+}
+
+/** Whether the link still works. */
+export async function inviteUsable(token: string, now = new Date()): Promise<boolean> {
+  return !!(await openInvite(token, now));
+}
+
+/**
+ * Takes a working link for one use, for what it was sent for: of parallel uses one gets it. Refused
+ * (undefined) where its account may not sign in now: password sign-in turned off (a password link),
+ * or the account locked for inactivity, as "Forgot password?" refuses.
+ */
+export async function claimWorkingInvite(token: string, purpose: TInvitePurpose, actor: TEventActor): Promise<TInviteRow | undefined> {
+  const row = await openInvite(token);
+  if (!row || row.purpose !== purpose) return undefined;
+  if ((await stepsAfterSignIn(row.userId, [], { ...actor, subject: row.userId }, purpose === "password")).refusal) return undefined;
+  return (await claimInvite(row.tokenHash, new Date())) ? row : undefined;
+}
+
+/** Gives a claimed link back: what was typed or answered with it was refused, and may be tried again. */
+export const giveBackInvite = (row: TInviteRow) => releaseInvite(row.tokenHash);
 
 export type TInviteResult = { ok: true } | { ok: false; reason: "spent" } | { ok: false; reason: "refused"; problems: string[] };
 
@@ -101,15 +138,12 @@ export type TInviteResult = { ok: true } | { ok: false; reason: "spent" } | { ok
  * person, as any reset does.
  */
 export async function useRecoveryInvite(token: string, password: string, locale: TLocale, actor: TEventActor): Promise<TInviteResult> {
-  const tokenHash = hashToken(token);
-  const row = await stillGood(token ? await findInvite(tokenHash) : null, new Date());
+  const row = await claimWorkingInvite(token, "password", actor);
   if (!row) return { ok: false, reason: "spent" };
   const who = { ...actor, subject: row.userId };
-  if ((await stepsAfterSignIn(row.userId, [], who, true)).refusal) return { ok: false, reason: "spent" };
-  if (!(await claimInvite(tokenHash, new Date()))) return { ok: false, reason: "spent" };
   const changed = await changePasswordAtSignIn(row.userId, password, locale, who, { by: "recovery_invite", channel: row.channel });
   if (!changed.ok) {
-    await releaseInvite(tokenHash);
+    await giveBackInvite(row);
     return { ok: false, reason: "refused", problems: changed.problems };
   }
   await recordEvent("user.recovery_invite_used", who, { channel: row.channel });

@@ -41,7 +41,9 @@ export async function useRecovery(flowId: string, codeHash: string): Promise<boo
   return count === 1;
 }
 
-export type TInviteRow = { tokenHash: string; userId: string; channel: TRecoveryChannel; addressHash: string; passwordMark: string; byAdmin: boolean; expiresAt: Date; usedAt: Date | null };
+/** What an administrator's link does: set a new password, or enrol a passkey. */
+export type TInvitePurpose = "password" | "passkey";
+export type TInviteRow = { tokenHash: string; userId: string; channel: TRecoveryChannel; addressHash: string; passwordMark: string; byAdmin: boolean; purpose: TInvitePurpose; expiresAt: Date; usedAt: Date | null };
 
 /** The new link of an account, in place of any it had: only the newest link works. */
 export async function saveInvite(row: Omit<TInviteRow, "usedAt">, tx: TTx): Promise<void> {
@@ -51,7 +53,7 @@ export async function saveInvite(row: Omit<TInviteRow, "usedAt">, tx: TTx): Prom
 
 export async function findInvite(tokenHash: string): Promise<TInviteRow | null> {
   const prisma = await getPrisma();
-  const select = { tokenHash: true, userId: true, channel: true, addressHash: true, passwordMark: true, byAdmin: true, expiresAt: true, usedAt: true } as const;
+  const select = { tokenHash: true, userId: true, channel: true, addressHash: true, passwordMark: true, byAdmin: true, purpose: true, expiresAt: true, usedAt: true } as const;
   return prisma.recoveryInvite.findUnique({ where: { tokenHash }, select }) as Promise<TInviteRow | null>;
 }
 
@@ -62,7 +64,7 @@ export async function claimInvite(tokenHash: string, now: Date): Promise<boolean
   return count === 1;
 }
 
-/** Gives a claimed link back, when the password typed with it was refused by the policy. */
+/** Gives a claimed link back, when the password typed with it was refused by the policy (or the passkey by its checks). */
 export async function releaseInvite(tokenHash: string): Promise<void> {
   const prisma = await getPrisma();
   await prisma.recoveryInvite.updateMany({ where: { tokenHash }, data: { usedAt: null } });

@@ -45,7 +45,7 @@ describe.each(DB_KINDS)("message templates in the console on %s", (kind) => {
     expect(entry.builtIn.text).toContain("{code}");
     // One entry per channel a template goes by: no e-mail form of a phone code.
     expect(list.some((e) => e.template === "confirm_phone_code" && e.channel === "email")).toBe(false);
-    expect(list).toHaveLength(2 * 13);
+    expect(list).toHaveLength(2 * 15);
 
     const rewritten = { template: "confirm_email_code" as const, channel: "email" as const, locale: "en" as const, subject: "Acme: your code, valid for {validity}", text: "Hello from Acme!\nYour code is {code}, valid for {validity}.\n" };
     expect(await caller.console.templates.preview(rewritten)).toEqual({ subject: "Acme: your code, valid for 10 minutes", text: "Hello from Acme!\nYour code is 123456, valid for 10 minutes.\n" });

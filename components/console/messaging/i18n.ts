@@ -108,6 +108,7 @@ const en = {
   "template.test_message": "Test message",
   "template.account_notice": "Account change notice",
   "template.recovery_invite": "Recovery link from an administrator",
+  "template.passkey_invite": "Passkey invitation from an administrator",
   "template.new_password": "New password by SMS",
 };
 
@@ -218,6 +219,7 @@ const ru: Record<TMessagingKey, string> = {
   "template.test_message": "Проверочное сообщение",
   "template.account_notice": "Уведомление об изменении учётной записи",
   "template.recovery_invite": "Ссылка восстановления от администратора",
+  "template.passkey_invite": "Приглашение создать ключ входа от администратора",
   "template.new_password": "Новый пароль по SMS",
 };
 

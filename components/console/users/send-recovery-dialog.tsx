@@ -14,7 +14,9 @@ type TProps = { sub: string; open: boolean; onClose: () => void; onDone: (to: st
 
 /**
  * "Send a recovery message": a link to the person's confirmed e-mail or phone that sets a new
- * password once. Without a confirmed contact there is nowhere to send it, and the dialog says so.
+ * password once, or (while passkeys are offered) enrols a passkey once, for someone who is to sign
+ * in without a password. Without a confirmed contact there is nowhere to send it, and the dialog
+ * says so.
  */
 export function SendRecoveryDialog({ sub, open, onClose, onDone }: TProps) {
   const { t } = useI18n();
@@ -23,22 +25,25 @@ export function SendRecoveryDialog({ sub, open, onClose, onDone }: TProps) {
   const channels = useQuery({ ...trpc.console.users.recoveryChannels.queryOptions({ sub }), enabled: open });
   const [channel, setChannel] = useState<"email" | "phone" | "">("");
   const [locale, setLocale] = useState<"ru" | "en">("ru");
+  const [purpose, setPurpose] = useState<"password" | "passkey">("password");
+  const passkeys = useQuery({ ...trpc.console.passkeys.offered.queryOptions(), enabled: open });
   const send = useMutation(trpc.console.users.sendRecovery.mutationOptions({ onSuccess: (r) => onDone(r.to) }));
   const offered = channels.data ?? [];
   const chosen = channel || offered[0];
   const close = () => {
     send.reset();
     setChannel("");
+    setPurpose("password");
     onClose();
   };
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (chosen) send.mutate({ sub, channel: chosen, locale });
+    if (chosen) send.mutate({ sub, channel: chosen, locale, purpose });
   }
   return (
     <Dialog open={open} title={u("recovery.title")} onClose={close}>
       <form className="user-form" onSubmit={submit} noValidate aria-busy={send.isPending}>
-        <p className="muted">{u("recovery.explain")}</p>
+        <p className="muted">{u(purpose === "passkey" ? "recovery.explainPasskey" : "recovery.explain")}</p>
         {send.error ? <p className="ui-alert ui-alert--error" role="alert">{messageOf(send.error, t)}</p> : null}
         {channels.isSuccess && offered.length === 0 ? (
           <p className="ui-alert ui-alert--error" role="alert">{u("recovery.noContact")}</p>
@@ -49,6 +54,12 @@ export function SendRecoveryDialog({ sub, open, onClose, onDone }: TProps) {
                 <option key={c} value={c}>{u(c === "email" ? "recovery.email" : "recovery.phone")}</option>
               ))}
             </SelectField>
+            {passkeys.data ? (
+              <SelectField label={u("recovery.purpose")} value={purpose} onChange={(e) => setPurpose(e.target.value as "password" | "passkey")}>
+                <option value="password">{u("recovery.purposePassword")}</option>
+                <option value="passkey">{u("recovery.purposePasskey")}</option>
+              </SelectField>
+            ) : null}
             <SelectField label={u("recovery.language")} value={locale} onChange={(e) => setLocale(e.target.value as "ru" | "en")}>
               <option value="ru">Русский</option>
               <option value="en">English</option>

@@ -37,6 +37,14 @@ const en = {
   "link.spent": "This link has expired or was used already. Ask your administrator for a new one, or use \u201cForgot password?\u201d on the sign-in page.",
   "link.done": "Your new password is saved. Sign in with it.",
   "link.signIn": "Go to your account",
+  "passkeyLink.title": "Create a passkey",
+  "passkeyLink.lead": "Your administrator sent you this link to create a passkey for your account. Your device asks for your fingerprint, face or PIN and keeps the key; from then on you sign in with it, no password needed.",
+  "passkeyLink.button": "Create a passkey",
+  "passkeyLink.cancelled": "The passkey was not created. Try again.",
+  "passkeyLink.noScript": "Creating a passkey needs a browser with JavaScript turned on.",
+  "passkeyLink.refused": "The passkey could not be created. Try again, or use another device or security key.",
+  "passkeyLink.done": "Your passkey is created. Sign in with it: choose \u201cSign in with a passkey\u201d on the sign-in page.",
+  "passkeyLink.name": "Passkey",
 };
 
 export type TRecoveryKey = keyof typeof en;
@@ -76,6 +84,14 @@ const ru: Record<TRecoveryKey, string> = {
   "link.spent": "Срок действия ссылки истёк, или она уже использована. Попросите администратора отправить новую или воспользуйтесь ссылкой \u00abЗабыли пароль?\u00bb на странице входа.",
   "link.done": "Новый пароль сохранён. Войдите с ним.",
   "link.signIn": "Перейти в личный кабинет",
+  "passkeyLink.title": "Создайте ключ входа",
+  "passkeyLink.lead": "Администратор отправил вам эту ссылку, чтобы создать ключ входа (passkey) для вашей учётной записи. Устройство спросит отпечаток пальца, лицо или PIN-код и сохранит ключ; дальше вы входите с ним, без пароля.",
+  "passkeyLink.button": "Создать ключ входа",
+  "passkeyLink.cancelled": "Ключ входа не создан. Попробуйте ещё раз.",
+  "passkeyLink.noScript": "Чтобы создать ключ входа, в браузере должен быть включён JavaScript.",
+  "passkeyLink.refused": "Не удалось создать ключ входа. Попробуйте ещё раз или воспользуйтесь другим устройством или ключом безопасности.",
+  "passkeyLink.done": "Ключ входа создан. Входите с ним: на странице входа выберите \u00abВойти по ключу входа\u00bb.",
+  "passkeyLink.name": "Ключ входа",
 };
 
 const DICTIONARIES: Record<TLang, Record<TRecoveryKey, string>> = { en, ru };

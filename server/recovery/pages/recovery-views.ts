@@ -1,6 +1,7 @@
 import { html } from "../../html/html.ts";
 import { renderPage } from "../../html/layout.ts";
 import type { TLang } from "../../html/texts.ts";
+import { passkeyForm, type TPasskeyChoice } from "../../sign-in/pages/views.ts";
 import type { TRecoveryText } from "./recovery-i18n.ts";
 
 // The pages of "Forgot password?": the address and the code (the new password is the sign-in step's
@@ -78,5 +79,24 @@ ${problems.length ? html`<div class="alert" role="alert" id="password-error"><ul
 <button type="submit" class="primary">${v.rt("link.submit")}</button>
 </form>`;
   return renderPage({ lang: v.lang, title: v.rt("link.title"), body: html`<h1>${v.rt("link.title")}</h1>
+${content}`, switchUrl: v.switchUrl });
+}
+
+/**
+ * An administrator's link that enrols a passkey: the button (shown by the passkey script where the
+ * browser has WebAuthn) creates it; without JavaScript the page says what it needs.
+ */
+export function passkeyLinkView(v: { lang: TLang; rt: TRecoveryText; switchUrl: string; accountUrl: string; passkey: TPasskeyChoice; state: "form" | "refused" | "spent" | "done" }): string {
+  const content =
+    v.state === "spent"
+      ? html`<p class="alert" role="alert">${v.rt("link.spent")}</p>`
+      : v.state === "done"
+        ? html`<p role="status">${v.rt("passkeyLink.done")}</p>
+<p class="aside"><a href="${v.accountUrl}">${v.rt("link.signIn")}</a></p>`
+        : html`<p>${v.rt("passkeyLink.lead")}</p>
+${v.state === "refused" ? html`<p class="alert" role="alert">${v.rt("passkeyLink.refused")}</p>` : ""}
+${passkeyForm(v.passkey, "", { button: v.rt("passkeyLink.button"), cancelled: v.rt("passkeyLink.cancelled") })}
+<noscript><p class="hint">${v.rt("passkeyLink.noScript")}</p></noscript>`;
+  return renderPage({ lang: v.lang, title: v.rt("passkeyLink.title"), body: html`<h1>${v.rt("passkeyLink.title")}</h1>
 ${content}`, switchUrl: v.switchUrl });
 }

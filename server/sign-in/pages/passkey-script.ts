@@ -14,10 +14,14 @@ export const passkeyScriptPath = () => pageLink("/login/passkey/script", {});
  * conditional mediation, the same request is also made quietly on load: the browser then offers the
  * person's passkeys in that field's autofill, and picking one signs in. The button first cancels that
  * quiet request (a browser runs one WebAuthn request at a time); its options replace the earlier ones.
+ *
+ * A form marked `data-ceremony="create"` (an administrator's passkey link, a sign-up with a passkey)
+ * registers a new passkey instead: the same options-then-answer round, with navigator.credentials.create().
  */
 export const PASSKEY_SCRIPT = `(() => {
   const form = document.getElementById("passkey-form");
   if (!form || !window.PublicKeyCredential || !navigator.credentials) return;
+  const create = form.dataset.ceremony === "create";
   const button = form.querySelector("button");
   const status = form.querySelector("[role=status]");
   const bytes = (s) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
@@ -26,16 +30,23 @@ export const PASSKEY_SCRIPT = `(() => {
     const res = await fetch(form.dataset.options, { method: "POST", credentials: "same-origin", body: new URLSearchParams({ csrf_token: form.elements.csrf_token.value }) });
     if (!res.ok) throw new Error("no options");
     const o = await res.json();
-    const allowCredentials = (o.allowCredentials || []).map((c) => ({ type: "public-key", id: bytes(c.id), transports: c.transports }));
+    const listed = (list) => (list || []).map((c) => ({ type: "public-key", id: bytes(c.id), transports: c.transports }));
+    if (create) {
+      return { ...o, challenge: bytes(o.challenge), user: { ...o.user, id: bytes(o.user.id) }, excludeCredentials: listed(o.excludeCredentials) };
+    }
+    const allowCredentials = listed(o.allowCredentials);
     return { challenge: bytes(o.challenge), rpId: o.rpId, timeout: o.timeout, userVerification: o.userVerification, allowCredentials };
   };
   const submit = (credential) => {
     const r = credential.response;
+    const response = create
+      ? { clientDataJSON: text(r.clientDataJSON), attestationObject: text(r.attestationObject), transports: r.getTransports ? r.getTransports() : undefined }
+      : { clientDataJSON: text(r.clientDataJSON), authenticatorData: text(r.authenticatorData), signature: text(r.signature), userHandle: r.userHandle ? text(r.userHandle) : undefined };
     form.elements.answer.value = JSON.stringify({
       id: credential.id,
       rawId: text(credential.rawId),
       type: credential.type,
-      response: { clientDataJSON: text(r.clientDataJSON), authenticatorData: text(r.authenticatorData), signature: text(r.signature), userHandle: r.userHandle ? text(r.userHandle) : undefined },
+      response,
       clientExtensionResults: {},
       authenticatorAttachment: credential.authenticatorAttachment || undefined,
     });
@@ -45,7 +56,7 @@ export const PASSKEY_SCRIPT = `(() => {
   // would replace the button's challenge.
   let quiet, quietOptions;
   const field = document.querySelector('input[autocomplete~="webauthn"]');
-  if (field && PublicKeyCredential.isConditionalMediationAvailable) {
+  if (field && !create && PublicKeyCredential.isConditionalMediationAvailable) {
     PublicKeyCredential.isConditionalMediationAvailable().then(async (available) => {
       if (!available || quiet) return;
       quiet = new AbortController();
@@ -64,7 +75,8 @@ export const PASSKEY_SCRIPT = `(() => {
     quiet.abort();
     await quietOptions?.catch(() => {});
     try {
-      submit(await navigator.credentials.get({ publicKey: await options() }));
+      const publicKey = await options();
+      submit(await (create ? navigator.credentials.create({ publicKey }) : navigator.credentials.get({ publicKey })));
     } catch {
       button.disabled = false;
       status.textContent = form.dataset.cancelled;

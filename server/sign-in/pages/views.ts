@@ -57,7 +57,8 @@ ${passkeyForm(v.passkey, v.csrf, { button: v.t("login.passkey"), cancelled: v.t(
 }
 
 /** Where the passkey button gets its options, sends the answer, and its script. */
-export type TPasskeyChoice = { action: string; options: string; script: string };
+/** Where the passkey button asks for options and sends the answer; `create` registers a new passkey instead of signing in with one. */
+export type TPasskeyChoice = { action: string; options: string; script: string; ceremony?: "get" | "create" };
 
 /**
  * Sign-in with a passkey: the button stays hidden unless the script finds WebAuthn in the browser
@@ -66,10 +67,10 @@ export type TPasskeyChoice = { action: string; options: string; script: string }
  * authenticator's answer and submits the form, so the answer arrives as a normal POST.
  */
 export function passkeyForm(passkey: TPasskeyChoice, csrf: string, words: { button: string; cancelled: string }) {
-  return html`<form method="post" action="${passkey.action}" id="passkey-form" data-options="${passkey.options}" data-cancelled="${words.cancelled}">
+  return html`<form method="post" action="${passkey.action}" id="passkey-form" data-options="${passkey.options}" data-ceremony="${passkey.ceremony ?? "get"}" data-cancelled="${words.cancelled}">
 <input type="hidden" name="csrf_token" value="${csrf}">
 <input type="hidden" name="answer" value="">
-<button type="button" class="secondary" hidden>${words.button}</button>
+<button type="button" class="${passkey.ceremony === "create" ? "primary" : "secondary"}" hidden>${words.button}</button>
 <p class="hint" role="status"></p>
 </form>
 <script src="${passkey.script}" defer></script>`;

@@ -42,10 +42,10 @@ export const usersRouter = createRouter({
   /** Where a recovery message can go: the account's confirmed e-mail and phone. */
   recoveryChannels: consoleReadProcedure.input(z.strictObject({ sub: z.string().min(1).max(256) })).query(({ input }) => recoveryChannelsFor(input.sub)),
 
-  /** A link that sets a new password once, to the person's confirmed address; the address, masked. */
+  /** A link that sets a new password (or enrols a passkey) once, to the person's confirmed address; the address, masked. */
   sendRecovery: userManagerProcedure
-    .input(z.strictObject({ sub: z.string().min(1).max(256), channel: z.enum(["email", "phone"]), locale: z.enum(["ru", "en"]) }))
-    .mutation(({ input, ctx }) => sendRecoveryMessage(input.sub, input.channel, input.locale, ctx.actor, ctx.admin.grants.includes("configure"))),
+    .input(z.strictObject({ sub: z.string().min(1).max(256), channel: z.enum(["email", "phone"]), locale: z.enum(["ru", "en"]), purpose: z.enum(["password", "passkey"]).default("password") }))
+    .mutation(({ input, ctx }) => sendRecoveryMessage(input.sub, input.channel, input.locale, ctx.actor, ctx.admin.grants.includes("configure"), input.purpose)),
 
   /** The account's console roles (its other roles stay); the last active administrator keeps theirs. */
   setRoles: adminProcedure
