@@ -8,6 +8,7 @@ import { recoverCodePage, recoverCodeSubmit, recoverPage, recoverPasswordPage, r
 import { passkeyOptions, passkeyScript, passkeySubmit } from "../sign-in/passkey-login.routes.ts";
 import { qrPage, qrStart, qrStatus } from "../sign-in/qr-login.routes.ts";
 import { codesPage, codesSubmit, registerPage, registerSubmit } from "../sign-in/signup.routes.ts";
+import { signUpPasskeyOptionsRoute, signUpPasskeyPage, signUpPasskeySubmit } from "../sign-in/signup-passkey.routes.ts";
 
 /**
  * The service's own browser pages (sign-in, its steps, recovery, sign-up, consent): not operations of the API
@@ -47,6 +48,9 @@ export const PAGES = [
   registerSubmit,
   codesPage,
   codesSubmit,
+  signUpPasskeyPage,
+  signUpPasskeyOptionsRoute,
+  signUpPasskeySubmit,
   consentPage,
   consentSubmit,
   logoRoute,

@@ -1,6 +1,7 @@
 import { getPrisma } from "../db/index.ts";
 
-export type TSignUpStep = "codes" | "done";
+/** codes: waiting for the contacts' codes; passkey: the account exists and waits for its passkey; done. */
+export type TSignUpStep = "codes" | "passkey" | "done";
 export type TSignUpFlowRow = {
   id: string;
   csrfHash: string;
@@ -8,12 +9,15 @@ export type TSignUpFlowRow = {
   loginFlowId: string | null;
   clientId: string | null;
   step: TSignUpStep;
+  withPasskey: boolean;
+  /** The account, once the codes created it and it waits for its passkey. */
+  userId: string | null;
   expiresAt: Date;
 };
 
-const FLOW = { id: true, csrfHash: true, registrationContext: true, loginFlowId: true, clientId: true, step: true, expiresAt: true } as const;
+const FLOW = { id: true, csrfHash: true, registrationContext: true, loginFlowId: true, clientId: true, step: true, withPasskey: true, userId: true, expiresAt: true } as const;
 
-export async function insertSignUpFlow(row: Omit<TSignUpFlowRow, "step">): Promise<void> {
+export async function insertSignUpFlow(row: Omit<TSignUpFlowRow, "step" | "userId">): Promise<void> {
   const prisma = await getPrisma();
   await prisma.signUpFlow.create({ data: row, select: { id: true } });
 }
@@ -23,10 +27,17 @@ export async function findSignUpFlow(id: string): Promise<TSignUpFlowRow | null>
   return prisma.signUpFlow.findUnique({ where: { id }, select: FLOW }) as Promise<TSignUpFlowRow | null>;
 }
 
-/** Ends a flow only from the codes step: of two submissions of the last code, one signs in. */
-export async function finishSignUpFlow(id: string): Promise<boolean> {
+/** Ends a flow only from the step it is at: of two submissions of the last code (or passkey), one signs in. */
+export async function finishSignUpFlow(id: string, from: "codes" | "passkey" = "codes"): Promise<boolean> {
   const prisma = await getPrisma();
-  const { count } = await prisma.signUpFlow.updateMany({ where: { id, step: "codes" }, data: { step: "done" } });
+  const { count } = await prisma.signUpFlow.updateMany({ where: { id, step: from }, data: { step: "done" } });
+  return count === 1;
+}
+
+/** The codes created the account: the flow now waits for its passkey (of two submissions of the last code, one goes on). */
+export async function awaitPasskey(id: string, userId: string): Promise<boolean> {
+  const prisma = await getPrisma();
+  const { count } = await prisma.signUpFlow.updateMany({ where: { id, step: "codes", withPasskey: true }, data: { step: "passkey", userId } });
   return count === 1;
 }
 

@@ -31,7 +31,8 @@ export type TSignUpForm = {
   values: Record<string, string>;
   /** Attributes as registration (v3 spelling) takes them; contacts wait for their codes. */
   attrs: Record<string, unknown>;
-  password: string;
+  /** The password typed; undefined when the person chose a passkey instead. */
+  password: string | undefined;
   problems: { field: string; code: TFormProblemCode }[];
 };
 
@@ -56,9 +57,10 @@ function valueOf(field: TSignUpField, text: string): unknown {
  * Reads a submitted sign-up form. An empty input is left out (registration reports a required one
  * as missing); a contact is sent unconfirmed, so a code goes to it. The page asks for at least one
  * contact (a sign-up is confirmed by a code) and for the password twice (typed unseen, without
- * JavaScript to show it).
+ * JavaScript to show it), unless the person pressed "Sign up with a passkey instead" (`method`
+ * passkey, offered only where passkeys are): then any password typed is ignored.
  */
-export function readSignUpForm(fields: TSignUpField[], form: Map<string, string>): TSignUpForm {
+export function readSignUpForm(fields: TSignUpField[], form: Map<string, string>, passkeyOffered = false): TSignUpForm {
   const values: Record<string, string> = {};
   const attrs: Record<string, unknown> = {};
   for (const f of fields) {
@@ -66,11 +68,12 @@ export function readSignUpForm(fields: TSignUpField[], form: Map<string, string>
     values[f.name] = text;
     if (text || (f.type === "boolean" && f.required)) attrs[f.name] = valueOf(f, text);
   }
-  const password = form.get("password") ?? "";
+  const withPasskey = passkeyOffered && form.get("method") === "passkey";
+  const password = withPasskey ? undefined : (form.get("password") ?? "");
   const problems: TSignUpForm["problems"] = [];
   if (!values.email && !values.phone_number) problems.push({ field: fields.some((f) => f.name === "email") ? "email" : "phone_number", code: "contact_required" });
-  if (!password) problems.push({ field: "password", code: "password_required" });
-  else if (password !== (form.get("password_repeat") ?? "")) problems.push({ field: "password_repeat", code: "password_mismatch" });
+  if (password === "") problems.push({ field: "password", code: "password_required" });
+  else if (password !== undefined && password !== (form.get("password_repeat") ?? "")) problems.push({ field: "password_repeat", code: "password_mismatch" });
   return { values, attrs, password, problems };
 }
 

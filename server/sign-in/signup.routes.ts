@@ -6,6 +6,9 @@ import { readCookie, serializeCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
 import { readForm } from "../http/form.ts";
 import { getPasswordPolicy } from "../passwords/policy-store.ts";
+import { passkeysOffered } from "../passkeys/passkeys.service.ts";
+import { passkeyScriptPath } from "./pages/passkey-script.ts";
+import { waitForPasskey } from "./signup-passkey.service.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
@@ -53,6 +56,8 @@ async function renderRegister(req: TIncoming, loginFlow: TFlow | undefined, cook
   const fields = signUpFields(await getCatalog());
   const external = loginFlow && (await externalSignUp(loginFlow.id, fields.map((f) => f.name)));
   const st = signUpTextsFor(lang);
+  // "With a passkey instead" is offered where passkeys are, and not when an external account is linked (it signs in with that).
+  const passkeyScript = !external && (await passkeysOffered()) ? passkeyScriptPath() : undefined;
   const markup = registerView({
     lang,
     t: textsFor(lang),
@@ -69,8 +74,9 @@ async function renderRegister(req: TIncoming, loginFlow: TFlow | undefined, cook
     refusal: state.refusal,
     // The configured policy, as the registration will check it.
     minPassword: (await getPasswordPolicy()).minLength,
+    passkeyScript,
   });
-  return htmlResponse(markup, status, headers);
+  return htmlResponse(markup, status, headers, passkeyScript);
 }
 
 // GET {ctx}/register?flow=… – the sign-up form (the sign-in page links to it with its flow)
@@ -101,7 +107,7 @@ export const registerSubmit = pageRoute("POST", "/register", async (req) => {
   if (!cookie || !csrfMatches(cookie, formBinding(loginFlow), form.get("csrf_token"))) throw new AppError("login.csrf_failed");
   const lang = pickLang(req, loginFlow?.request.uiLocales);
   const st = signUpTextsFor(lang);
-  const parsed = readSignUpForm(signUpFields(await getCatalog()), form);
+  const parsed = readSignUpForm(signUpFields(await getCatalog()), form, await passkeysOffered());
   if (parsed.problems.length) {
     return renderRegister(req, loginFlow, cookie, 400, { values: parsed.values, problems: parsed.problems.map((p) => ({ field: p.field, text: st(`signup.${p.code}`) })) });
   }
@@ -115,8 +121,8 @@ export const registerSubmit = pageRoute("POST", "/register", async (req) => {
   return renderRegister(req, loginFlow, cookie, started.status, { values: parsed.values, problems: started.items.map((i) => problemOf(st, i)) });
 });
 
-/** The sign-up of a code page, in the browser that started it. */
-async function signUpFlowOf(req: TIncoming): Promise<{ flow: TSignUpFlow; csrf: string }> {
+/** The sign-up of a code (or passkey) page, in the browser that started it. */
+export async function signUpFlowOf(req: TIncoming): Promise<{ flow: TSignUpFlow; csrf: string }> {
   requireSelfSignUp();
   const flow = await loadSignUpFlow(param(req, "signup"));
   const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
@@ -138,6 +144,7 @@ const shownContact = (kind: TContactKind, value: string) => (kind === "phone" &&
 // GET {ctx}/register/code?signup=… – code entry for every contact that waits, or the end of the sign-up
 export const codesPage = pageRoute("GET", "/register/code", async (req) => {
   const { flow, csrf } = await signUpFlowOf(req);
+  if (flow.step === "passkey") return seeOther(pageLink("/register/passkey", { signup: flow.id, lang: pickLang(req) }));
   if (flow.step === "done") {
     const lang = pickLang(req);
     const switchUrl = pageLink("/register/code", { signup: flow.id, lang: other(lang) });
@@ -166,6 +173,10 @@ export const codesSubmit = pageRoute("POST", "/register/code", async (req) => {
   const result = await submitCode(flow, contact, resend ? "resend" : { code }, lang, actor);
   switch (result.kind) {
     case "done": {
+      if (flow.withPasskey) {
+        await waitForPasskey(flow, result.userId);
+        return seeOther(pageLink("/register/passkey", { signup: flow.id, lang }));
+      }
       await finishSignUp(flow, result.userId, actor);
       await linkAfterSignUp(flow.loginFlowId, result.userId, actor);
       const { session, cookies } = await startBrowserSession(req, { userId: result.userId, amr: ["pwd"], ...actor });

@@ -41,7 +41,8 @@ export type TStartResult = { ok: true; flowId: string } | { ok: false; status: 4
  */
 export async function startSignUp(input: {
   attrs: Record<string, unknown>;
-  password: string;
+  /** Undefined: the account gets a passkey instead, once its codes are confirmed (signup-passkey.service.ts). */
+  password: string | undefined;
   locale: TLocale;
   csrfCookie: string;
   loginFlow?: { id: string; clientId: string };
@@ -87,6 +88,7 @@ export async function startSignUp(input: {
     registrationContext: context,
     loginFlowId: input.loginFlow?.id ?? null,
     clientId: input.loginFlow?.clientId ?? null,
+    withPasskey: input.password === undefined,
     expiresAt: new Date(Date.now() + SIGNUP_TTL_MS),
   });
   return { ok: true, flowId };
@@ -149,10 +151,10 @@ export async function submitCode(flow: TSignUpFlow, contact: TContactKind, actio
   return { kind: waiting ? "refused" : "confirmed" };
 }
 
-/** Ends the flow once its account exists; of two submissions of the last code, only one goes on. */
+/** Ends the flow once its account exists (and has its passkey, when chosen); of two submissions of the last code, only one goes on. */
 export async function finishSignUp(flow: TSignUpFlow, userId: string, actor: TEventActor): Promise<void> {
-  if (!(await finishSignUpFlow(flow.id))) throw new AppError("signup.flow_not_found");
-  await recordEvent("user.signed_in", { ...actor, subject: userId }, { method: "registration" });
+  if (!(await finishSignUpFlow(flow.id, flow.withPasskey ? "passkey" : "codes"))) throw new AppError("signup.flow_not_found");
+  await recordEvent("user.signed_in", { ...actor, subject: userId }, { method: flow.withPasskey ? "registration_passkey" : "registration" });
 }
 
 /**
@@ -163,8 +165,9 @@ export async function continueAuthorization(flow: TSignUpFlow, session: TSession
   if (!flow.loginFlowId) return undefined;
   const loginFlow = await loadFlow(flow.loginFlowId).catch(() => undefined);
   if (!loginFlow || loginFlow.step !== "credentials") return undefined;
-  // A new account signed up with a password: not the passkey sign-in the application asked for.
-  if (demandsPhishingResistant(loginFlow.request.acrValues)) return undefined;
+  // A new account signed up with a password: not the passkey sign-in the application asked for
+  // (one that signed up with a passkey is).
+  if (demandsPhishingResistant(loginFlow.request.acrValues) && !flow.withPasskey) return undefined;
   const client = await getClientForAuth(loginFlow.clientId);
   if (!client?.enabled) return undefined;
   return continueAfterSignIn(loginFlow, client, session);

@@ -15,12 +15,17 @@ export const passkeyScriptPath = () => pageLink("/login/passkey/script", {});
  * person's passkeys in that field's autofill, and picking one signs in. The button first cancels that
  * quiet request (a browser runs one WebAuthn request at a time); its options replace the earlier ones.
  *
+ * Elements marked `data-webauthn-only` (the sign-up's "with a passkey instead") are shown where
+ * WebAuthn exists, and stay hidden without it or without JavaScript.
+ *
  * A form marked `data-ceremony="create"` (an administrator's passkey link, a sign-up with a passkey)
  * registers a new passkey instead: the same options-then-answer round, with navigator.credentials.create().
  */
 export const PASSKEY_SCRIPT = `(() => {
+  if (!window.PublicKeyCredential || !navigator.credentials) return;
+  for (const offer of document.querySelectorAll("[data-webauthn-only]")) offer.hidden = false;
   const form = document.getElementById("passkey-form");
-  if (!form || !window.PublicKeyCredential || !navigator.credentials) return;
+  if (!form) return;
   const create = form.dataset.ceremony === "create";
   const button = form.querySelector("button");
   const status = form.querySelector("[role=status]");

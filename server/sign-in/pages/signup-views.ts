@@ -5,6 +5,7 @@ import type { TLang } from "../../html/texts.ts";
 import { waitText, type TText } from "./i18n.ts";
 import { renderPage } from "../../html/layout.ts";
 import { fieldLabel, type TSignUpText } from "./signup-i18n.ts";
+import { passkeyForm, type TPasskeyChoice } from "./views.ts";
 
 type TCommon = { lang: TLang; t: TText; st: TSignUpText; switchUrl?: string };
 
@@ -77,6 +78,8 @@ export type TRegisterView = TCommon & {
   refusal?: string;
   signInUrl?: string;
   minPassword: number;
+  /** Offer "Sign up with a passkey instead" (shown by the passkey script where the browser has WebAuthn). */
+  passkeyScript?: string;
   /** What else the sign-up does (an external account it links). */
   notice?: string;
 };
@@ -107,7 +110,9 @@ ${contacts.map((f) => attributeInput(v, f, state(f.name, f.name === "phone_numbe
 ${password("password", v.st("signup.password"), v.st("signup.passwordHint", { min: String(v.minPassword) }))}
 ${password("password_repeat", v.st("signup.passwordRepeat"))}
 <button type="submit" class="primary">${v.st("signup.submit")}</button>
+${v.passkeyScript ? html`<button type="submit" name="method" value="passkey" class="secondary" data-webauthn-only hidden>${v.st("signup.withPasskey")}</button>` : ""}
 </form>
+${v.passkeyScript ? html`<script src="${v.passkeyScript}" defer></script>` : ""}
 ${v.signInUrl ? html`<p class="aside">${v.st("signup.haveAccount")} <a href="${v.signInUrl}">${v.st("signup.signIn")}</a></p>` : ""}`;
   return renderPage({ lang: v.lang, title: v.st("signup.title"), body, switchUrl: v.switchUrl });
 }
@@ -166,6 +171,16 @@ export function codesView(v: TCodesView, now = Date.now()): string {
 ${note ? html`<p class="${note.refused ? "alert" : "notice"}" role="${note.refused ? "alert" : "status"}">${note.text}</p>` : ""}
 ${v.contacts.map((c) => contactForm(v, c, now, c.kind === focused))}`;
   return renderPage({ lang: v.lang, title: v.st("codes.title"), body, switchUrl: v.switchUrl });
+}
+
+/** The last step of a sign-up with a passkey: the account exists and waits for its passkey. */
+export function signUpPasskeyView(v: TCommon & { passkey: TPasskeyChoice; csrf: string; refused: boolean }): string {
+  const body = html`<h1>${v.st("passkey.title")}</h1>
+<p>${v.st("passkey.lead")}</p>
+${v.refused ? html`<p class="alert" role="alert">${v.st("passkey.refused")}</p>` : ""}
+${passkeyForm(v.passkey, v.csrf, { button: v.st("passkey.button"), cancelled: v.st("passkey.cancelled") })}
+<noscript><p class="hint">${v.st("passkey.noScript")}</p></noscript>`;
+  return renderPage({ lang: v.lang, title: v.st("passkey.title"), body, switchUrl: v.switchUrl });
 }
 
 export function signUpDoneView(v: TCommon & { fromApplication: boolean }): string {

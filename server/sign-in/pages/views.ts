@@ -46,17 +46,17 @@ ${v.backUrl ? html`<p class="aside"><a href="${v.backUrl}">${v.t("login.otherWay
  * else, as no other way in would do. Without WebAuthn or JavaScript the button stays hidden, and the
  * hint says why.
  */
-function passkeyOnlyView(v: TCommon & { clientName: string; csrf: string; error?: string; passkey: TPasskeyChoice }): string {
+function passkeyOnlyView(v: TCommon & { clientName: string; csrf: string; error?: string; passkey: TPasskeyChoice; registerUrl?: string }): string {
   const body = html`<h1>${v.t("login.title")}</h1>
 <p class="muted">${v.t("login.to", { client: v.clientName })}</p>
 <p class="notice" id="login-notice">${v.t("login.passkeyOnly", { client: v.clientName })}</p>
 ${alert(v.error)}
 ${passkeyForm(v.passkey, v.csrf, { button: v.t("login.passkey"), cancelled: v.t("login.passkeyCancelled") })}
-<p class="hint">${v.t("login.passkeyNeedsScript")}</p>`;
+<p class="hint">${v.t("login.passkeyNeedsScript")}</p>
+${v.registerUrl ? html`<p class="aside">${v.t("login.noAccount")} <a href="${v.registerUrl}">${v.t("login.register")}</a></p>` : ""}`;
   return renderPage({ lang: v.lang, title: v.t("login.title"), body, switchUrl: v.switchUrl });
 }
 
-/** Where the passkey button gets its options, sends the answer, and its script. */
 /** Where the passkey button asks for options and sends the answer; `create` registers a new passkey instead of signing in with one. */
 export type TPasskeyChoice = { action: string; options: string; script: string; ceremony?: "get" | "create" };
 
