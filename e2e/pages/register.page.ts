@@ -66,7 +66,7 @@ export class RegisterPage {
     if (p.phone) await this.field("phone").fill(p.phone);
     await this.field("password").fill(p.password);
     await this.field("repeat").fill(p.repeat ?? p.password);
-    await this.page.getByRole("button", { name: WORDS[this.lang].submit }).click();
+    await this.page.getByRole("button", { name: WORDS[this.lang].submit, exact: true }).click();
   }
 }
 
