@@ -210,6 +210,8 @@ const ERROR_DEFS = {
   "recovery.disabled": { status: 404, type: "not_found_error", error: "not_found", desc: "password recovery is turned off" },
   /** The console's recovery message, to a channel on which the account has no confirmed address. */
   "recovery.no_confirmed_contact": { status: 409, type: "process_error", error: "no_confirmed_contact", desc: "the account has no confirmed address on this channel" },
+  /** The console's passkey link, for an account whose second factor is on: the link would sign in with two factors on the strength of a message alone. */
+  "recovery.passkey_link_second_factor": { status: 409, type: "process_error", error: "second_factor_on", desc: "this account's second factor is on: a passkey link would skip it; send a password link, or turn the second factor off first" },
   /** An administrator's link asked for passkey options after it expired, was used, or stopped holding (a newer link, a new password, a changed address). */
   "recovery.link_spent": { status: 410, type: "process_error", error: "link_expired", desc: "the link has expired or was used already" },
 

@@ -10,6 +10,7 @@ import { secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
 import { inTransaction } from "../db/index.ts";
 import { countGeneratorsOf, lockAccount } from "../otp/otp-generators.service.ts";
 import { hasPassword } from "../passwords/password-removal.service.ts";
+import { bindingsOf } from "../federation/bindings.service.ts";
 import { authenticatorName } from "./authenticator-names.ts";
 import { loadIntoMetadataService } from "./passkey-metadata.ts";
 import { getPasskeyMetadata, getPasskeyPolicy } from "./passkey-policy.service.ts";
@@ -67,11 +68,19 @@ export async function passkeysOffered(): Promise<boolean> {
  * is signed in); an administrator's link or a sign-up binds it to itself, so only an answer given
  * through that link or sign-up registers.
  */
-export type TRegistrationBinding = { binding?: string; now?: Date };
+export type TRegistrationBinding = {
+  binding?: string;
+  now?: Date;
+  /**
+   * User verification required whatever the policy says: where the new passkey is the account's
+   * way in (a link, a sign-up), so a passkey sign-in with it is the two factors it claims to be.
+   */
+  requireUserVerification?: boolean;
+};
 
 /** Options for navigator.credentials.create(): the account's passkeys excluded, so one is not registered twice. */
 export async function passkeyRegistrationOptions(user: { id: string; name: string; displayName: string }, opts: TRegistrationBinding = {}): Promise<PublicKeyCredentialCreationOptionsJSON> {
-  const { binding = user.id, now = new Date() } = opts;
+  const { binding = user.id, now = new Date(), requireUserVerification = false } = opts;
   const policy = await getPasskeyPolicy();
   if (!policy.offered) throw new AppError("passkeys.not_offered");
   const rp = relyingParty();
@@ -85,7 +94,7 @@ export async function passkeyRegistrationOptions(user: { id: string; name: strin
     attestationType: policy.attestation,
     timeout: CHALLENGE_TTL_MS,
     excludeCredentials: existing.map((p) => ({ id: p.id, transports: p.transports })),
-    authenticatorSelection: registrationSelection(policy),
+    authenticatorSelection: { ...registrationSelection(policy), ...(requireUserVerification ? { userVerification: "required" as const } : {}) },
   });
   await insertChallenge({ challenge: options.challenge, purpose: "register", binding, expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS) });
   return options;
@@ -98,7 +107,7 @@ export async function passkeyRegistrationOptions(user: { id: string; name: strin
  * it), a credential registered already, and whatever the passkey policy refuses.
  */
 export async function registerPasskey(userId: string, rawAnswer: unknown, rawName: unknown, actor: TEventActor, opts: TRegistrationBinding = {}): Promise<TPasskeyView> {
-  const { binding = userId, now = new Date() } = opts;
+  const { binding = userId, now = new Date(), requireUserVerification = false } = opts;
   const answer = ZRegistrationAnswer.parse(rawAnswer);
   const name = ZPasskeyName.parse(rawName);
   // Read once: the options were made under a policy, the answer is judged by the one in force now.
@@ -118,7 +127,7 @@ export async function registerPasskey(userId: string, rawAnswer: unknown, rawNam
           expectedChallenge: challenge,
           expectedOrigin: rp.origin,
           expectedRPID: rp.id,
-          requireUserVerification: policy.userVerification === "required",
+          requireUserVerification: requireUserVerification || policy.userVerification === "required",
         })
       ).registrationInfo,
     { actor: who, params: { ceremony: "register" } },
@@ -169,19 +178,23 @@ export async function renameUserPasskey(userId: string, id: string, rawName: unk
  * sign-in: a stolen one's sessions and tokens must not outlive it), and tells the person. The
  * person's own session survives when they remove it themselves (`keepSession`). Not the account's
  * last second-factor method while a second factor is required (as for generators). The holder
- * cannot remove the last passkey of an account without a password (its only way in); an
+ * cannot remove the last passkey of an account without a password or a linked external account
+ * (its only way in); an
  * administrator can (a stolen passkey must go), and the person then recovers as from a forgotten
  * password.
  */
 export async function removeUserPasskey(userId: string, id: string, actor: TEventActor, opts: { keepSession?: string; by?: "holder" | "administrator" } = {}): Promise<void> {
   const { keepSession, by = "administrator" } = opts;
+  // An account linked to an external provider still signs in through it. (Read before the
+  // transaction: the embedded database has one connection, which the transaction holds.)
+  const linked = by === "holder" && (await bindingsOf(userId)).length > 0;
   // The account row is locked, as when a generator goes, so the last two methods cannot go in parallel.
   const name = await inTransaction(async (tx) => {
     await lockAccount(userId, tx);
     const all = await findPasskeysOf(userId, tx);
     const passkey = all.find((p) => p.id === id);
     if (!passkey) throw new AppError("passkeys.not_found", { params: { id } });
-    if (by === "holder" && all.length === 1 && !(await hasPassword(userId, tx))) throw new AppError("passkeys.last_sign_in_method", { params: { id } });
+    if (by === "holder" && all.length === 1 && !linked && !(await hasPassword(userId, tx))) throw new AppError("passkeys.last_sign_in_method", { params: { id } });
     if (all.length === 1 && (await countGeneratorsOf(userId, tx)) === 0 && (await secondFactorRequired(userId, tx))) throw new AppError("passkeys.last_second_factor", { params: { id } });
     await deletePasskey(userId, id, tx);
     return passkey.name;

@@ -1,5 +1,6 @@
 import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
+import { secondFactorRequired } from "../auth-modes/auth-modes.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { passkeyRegistrationOptions, passkeyUserOf, registerPasskey } from "../passkeys/passkeys.service.ts";
 import { findActiveAccount } from "../users/account-snapshots.ts";
@@ -12,7 +13,10 @@ import type { TInviteRow } from "./recovery.repository.ts";
  * the link (`invite:` and the token's hash), so only an answer given through this link registers
  * here. The link is taken before the answer is judged, so of parallel answers one registers; a
  * refused answer gives it back for another try. As with the password link, nothing signs in: the
- * person then signs in with the new passkey.
+ * person then signs in with the new passkey. User verification is required whatever the policy
+ * says. Not for an account whose second factor is on: a passkey signs in as two factors, so the
+ * link would be worth more than the password link (which still asks for the code) and would let
+ * whoever reads the person's mail skip their authenticator.
  */
 
 const bindingOf = (row: Pick<TInviteRow, "tokenHash">) => `invite:${row.tokenHash}`;
@@ -21,8 +25,8 @@ const bindingOf = (row: Pick<TInviteRow, "tokenHash">) => `invite:${row.tokenHas
 export async function passkeyInviteOptions(token: string): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const row = await openInvite(token);
   const account = row?.purpose === "passkey" ? await findActiveAccount(row.userId) : null;
-  if (!row || !account) throw new AppError("recovery.link_spent");
-  return passkeyRegistrationOptions(passkeyUserOf(account), { binding: bindingOf(row) });
+  if (!row || !account || (await secondFactorRequired(row.userId))) throw new AppError("recovery.link_spent");
+  return passkeyRegistrationOptions(passkeyUserOf(account), { binding: bindingOf(row), requireUserVerification: true });
 }
 
 export type TPasskeyInviteResult = { ok: true } | { ok: false; reason: "spent" } | { ok: false; reason: "refused"; code: string };
@@ -32,13 +36,14 @@ export async function usePasskeyInvite(token: string, answer: unknown, name: str
   const row = await claimWorkingInvite(token, "passkey", actor);
   if (!row) return { ok: false, reason: "spent" };
   try {
-    await registerPasskey(row.userId, answer, name, actor, { binding: bindingOf(row) });
+    if (await secondFactorRequired(row.userId)) return { ok: false, reason: "spent" };
+    await registerPasskey(row.userId, answer, name, actor, { binding: bindingOf(row), requireUserVerification: true });
   } catch (e) {
+    // Only a refusal gives the link back: after any other failure the passkey may be stored already.
+    const refusal = e instanceof AppError ? e.code : e instanceof Error && e.name === "ZodError" ? "passkeys.not_verified" : undefined;
+    if (!refusal) throw e;
     await giveBackInvite(row);
-    if (e instanceof AppError) return { ok: false, reason: "refused", code: e.code };
-    // A malformed answer (it failed the answer's schema): refused like one that does not verify.
-    if (e instanceof Error && e.name === "ZodError") return { ok: false, reason: "refused", code: "passkeys.not_verified" };
-    throw e;
+    return { ok: false, reason: "refused", code: refusal };
   }
   await recordEvent("user.passkey_invite_used", { ...actor, subject: row.userId }, { channel: row.channel });
   return { ok: true };

@@ -1,7 +1,10 @@
 import { getPrisma } from "../db/index.ts";
 
-/** codes: waiting for the contacts' codes; passkey: the account exists and waits for its passkey; done. */
-export type TSignUpStep = "codes" | "passkey" | "done";
+/**
+ * codes: waiting for the contacts' codes; passkey: the account exists and waits for its passkey;
+ * registering: one answer is being judged (parallel answers wait their turn or are refused); done.
+ */
+export type TSignUpStep = "codes" | "passkey" | "registering" | "done";
 export type TSignUpFlowRow = {
   id: string;
   csrfHash: string;
@@ -28,7 +31,7 @@ export async function findSignUpFlow(id: string): Promise<TSignUpFlowRow | null>
 }
 
 /** Ends a flow only from the step it is at: of two submissions of the last code (or passkey), one signs in. */
-export async function finishSignUpFlow(id: string, from: "codes" | "passkey" = "codes"): Promise<boolean> {
+export async function finishSignUpFlow(id: string, from: "codes" | "registering" = "codes"): Promise<boolean> {
   const prisma = await getPrisma();
   const { count } = await prisma.signUpFlow.updateMany({ where: { id, step: from }, data: { step: "done" } });
   return count === 1;
@@ -44,4 +47,17 @@ export async function awaitPasskey(id: string, userId: string): Promise<boolean>
 export async function deleteExpiredSignUpFlows(before: Date): Promise<number> {
   const prisma = await getPrisma();
   return (await prisma.signUpFlow.deleteMany({ where: { expiresAt: { lt: before } } })).count;
+}
+
+/** Takes the passkey step for one answer: of parallel answers, one is judged at a time. */
+export async function claimPasskeyStep(id: string): Promise<boolean> {
+  const prisma = await getPrisma();
+  const { count } = await prisma.signUpFlow.updateMany({ where: { id, step: "passkey" }, data: { step: "registering" } });
+  return count === 1;
+}
+
+/** Gives the passkey step back after a refused answer, for another try. */
+export async function releasePasskeyStep(id: string): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.signUpFlow.updateMany({ where: { id, step: "registering" }, data: { step: "passkey" } });
 }

@@ -6,9 +6,8 @@ import { readCookie, serializeCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
 import { readForm } from "../http/form.ts";
 import { getPasswordPolicy } from "../passwords/policy-store.ts";
-import { passkeysOffered } from "../passkeys/passkeys.service.ts";
 import { passkeyScriptPath } from "./pages/passkey-script.ts";
-import { waitForPasskey } from "./signup-passkey.service.ts";
+import { passkeySignUpOffered, waitForPasskey } from "./signup-passkey.service.ts";
 import { startBrowserSession } from "./browser-session.ts";
 import { CSRF_COOKIE, csrfCookieFor, csrfField, csrfMatches } from "./csrf.ts";
 import { checkCsrf, csrfFieldOf, loadFlow, type TFlow } from "./login-flows.service.ts";
@@ -57,7 +56,7 @@ async function renderRegister(req: TIncoming, loginFlow: TFlow | undefined, cook
   const external = loginFlow && (await externalSignUp(loginFlow.id, fields.map((f) => f.name)));
   const st = signUpTextsFor(lang);
   // "With a passkey instead" is offered where passkeys are, and not when an external account is linked (it signs in with that).
-  const passkeyScript = !external && (await passkeysOffered()) ? passkeyScriptPath() : undefined;
+  const passkeyScript = !external && (await passkeySignUpOffered()) ? passkeyScriptPath() : undefined;
   const markup = registerView({
     lang,
     t: textsFor(lang),
@@ -107,7 +106,7 @@ export const registerSubmit = pageRoute("POST", "/register", async (req) => {
   if (!cookie || !csrfMatches(cookie, formBinding(loginFlow), form.get("csrf_token"))) throw new AppError("login.csrf_failed");
   const lang = pickLang(req, loginFlow?.request.uiLocales);
   const st = signUpTextsFor(lang);
-  const parsed = readSignUpForm(signUpFields(await getCatalog()), form, await passkeysOffered());
+  const parsed = readSignUpForm(signUpFields(await getCatalog()), form, await passkeySignUpOffered());
   if (parsed.problems.length) {
     return renderRegister(req, loginFlow, cookie, 400, { values: parsed.values, problems: parsed.problems.map((p) => ({ field: p.field, text: st(`signup.${p.code}`) })) });
   }
@@ -144,7 +143,7 @@ const shownContact = (kind: TContactKind, value: string) => (kind === "phone" &&
 // GET {ctx}/register/code?signup=… – code entry for every contact that waits, or the end of the sign-up
 export const codesPage = pageRoute("GET", "/register/code", async (req) => {
   const { flow, csrf } = await signUpFlowOf(req);
-  if (flow.step === "passkey") return seeOther(pageLink("/register/passkey", { signup: flow.id, lang: pickLang(req) }));
+  if (flow.step === "passkey" || flow.step === "registering") return seeOther(pageLink("/register/passkey", { signup: flow.id, lang: pickLang(req) }));
   if (flow.step === "done") {
     const lang = pickLang(req);
     const switchUrl = pageLink("/register/code", { signup: flow.id, lang: other(lang) });

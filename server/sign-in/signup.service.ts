@@ -153,7 +153,7 @@ export async function submitCode(flow: TSignUpFlow, contact: TContactKind, actio
 
 /** Ends the flow once its account exists (and has its passkey, when chosen); of two submissions of the last code, only one goes on. */
 export async function finishSignUp(flow: TSignUpFlow, userId: string, actor: TEventActor): Promise<void> {
-  if (!(await finishSignUpFlow(flow.id, flow.withPasskey ? "passkey" : "codes"))) throw new AppError("signup.flow_not_found");
+  if (!(await finishSignUpFlow(flow.id, flow.withPasskey ? "registering" : "codes"))) throw new AppError("signup.flow_not_found");
   await recordEvent("user.signed_in", { ...actor, subject: userId }, { method: flow.withPasskey ? "registration_passkey" : "registration" });
 }
 

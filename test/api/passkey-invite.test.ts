@@ -30,10 +30,10 @@ const send = async (sub: string, purpose: "password" | "passkey", locale: "en" |
   return trpcCall(base(), cookie, "console.users.sendRecovery", { sub, channel: "email", locale, purpose }, "mutation");
 };
 
-/** The link of the newest message to `to` with `subject`, as it arrived. */
-async function linkTo(to: string, subject: string): Promise<string> {
+/** The link of the `count`-th message to `to` with `subject`, once it has arrived. */
+async function linkTo(to: string, subject: string, count = 1): Promise<string> {
   for (const end = Date.now() + 10_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
-    const message = (await delivered(to)).filter((m) => m.subject === subject).at(-1);
+    const message = (await delivered(to)).filter((m) => m.subject === subject)[count - 1];
     const link = message && /(https?:\/\/\S+\/login\/recover\/link\?\S+)/.exec(message.text)?.[1];
     if (link) return link.replace(/[.)]$/, "");
   }
@@ -132,6 +132,19 @@ describe("the administrator's passkey link", () => {
     expect((await eventsOf(a.sub, "user.recovery_invited"))[0]!.params).toMatchObject({ channel: "email", purpose: "passkey" });
     expect(await eventsOf(a.sub, "user.passkey_invite_used")).toHaveLength(1);
     expect(await eventsOf(a.sub, "passkey.registered")).toHaveLength(1);
+
+    // Once the second factor is on (the new passkey counts as a method of it), a passkey link is
+    // refused, and one sent before stops working: it would sign in as two factors on the strength
+    // of the message alone. A password link still goes.
+    expect((await send(a.sub, "passkey")).status).toBe(200);
+    const earlier = await linkTo(a.email, "Create a passkey for your account", 2);
+    expect((await api("POST", `/api/v3/users/${a.sub}/auth`, { token: await systemToken("otp-app", "idp_api_sys_usec_chg"), body: { requiredFactor: 2 } })).status).toBe(200);
+    const refusedLink = await send(a.sub, "passkey");
+    expect(refusedLink.status).toBe(409);
+    expect(refusedLink.body.error!.data).toMatchObject({ appCode: "recovery.passkey_link_second_factor" });
+    const earlierForm = passkeyFormOf(await browser().fetch(earlier))!;
+    expect((await postForm(browser(), earlierForm.options, {})).status).toBe(410);
+    expect((await send(a.sub, "password")).status).toBe(200);
   });
 
   it("of 8 parallel answers registers one, in Russian", async () => {

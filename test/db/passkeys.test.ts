@@ -232,6 +232,13 @@ describe.each(DB_KINDS)("passkeys on %s", (kind) => {
     // An administrator can: a stolen passkey must go, and the person recovers as from a forgotten password.
     await removeUserPasskey(user.id, second.id, actor);
     expect(await listPasskeys(user.id)).toEqual([]);
+
+    // Linked to an external provider, the account still signs in through it: the holder may remove the last passkey.
+    const third = await registered(new SoftAuthenticator(rp.origin, rp.id));
+    await t.db.prisma.federationProvider.create({ data: { fpType: "oidc", fpName: "linked-idp", clientId: "linked-client" } });
+    await t.db.prisma.federatedAccount.create({ data: { fpType: "oidc", fpName: "linked-idp", sid: "ann-at-linked", userId: user.id } });
+    await removeUserPasskey(user.id, third.id, actor, { by: "holder" });
+    expect(await listPasskeys(user.id)).toEqual([]);
   });
 
   it("refuses malformed answers before reading them, and spends nothing", async () => {
