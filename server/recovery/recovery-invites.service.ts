@@ -103,7 +103,18 @@ export async function openInvite(token: string, now = new Date()): Promise<(TInv
   return stillGood(token ? await findInvite(hashToken(token)) : null, now);
 }
 
-/** What the link does while it still works: what its page shows. */
+/**
+ * What the link does while it still works, and the address it went to, masked: its page names the
+ * account, so a link forwarded to someone else is not taken for their own.
+ */
+export async function inviteSummary(token: string): Promise<{ purpose: TInvitePurpose; to: string } | undefined> {
+  const row = await openInvite(token);
+  const account = row && (await findActiveAccount(row.userId));
+  const to = account && confirmedAddress(account.attrs, row.channel);
+  return row && to ? { purpose: row.purpose, to: maskRecipient(to) } : undefined;
+}
+
+/** What the link does while it still works. */
 export async function invitePurpose(token: string, now = new Date()): Promise<TInvitePurpose | undefined> {
   return (await openInvite(token, now))?.purpose;
 }

@@ -10,7 +10,7 @@ import { passkeyScriptPath } from "../sign-in/pages/passkey-script.ts";
 import { passkeyInviteOptions, usePasskeyInvite } from "./passkey-invites.service.ts";
 import { recoveryTextsFor } from "./pages/recovery-i18n.ts";
 import { linkView, passkeyLinkView } from "./pages/recovery-views.ts";
-import { INVITE_PATH, invitePurpose, useRecoveryInvite } from "./recovery-invites.service.ts";
+import { INVITE_PATH, invitePurpose, inviteSummary, useRecoveryInvite } from "./recovery-invites.service.ts";
 
 // {ctx}/login/recover/link?t=… – the link of an administrator's recovery message. Opening it uses
 // nothing (mail scanners open links); submitting the form with a password the policy accepts does,
@@ -36,7 +36,7 @@ function render(req: TIncoming, state: "form" | "spent" | "done", status: number
   return htmlResponse(view, status);
 }
 
-function renderPasskey(req: TIncoming, state: "form" | "refused" | "spent" | "done", status: number) {
+function renderPasskey(req: TIncoming, state: "form" | "refused" | "spent" | "done", status: number, to?: string) {
   const lang = pickLang(req, undefined);
   const t = tokenOf(req);
   const passkey = { action: pageLink(PASSKEY_PATH, { t, lang }), options: pageLink(`${PASSKEY_PATH}/options`, { t }), script: passkeyScriptPath(), ceremony: "create" as const };
@@ -45,6 +45,7 @@ function renderPasskey(req: TIncoming, state: "form" | "refused" | "spent" | "do
     rt: recoveryTextsFor(lang),
     state,
     passkey,
+    to,
     switchUrl: pageLink(INVITE_PATH, { t, lang: lang === "ru" ? "en" : "ru" }),
     accountUrl: pageLink("/account", {}),
   });
@@ -53,9 +54,9 @@ function renderPasskey(req: TIncoming, state: "form" | "refused" | "spent" | "do
 
 // GET {ctx}/login/recover/link?t=… – the new password form or the passkey button, or why the link no longer works
 export const recoveryLinkPage = pageRoute("GET", INVITE_PATH, async (req) => {
-  const purpose = await invitePurpose(tokenOf(req));
-  if (purpose === "passkey") return renderPasskey(req, "form", 200);
-  return purpose ? render(req, "form", 200) : render(req, "spent", 410);
+  const invite = await inviteSummary(tokenOf(req));
+  if (invite?.purpose === "passkey") return renderPasskey(req, "form", 200, invite.to);
+  return invite ? render(req, "form", 200) : render(req, "spent", 410);
 });
 
 // POST {ctx}/login/recover/link?t=… – set the password (the policy applies; every session ends)

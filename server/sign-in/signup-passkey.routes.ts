@@ -16,7 +16,7 @@ import { passkeyScriptPath } from "./pages/passkey-script.ts";
 import { signUpTextsFor } from "./pages/signup-i18n.ts";
 import { signUpPasskeyView } from "./pages/signup-views.ts";
 import { registerSignUpPasskey, signUpPasskeyOptions } from "./signup-passkey.service.ts";
-import { signUpFlowOf } from "./signup.routes.ts";
+import { signUpFlowOf } from "./signup-request.ts";
 import { continueAuthorization, finishSignUp, type TSignUpFlow } from "./signup.service.ts";
 
 // {ctx}/register/passkey?signup=… – the last step of a sign-up with a passkey instead of a password:

@@ -1,6 +1,5 @@
 import { getCatalog } from "../attributes/attributes.service.ts";
 import { getClientForAuth } from "../clients/clients.service.ts";
-import { getConfig } from "../config/config.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { readCookie, serializeCookie } from "../http/cookies.ts";
 import { browserActor } from "../http/request-context.ts";
@@ -19,12 +18,9 @@ import { fieldLabel, signUpTextsFor, type TSignUpText } from "./pages/signup-i18
 import { codesView, registerView, signUpDoneView, type TCodesView } from "./pages/signup-views.ts";
 import { externalSignUp, linkAfterSignUp } from "./external-login.service.ts";
 import { readSignUpForm, signUpFields, type TFieldProblem } from "./signup-form.ts";
-import { continueAuthorization, finishSignUp, loadSignUpFlow, startSignUp, submitCode, waitingContacts, type TContactKind, type TSignUpFlow } from "./signup.service.ts";
+import { requireSelfSignUp, signUpFlowOf } from "./signup-request.ts";
+import { continueAuthorization, finishSignUp, startSignUp, submitCode, waitingContacts, type TContactKind, type TSignUpFlow } from "./signup.service.ts";
 import { queryParam, type TAnswer, type TIncoming } from "../http/exchange.ts";
-
-function requireSelfSignUp(): void {
-  if (!getConfig().selfSignUp) throw new AppError("signup.disabled");
-}
 
 const other = (lang: TLang): TLang => (lang === "ru" ? "en" : "ru");
 const param = (req: TIncoming, name: string) => queryParam(req, name);
@@ -120,14 +116,6 @@ export const registerSubmit = pageRoute("POST", "/register", async (req) => {
   return renderRegister(req, loginFlow, cookie, started.status, { values: parsed.values, problems: started.items.map((i) => problemOf(st, i)) });
 });
 
-/** The sign-up of a code (or passkey) page, in the browser that started it. */
-export async function signUpFlowOf(req: TIncoming): Promise<{ flow: TSignUpFlow; csrf: string }> {
-  requireSelfSignUp();
-  const flow = await loadSignUpFlow(param(req, "signup"));
-  const csrf = csrfFieldOf(flow, readCookie(req, CSRF_COOKIE));
-  if (!csrf) throw new AppError("login.csrf_failed");
-  return { flow, csrf };
-}
 
 async function renderCodes(req: TIncoming, flow: TSignUpFlow, csrf: string, status: number, shown: Pick<TCodesView, "outcome" | "notice"> = {}, headers: Record<string, string> = {}): Promise<TAnswer> {
   const lang = pickLang(req);

@@ -89,6 +89,8 @@ describe("the administrator's passkey link", () => {
       const page = await browser().fetch(link);
       expect(page.status).toBe(200);
       expect(page.text).toContain("<h1>Create a passkey</h1>");
+      // It names the account by its masked address, so a forwarded link is not taken for one's own.
+      expect(page.text).toContain(`This link is for the account at ${a.email[0]}***@example.test.`);
       expect(passkeyFormOf(page)).toMatchObject({ ceremony: "create" });
       expect(page.headers.get("content-security-policy")).toContain(`script-src ${base()}/login/passkey/script;`);
     }

@@ -86,7 +86,7 @@ ${content}`, switchUrl: v.switchUrl });
  * An administrator's link that enrols a passkey: the button (shown by the passkey script where the
  * browser has WebAuthn) creates it; without JavaScript the page says what it needs.
  */
-export function passkeyLinkView(v: { lang: TLang; rt: TRecoveryText; switchUrl: string; accountUrl: string; passkey: TPasskeyChoice; state: "form" | "refused" | "spent" | "done" }): string {
+export function passkeyLinkView(v: { lang: TLang; rt: TRecoveryText; switchUrl: string; accountUrl: string; passkey: TPasskeyChoice; state: "form" | "refused" | "spent" | "done"; to?: string }): string {
   const content =
     v.state === "spent"
       ? html`<p class="alert" role="alert">${v.rt("link.spent")}</p>`
@@ -94,6 +94,7 @@ export function passkeyLinkView(v: { lang: TLang; rt: TRecoveryText; switchUrl: 
         ? html`<p role="status">${v.rt("passkeyLink.done")}</p>
 <p class="aside"><a href="${v.accountUrl}">${v.rt("link.signIn")}</a></p>`
         : html`<p>${v.rt("passkeyLink.lead")}</p>
+${v.to ? html`<p class="notice">${v.rt("passkeyLink.account", { to: v.to })}</p>` : ""}
 ${v.state === "refused" ? html`<p class="alert" role="alert">${v.rt("passkeyLink.refused")}</p>` : ""}
 ${passkeyForm(v.passkey, "", { button: v.rt("passkeyLink.button"), cancelled: v.rt("passkeyLink.cancelled") })}
 <noscript><p class="hint">${v.rt("passkeyLink.noScript")}</p></noscript>`;
