@@ -56,11 +56,15 @@ for (const [lang, messageLang] of [["en", "ru"], ["ru", "en"]] as [TLang, TLang]
     await other.getByRole("button", { name: m.save }).click();
     await expect(other.getByRole("status")).toHaveText(m.done);
 
-    // The old password no longer signs in; the new one does. The link does not work twice.
+    // The old password no longer signs in (checked once); the new one does. The link does not work twice.
     await other.goto(authorizePath(rp, { ui_locales: messageLang }));
     const login = new LoginPage(other, messageLang);
-    await login.signIn(person.sub, PERSON_PASSWORD);
-    await expect(login.error).toHaveText(m.badLogin);
+    // Once, not per language: every browser of the e2e run shares one address, and each wrong
+    // password stays on its counter (20, then a lockout) for the rest of the run.
+    if (lang === "en") {
+      await login.signIn(person.sub, PERSON_PASSWORD);
+      await expect(login.error).toHaveText(m.badLogin);
+    }
     await login.signIn(person.sub, NEW_PASSWORD);
     await expect(other).toHaveURL(/\/consent\?flow=|e2e-callback\?code=/);
     const used = await other.goto(link);

@@ -199,8 +199,12 @@ for (const lang of ["en", "ru"] as TLang[]) {
     const person = await context.newPage();
     await person.goto(authorizePath(rp, { ui_locales: lang }));
     const login = new LoginPage(person, lang);
-    await login.signIn(sub, "the first passphrase of this person");
-    await expect(login.error).toHaveText(w.badLogin);
+    // Once, not per language: every browser of the e2e run shares one address, and each wrong
+    // password stays on its counter (20, then a lockout) for the rest of the run.
+    if (lang === "en") {
+      await login.signIn(sub, "the first passphrase of this person");
+      await expect(login.error).toHaveText(w.badLogin);
+    }
     await login.signIn(sub, "a passphrase the administrator chose");
     await expect(person.getByRole("heading", { name: w.title, level: 1 })).toBeVisible();
     await expectNoSeriousViolationsInBothSchemes(person, `the must-change password page (${lang})`);
