@@ -19,6 +19,9 @@ const nextConfig = {
     "pg",
     "@prisma/adapter-pg",
     "nodemailer",
+    // @peculiar/x509 needs the Reflect polyfill evaluated first; bundled, that order is lost.
+    "reflect-metadata",
+    "@peculiar/x509",
   ],
   // `npm run typecheck` and CI check types; repeating it in every `next build` only slows the start.
   typescript: { ignoreBuildErrors: true },

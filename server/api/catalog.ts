@@ -24,6 +24,7 @@ import { attachHotpV1Route } from "../otp/otp-v1.routes.ts";
 import { AUTH_MODES_ROUTES } from "../auth-modes/auth-modes.routes.ts";
 import { FEDERATION_ROUTES } from "../federation/federation.routes.ts";
 import { metricsRoute } from "../metrics/metrics.routes.ts";
+import { SAML_ROUTES } from "../saml/saml.routes.ts";
 import type { TOperation, TRouteHandler } from "../http/define-route.ts";
 
 /**
@@ -57,6 +58,7 @@ export const ROUTES: TRouteHandler[] = [
   ...GROUP_V2_ROUTES,
   ...GROUP_SEARCH_ROUTES,
   ...FEDERATION_ROUTES,
+  ...SAML_ROUTES,
   metricsRoute,
 ];
 

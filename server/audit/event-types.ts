@@ -110,6 +110,7 @@ export const EVENT_TYPES = [
   "passkey.metadata_uploaded",
   "delivery.template_changed",
   "keys.signing_key_rotated",
+  "keys.saml_key_rotated",
   "keys.secret_key_rotated",
   "import.applied",
   "users.seeded",

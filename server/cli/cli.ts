@@ -12,15 +12,16 @@ import { insertSeedGrants } from "../rights/grants.service.ts";
 import { insertSeedGroups } from "../groups/groups.service.ts";
 import { rotateSecretKey } from "../key-rotation/resealing.service.ts";
 import { rotateSigningKey } from "../oauth/keys/signing-keys.service.ts";
+import { rotateSamlSigningKey } from "../saml/keys/saml-keys.service.ts";
 
-const USAGE = "usage: npm run idp -- start | dev | build | check-config | migrate | import <file.json> | seed-users <count> | seed-grants <count> | seed-groups <count> | lock-inactive | unlock <sub> | rotate-signing-key [--publish-ahead <seconds>] [--compromised] | rotate-secret-key";
+const USAGE = "usage: npm run idp -- start | dev | build | check-config | migrate | import <file.json> | seed-users <count> | seed-grants <count> | seed-groups <count> | lock-inactive | unlock <sub> | rotate-signing-key [--publish-ahead <seconds>] [--compromised] | rotate-saml-key [--publish-ahead <seconds>] [--compromised] | rotate-secret-key";
 
-/** `--publish-ahead 600` and `--compromised` of rotate-signing-key; anything else is a usage error. */
-function rotationOptions(args: string[]): { publishAheadS?: number; compromised: boolean } {
+/** `--publish-ahead 600` and `--compromised` of the key rotations; anything else is a usage error. */
+function rotationOptions(args: string[], maxAheadS = 86_400): { publishAheadS?: number; compromised: boolean } {
   const options: { publishAheadS?: number; compromised: boolean } = { compromised: false };
   for (let i = 0; i < args.length; i++) {
     if (args[i] === "--compromised") options.compromised = true;
-    else if (args[i] === "--publish-ahead" && /^\d{1,5}$/.test(args[i + 1] ?? "") && Number(args[i + 1]) <= 86_400) options.publishAheadS = Number(args[++i]);
+    else if (args[i] === "--publish-ahead" && /^\d{1,8}$/.test(args[i + 1] ?? "") && Number(args[i + 1]) <= maxAheadS) options.publishAheadS = Number(args[++i]);
     else throw new Error(USAGE);
   }
   return options;
@@ -106,6 +107,15 @@ async function main(argv: string[]): Promise<void> {
       if (options.publishAheadS !== undefined && options.publishAheadS < 300 && !options.compromised) console.log("warning: published for less than the JWKS's max-age (300 s)");
       if (options.compromised) console.log(`withdrawn at once: ${r.retired.join(", ") || "none"}; every token they signed is refused`);
       else console.log(`retiring ${r.retired.join(", ") || "none"}: they verify their tokens until those expire`);
+      return;
+    }
+    case "rotate-saml-key": {
+      // As IDP_SAML_KEY_PUBLISH_AHEAD allows: up to 90 days.
+      const options = rotationOptions(argv.slice(1), 90 * 86_400);
+      const r = await withDatabase(() => rotateSamlSigningKey(options, { by: "cli" }));
+      console.log(`new SAML signing key ${r.kid}: in the SAML metadata now, signs from ${r.signsFrom.toISOString()}`);
+      if (options.compromised) console.log(`withdrawn at once: ${r.retired.join(", ") || "none"}; service providers that pinned them refuse what we send until they take the new certificate`);
+      else console.log(`retiring ${r.retired.join(", ") || "none"}: service providers that pinned a certificate need the new one before then`);
       return;
     }
     case "rotate-secret-key": {

@@ -29,6 +29,7 @@ export const ZEnv = z.object({
   IDP_ACCESS_TOKEN_TTL: ZInt(60, 86_400, 3600),
   // Twice the JWKS's max-age (300 s): resource servers that cached it just before a rotation have refetched.
   IDP_KEY_PUBLISH_AHEAD: ZInt(0, 86_400, 600),
+  IDP_SAML_KEY_PUBLISH_AHEAD: ZInt(0, 90 * 86_400, 7 * 86_400),
   // Hosts and ranges administrator-typed URLs may reach although private (server/http/outbound.ts).
   IDP_OUTBOUND_ALLOW: z
     .string()
@@ -94,6 +95,8 @@ export type TConfig = {
   accessTokenTtl: number;
   /** Seconds a rotated-in signing key is published before it signs. */
   keyPublishAhead: number;
+  /** The same for the SAML signing key: service providers re-read metadata far less often than resource servers a JWKS. */
+  samlKeyPublishAhead: number;
   /** IDP_OUTBOUND_ALLOW: private hosts and ranges administrator-typed URLs may reach anyway. */
   outboundAllow: string[];
   /** The passkeys' relying party id: IDP_WEBAUTHN_RP_ID, or the public URL's host. */
@@ -184,6 +187,7 @@ export function parseConfig(env: Record<string, string | undefined>): TConfig {
     importFile: e.IDP_IMPORT ? path.resolve(e.IDP_IMPORT) : undefined,
     accessTokenTtl: e.IDP_ACCESS_TOKEN_TTL,
     keyPublishAhead: e.IDP_KEY_PUBLISH_AHEAD,
+    samlKeyPublishAhead: e.IDP_SAML_KEY_PUBLISH_AHEAD,
     outboundAllow: e.IDP_OUTBOUND_ALLOW ?? [],
     webauthnRpId: rpId,
     secretKey: e.IDP_SECRET_KEY,

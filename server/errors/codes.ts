@@ -349,6 +349,10 @@ const ERROR_DEFS = {
   "db.busy": { status: 503, type: "internal_error", error: "service_unavailable", desc: "database_busy", oauth: "temporarily_unavailable" },
   /** Anything unexpected; the body carries only a request id, the log carries the cause. */
   internal: { status: 500, type: "internal_error", error: "internal_error", desc: "unexpected error; quote the requestId when reporting it", oauth: "server_error" },
+  /** A SAML message or metadata document was refused before anything was read from it: not well-formed, too large or deep, or holding a DOCTYPE, an entity, a comment or a processing instruction. */
+  "saml.xml_refused": { status: 400, type: "input_error", error: "saml_xml_refused", desc: "the SAML document is not accepted" },
+  /** A SAML message's XML signature or Redirect-binding signature is missing where required, not made by a registered key, or does not cover the message as its only signed element. */
+  "saml.signature_invalid": { status: 400, type: "security_error", error: "saml_signature_invalid", desc: "the SAML message's signature does not verify" },
 } as const satisfies Record<string, TErrorDef>;
 
 export type TErrorCode = keyof typeof ERROR_DEFS;

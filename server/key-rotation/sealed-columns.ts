@@ -7,6 +7,7 @@ import type { TKeyPurpose } from "../crypto/keys.ts";
  */
 export const SEALED_COLUMNS = [
   { table: "signing_keys", column: "private_key_enc", purpose: "signing-keys" },
+  { table: "saml_signing_keys", column: "private_key_enc", purpose: "signing-keys" },
   { table: "otp_generators", column: "seed", purpose: "otp-seeds" },
   { table: "otp_pending_secrets", column: "seed", purpose: "otp-seeds" },
   { table: "otp_devices", column: "seed", purpose: "otp-seeds" },

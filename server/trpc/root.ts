@@ -15,6 +15,7 @@ import { rightsRouter } from "./routers/console/rights.router.ts";
 import { otpRouter } from "./routers/console/otp.router.ts";
 import { providersRouter } from "./routers/console/providers.router.ts";
 import { signingKeysRouter } from "./routers/console/signing-keys.router.ts";
+import { samlKeysRouter } from "./routers/console/saml-keys.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { templatesRouter } from "./routers/console/templates.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
@@ -41,6 +42,7 @@ export const appRouter = createRouter({
     providers: providersRouter,
     groups: groupsRouter,
     signingKeys: signingKeysRouter,
+    samlKeys: samlKeysRouter,
   }),
   portal: portalRouter,
 });

@@ -43,3 +43,13 @@ export function keySchedule<K extends TScheduledKey>(rows: readonly K[], now: nu
   const moments = published.flatMap((k) => [k.signsFrom.getTime(), k.retiredAt?.getTime() ?? Infinity, publishedUntil(k)]).filter((t) => t > now && t !== Infinity);
   return { signing, published, changesAt: moments.length ? Math.min(...moments) : undefined };
 }
+
+export type TKeyState = "waiting" | "signing" | "verifying" | "retired" | "withdrawn";
+
+/** What a key does at `now` under `schedule`, as the console shows it. */
+export function keyState(k: TScheduledKey, schedule: TKeySchedule<TScheduledKey>, now: number): TKeyState {
+  if (k.withdrawnAt) return "withdrawn";
+  if (k.kid === schedule.signing.kid) return "signing";
+  if (!schedule.published.some((p) => p.kid === k.kid)) return "retired";
+  return k.signsFrom.getTime() > now ? "waiting" : "verifying";
+}

@@ -1,4 +1,5 @@
 import { getPrisma, inTransaction } from "../../db/index.ts";
+import { insertSuccessor, type TKeyTable } from "../../db/key-succession.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import { LONGEST_SIGNED_TOKEN_S } from "./key-schedule.ts";
 
@@ -31,32 +32,11 @@ export async function insertSigningKey(row: { kid: string; alg: string; publicJw
 }
 
 /**
- * The rotation's one write, in one transaction and on the database's clock (the servers' clocks may
- * disagree; the times are stored once, from one clock). The new key signs `aheadMs` from now; every
- * key not retired by then retires then. `compromised`: every published key is withdrawn now and the
- * new key signs now. Returns the kids retired or withdrawn and when the new key signs.
+ * The rotation's one write, in one transaction (server/db/key-succession.ts): the new key signs
+ * `aheadMs` from now and the keys in force retire then; `compromised` withdraws every published key now.
  */
 export async function insertSuccessorKey(row: { kid: string; alg: string; publicJwk: Prisma.InputJsonObject; privateKeyEnc: string }, opts: { aheadMs: number; compromised: boolean }): Promise<{ signsFrom: Date; retired: string[] }> {
-  return inTransaction(async (tx) => {
-    // Two rotations at once take turns: the second retires the first's new key too.
-    await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${ROTATION_LOCK}::int, 0)`;
-    const now = (await tx.$queryRaw<{ now: Date }[]>`SELECT now() AS now`)[0]!.now;
-    const signsFrom = new Date(now.getTime() + (opts.compromised ? 0 : opts.aheadMs));
-    // Compromised: every key still published. Else: keys in force, and keys retiring later than the
-    // new one starts (a rotation not yet in effect).
-    const after = opts.compromised ? new Date(now.getTime() - LONGEST_SIGNED_TOKEN_S * 1000) : signsFrom;
-    const where = { withdrawnAt: null, OR: [{ retiredAt: null }, { retiredAt: { gt: after } }] };
-    const retiring = await tx.signingKey.findMany({ where, select: { kid: true } });
-    if (opts.compromised) {
-      const kids = retiring.map((k) => k.kid);
-      await tx.signingKey.updateMany({ where: { kid: { in: kids }, retiredAt: null }, data: { retiredAt: now } });
-      await tx.signingKey.updateMany({ where: { kid: { in: kids } }, data: { withdrawnAt: now } });
-    } else {
-      await tx.signingKey.updateMany({ where, data: { retiredAt: signsFrom } });
-    }
-    await tx.signingKey.create({ data: { ...row, signsFrom }, select: { kid: true } });
-    return { signsFrom, retired: retiring.map((k) => k.kid) };
-  });
+  return inTransaction((tx) => insertSuccessor(tx, tx.signingKey as unknown as TKeyTable, row, { ...opts, lockNamespace: ROTATION_LOCK, publishedForS: LONGEST_SIGNED_TOKEN_S }));
 }
 
 /** Every key for the console's list, newest first: what it does, never its private part. */

@@ -7,7 +7,7 @@ import { getConfig } from "../../config/config.ts";
 import { opensWithCurrentKey, sealFor, unsealFor } from "../../crypto/keys.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { describeError, log } from "../../log/logger.ts";
-import { keySchedule, LONGEST_SIGNED_TOKEN_S } from "./key-schedule.ts";
+import { keySchedule, keyState, LONGEST_SIGNED_TOKEN_S, type TKeyState } from "./key-schedule.ts";
 import { findLiveSigningKeys, hasUnretiredSigningKey, insertSigningKey, insertSuccessorKey, listSigningKeys } from "./signing-keys.repository.ts";
 
 // ES256: verified by every JOSE library resource servers are likely to use, and cheap to sign.
@@ -74,17 +74,14 @@ export async function rotateSigningKey(opts: { publishAheadS?: number; compromis
   return { kid: row.kid, signsFrom, retired };
 }
 
-export type TSigningKeyView = { kid: string; alg: string; signsFrom: Date; retiredAt: Date | null; createdAt: Date; state: "waiting" | "signing" | "verifying" | "retired" | "withdrawn" };
+export type TSigningKeyView = { kid: string; alg: string; signsFrom: Date; retiredAt: Date | null; createdAt: Date; state: TKeyState };
 
 /** Every key with what it does now, for the console (no private part, sealed or not), and the rotation's delay. */
 export async function describeSigningKeys(): Promise<{ keys: TSigningKeyView[]; publishAheadS: number }> {
   const rows = await listSigningKeys();
   const now = Date.now();
   const schedule = keySchedule(rows, now);
-  const published = new Set(schedule.published.map((k) => k.kid));
-  const stateOf = (k: (typeof rows)[number]): TSigningKeyView["state"] =>
-    k.withdrawnAt ? "withdrawn" : k.kid === schedule.signing.kid ? "signing" : !published.has(k.kid) ? "retired" : k.signsFrom.getTime() > now ? "waiting" : "verifying";
-  const keys = rows.map((k): TSigningKeyView => ({ kid: k.kid, alg: k.alg, signsFrom: k.signsFrom, retiredAt: k.retiredAt, createdAt: k.createdAt, state: stateOf(k) }));
+  const keys = rows.map((k): TSigningKeyView => ({ kid: k.kid, alg: k.alg, signsFrom: k.signsFrom, retiredAt: k.retiredAt, createdAt: k.createdAt, state: keyState(k, schedule, now) }));
   return { keys, publishAheadS: getConfig().keyPublishAhead };
 }
 
