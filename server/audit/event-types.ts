@@ -111,6 +111,7 @@ export const EVENT_TYPES = [
   "delivery.template_changed",
   "keys.signing_key_rotated",
   "keys.saml_key_rotated",
+  "saml.signed_in",
   "keys.secret_key_rotated",
   "import.applied",
   "users.seeded",

@@ -85,9 +85,10 @@ export async function findClientIdsByTlsCn(cn: string, limit: number): Promise<s
   return rows.map((r) => r.id);
 }
 
+/** An OAuth client; the row a SAML service provider has in this table is not one (server/saml/). */
 export async function findClientById(id: string): Promise<TClientRow | null> {
   const prisma = await getPrisma();
-  return prisma.client.findUnique({ where: { id }, select: VIEW }) as Promise<TClientRow | null>;
+  return prisma.client.findFirst({ where: { id, protocol: "oidc" }, select: VIEW }) as Promise<TClientRow | null>;
 }
 
 /**
@@ -100,7 +101,7 @@ export async function findClients(opts: { search?: string; after?: string; limit
     ? { OR: [{ id: { contains: opts.search, mode: "insensitive" as const } }, { name: { contains: opts.search, mode: "insensitive" as const } }] }
     : {};
   return prisma.client.findMany({
-    where: { parentId: null, ...search, ...(opts.after ? { id: { gt: opts.after } } : {}) },
+    where: { parentId: null, protocol: "oidc", ...search, ...(opts.after ? { id: { gt: opts.after } } : {}) },
     orderBy: { id: "asc" },
     take: opts.limit,
     select: VIEW,

@@ -166,7 +166,8 @@ function refuseProblems(problems: { path: string; message: string }[]): void {
 export async function createClient(input: TCreateClientRequest, actor: TEventActor) {
   refuseBuiltin(input.id);
   refuseProblems(unknownScopeProblems(input));
-  if (await findClientById(input.id)) throw new AppError("client.already_exists", { params: { rpId: input.id } });
+  // Any row with the id, a SAML service provider's included: they share the table.
+  if (await findClientForAuth(input.id)) throw new AppError("client.already_exists", { params: { rpId: input.id } });
   const secret = input.type === "public" ? null : generateSecret();
   const row = await insertClient(input.id, { ...toClientWrite(input), secretHash: secret === null ? null : await hashSecret(secret) });
   // A process may hold "no such client" from an earlier attempt with this id.

@@ -353,6 +353,16 @@ const ERROR_DEFS = {
   "saml.xml_refused": { status: 400, type: "input_error", error: "saml_xml_refused", desc: "the SAML document is not accepted" },
   /** A SAML message's XML signature or Redirect-binding signature is missing where required, not made by a registered key, or does not cover the message as its only signed element. */
   "saml.signature_invalid": { status: 400, type: "security_error", error: "saml_signature_invalid", desc: "the SAML message's signature does not verify" },
+  /** A service provider's metadata (or its settings typed by hand) cannot be used: not SAML 2.0, no HTTP-POST assertion consumer service, an endpoint that is not https, a certificate that is not RSA. */
+  "saml.metadata_invalid": { status: 400, type: "input_error", error: "saml_metadata_invalid", desc: "the service provider's metadata is not accepted" },
+  /** An AuthnRequest or LogoutRequest names an issuer that is not a registered, enabled service provider. */
+  "saml.unknown_sp": { status: 400, type: "input_error", error: "saml_unknown_sp", desc: "the service provider is not registered here" },
+  /** A SAML request is not one we can answer: not SAML 2.0, no ID, too old or from the future, addressed elsewhere, or asking for another binding. */
+  "saml.request_invalid": { status: 400, type: "input_error", error: "saml_request_invalid", desc: "the SAML request cannot be answered" },
+  /** The request asks for an assertion consumer service the service provider did not register: the response is never sent there. */
+  "saml.acs_not_registered": { status: 400, type: "security_error", error: "saml_acs_not_registered", desc: "the assertion consumer service is not registered for this service provider" },
+  /** The service provider sent a request ID it used before: each request is answered once. */
+  "saml.request_replayed": { status: 400, type: "security_error", error: "saml_request_replayed", desc: "this request was answered already" },
 } as const satisfies Record<string, TErrorDef>;
 
 export type TErrorCode = keyof typeof ERROR_DEFS;

@@ -12,7 +12,7 @@ import { Answer, type TAnswer, type TIncoming } from "../http/exchange.ts";
 export function errorPage(req: TIncoming, e: unknown, requestId: string): TAnswer {
   const error = asAppError(e, requestId);
   const lang = pickLang(req);
-  const hint = error.code.startsWith("login.") || error.code.startsWith("authorize.") ? kitText(lang, "error.back") : undefined;
+  const hint = error.code.startsWith("login.") || error.code.startsWith("authorize.") || error.code.startsWith("saml.") ? kitText(lang, "error.back") : undefined;
   const title = error.code.startsWith("signup.") ? kitText(lang, "error.signupTitle") : undefined;
   return htmlResponse(errorView({ lang, message: errorText(lang, error.code, requestId), hint, title }), error.status, error.details.headers);
 }

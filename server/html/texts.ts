@@ -36,6 +36,15 @@ const en = {
   "error.federation.provider_unavailable": "The external provider cannot be reached now. Try again later, or sign in another way.",
   "error.federation.provider_refused": "The external provider did not confirm your account. Try again, or sign in another way.",
   "error.federation.sid_bound": "This external account is linked to another account already.",
+  "error.saml.unknown_sp": "The application is not registered here or is switched off.",
+  "error.saml.request_invalid": "The application sent a sign-in request that cannot be answered (it may be old, or meant for another service).",
+  "error.saml.request_replayed": "This sign-in request was answered already. Go back to the application and start again.",
+  "error.saml.acs_not_registered": "The application asked for its answer at an address it did not register, so it is not sent there.",
+  "error.saml.signature_invalid": "The application's sign-in request is not signed as it must be.",
+  "error.saml.xml_refused": "The application sent a sign-in request that is not accepted.",
+  "saml.continue": "Continue",
+  "saml.sending": "Returning you to {app}…",
+  "saml.noscript": "Press Continue to return to the application.",
 };
 
 type TKitKey = keyof typeof en;
@@ -67,6 +76,15 @@ const ru: Record<TKitKey, string> = {
   "error.federation.provider_unavailable": "Внешний провайдер сейчас недоступен. Повторите попытку позже или войдите другим способом.",
   "error.federation.provider_refused": "Внешний провайдер не подтвердил вашу учётную запись. Повторите попытку или войдите другим способом.",
   "error.federation.sid_bound": "Эта внешняя учётная запись уже связана с другой учётной записью.",
+  "error.saml.unknown_sp": "Приложение здесь не зарегистрировано или отключено.",
+  "error.saml.request_invalid": "Приложение прислало запрос на вход, на который нельзя ответить (он устарел или адресован другому сервису).",
+  "error.saml.request_replayed": "На этот запрос на вход уже был дан ответ. Вернитесь в приложение и начните вход заново.",
+  "error.saml.acs_not_registered": "Приложение попросило прислать ответ на незарегистрированный адрес, поэтому ответ туда не отправлен.",
+  "error.saml.signature_invalid": "Запрос приложения на вход не подписан так, как требуется.",
+  "error.saml.xml_refused": "Приложение прислало недопустимый запрос на вход.",
+  "saml.continue": "Продолжить",
+  "saml.sending": "Возвращаем вас в {app}…",
+  "saml.noscript": "Нажмите «Продолжить», чтобы вернуться в приложение.",
 };
 
 const KIT: Record<TLang, Record<TKitKey, string>> = { en, ru };

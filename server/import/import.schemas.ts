@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZAttributeDef } from "../attributes/attributes.schemas.ts";
 import { ZBrandingImport } from "../branding/branding.schemas.ts";
+import { ZSamlSpImport } from "../saml/sps/service-providers.schemas.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
 import { ZClientInput } from "../clients/clients.schemas.ts";
 import { ZPasswordPolicy } from "../passwords/policy.schemas.ts";
@@ -57,6 +58,7 @@ export const ZImportDocument = z.strictObject({
   groups: z.array(ZGroupImport).max(100_000).superRefine(uniqueBy("id")).optional(),
   providers: z.array(ZProviderInput).max(100).superRefine(uniqueProviders).optional(),
   branding: ZBrandingImport.optional(),
+  samlServiceProviders: z.array(ZSamlSpImport).max(500).superRefine(uniqueBy("id")).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
@@ -73,4 +75,5 @@ export type TImportSummary = {
   groups: TSectionSummary;
   providers: TSectionSummary;
   branding: TSectionSummary;
+  samlServiceProviders: TSectionSummary;
 };

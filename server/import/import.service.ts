@@ -22,6 +22,8 @@ import { applyGroupProfilesImport, applyGroupsImport, publishGroupsImport } from
 import { applyProviderImport } from "../federation/providers.service.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
+import { applySpImport, prepareSpImport } from "../saml/sps/service-providers.import.ts";
+import { publishSpChange } from "../saml/sps/service-providers.service.ts";
 
 /** `$.clients[0].scopes[1]`: where in the document a problem is. */
 export function jsonPath(path: PropertyKey[]): string {
@@ -44,6 +46,7 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
   const clients = await prepareClientImport(doc.clients ?? []);
   const users = await prepareUserImport(doc.users ?? []);
   const devices = await prepareDeviceImport(doc.otpDevices ?? [], baseDir);
+  const sps = await prepareSpImport(doc.samlServiceProviders ?? [], baseDir);
   let selected: string[] = [];
   const summary = await inTransaction(async (tx) => {
     const attributes = await applyAttributeImport(doc.attributes ?? [], tx);
@@ -64,6 +67,7 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
       groups: await applyGroupsImport(doc.groups ?? [], actor, tx),
       providers: await applyProviderImport(doc.providers ?? [], tx),
       branding: await applyBrandingImport(doc.branding, tx),
+      samlServiceProviders: await applySpImport(sps, tx),
     };
   });
   await publishImport(summary, selected);
@@ -84,6 +88,11 @@ async function publishImport(summary: TImportSummary, selected: string[]): Promi
   await publishGroupsImport(summary.groupProfiles, summary.groups);
   if (summary.providers.created.length + summary.providers.updated.length) await publishProvidersChange();
   if (summary.branding.created.length + summary.branding.updated.length) await publishBrandingChange();
+  if (summary.samlServiceProviders.created.length + summary.samlServiceProviders.updated.length) {
+    await publishSpChange();
+    // The name is on the provider's row in clients too, which the sign-in pages read through the clients' cache.
+    await publishClientImport({ created: summary.samlServiceProviders.created, updated: summary.samlServiceProviders.updated, unchanged: [] });
+  }
 }
 
 export async function importFile(file: string, actor: TEventActor): Promise<TImportSummary> {

@@ -6,6 +6,8 @@ import { errorPage } from "../html/page-route.ts";
 import { pageBrandReady } from "../html/page-brand.ts";
 
 type TBrowserEndpoint = Pick<TOperation, "path" | "summary" | "description" | "otherResponses"> & {
+  /** The API document's section: OAuth 2.0 unless said. */
+  tags?: string[];
   /** The parameters, documented for the query of a GET and the form body of a POST alike. */
   params: z.ZodType;
   redirect: string;
@@ -24,7 +26,7 @@ export function browserEndpoint(spec: TBrowserEndpoint, handler: (request: TInco
         path: spec.path,
         summary: spec.summary,
         description: spec.description,
-        tags: ["OAuth 2.0"],
+        tags: spec.tags ?? ["OAuth 2.0"],
         auth: { kind: "none" },
         ...(method === "GET" ? { query: spec.params } : { query: z.object({}), form: spec.params }),
         response: { status: method === "GET" ? 302 : 303, description: spec.redirect },

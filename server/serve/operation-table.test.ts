@@ -73,7 +73,7 @@ describe("the node:http transport's operation table", () => {
     const routeFiles = appShapes()
       .filter((shape) => !shape.includes("*"))
       .map((shape) => ({ shape, file: path.join(APP, shape, "route.ts") }))
-      .filter(({ file }) => existsSync(file) && /@\/server\/(sign-in|recovery|branding)\//.test(readFileSync(file, "utf8")));
+      .filter(({ file }) => existsSync(file) && /@\/server\/(sign-in|recovery|branding)\/|@\/server\/saml\/.*\.pages"/.test(readFileSync(file, "utf8")));
     const exported: { method: string; path: string; handler: unknown }[] = [];
     for (const { shape, file } of routeFiles) {
       const mod = (await import(file)) as Record<string, unknown>;

@@ -45,9 +45,20 @@ export async function createFlow(input: {
 /** The flow a page is handed; a finished or unknown one is not found, an old one expired. */
 export async function loadFlow(id: string | null | undefined, now = new Date()): Promise<TFlow> {
   const row = id && FLOW_ID.test(id) ? await findFlow(id) : null;
-  if (!row || row.step === "done") throw new AppError("login.flow_not_found");
+  if (!row || row.step === "done" || row.step === "answered") throw new AppError("login.flow_not_found");
   if (row.expiresAt <= now) throw new AppError("login.flow_expired");
   return { ...row, request: row.request as TAuthorizationRequest };
+}
+
+/**
+ * A finished flow whose answer is sent from another page (a SAML response): taken once, moved from
+ * done to answered, so a second load of that page finds nothing. Null when unknown, taken or expired.
+ */
+export async function takeFinishedFlow(id: string | null | undefined, now = new Date()): Promise<TFlow | null> {
+  const row = id && FLOW_ID.test(id) ? await findFlow(id) : null;
+  if (!row || row.step !== "done" || row.expiresAt <= now) return null;
+  if (!(await advanceFlow(row.id, "done", "answered"))) return null;
+  return { ...row, step: "answered", request: row.request as TAuthorizationRequest };
 }
 
 /** The CSRF field of a flow's form, when the browser holds the cookie the flow was started with. */

@@ -24,6 +24,11 @@ export type TAuthorizationRequest = {
   loginHint?: string;
   /** Requested acr values, in order of preference (OIDC Core §3.1.2.1); see acr.ts for "phr". */
   acrValues?: string[];
+  /**
+   * Set when the sign-in answers a SAML service provider (server/saml/), whose row in clients is
+   * `clientId`: the flow then ends with a SAML response sent from {issuer}/saml/sso/return, not a code.
+   */
+  saml?: { requestId?: string; acsUrl: string; relayState?: string; nameIdFormat: string };
 };
 
 /** Parameters of a request; a repeated one is remembered, not silently picked (RFC 6749 §3.1). */

@@ -95,6 +95,11 @@ export async function authorize(p: TParams, browser: TBrowser): Promise<TAuthori
 
 /** After the user signed in through the flow: on to consent, or back to the client with a code. */
 export async function continueAfterSignIn(flow: TFlow, client: TClientAuthRow, session: TSession): Promise<string> {
+  // A SAML service provider's sign-in: its response is made and posted by the SAML side's page.
+  if (flow.request.saml) {
+    await moveFlow(flow, "done", { userId: session.userId, sessionId: session.id });
+    return `${getConfig().issuer}/saml/sso/return?flow=${encodeURIComponent(flow.id)}`;
+  }
   if (await needsConsent(client, session.userId, flow.request)) {
     await moveFlow(flow, "consent", { userId: session.userId, sessionId: session.id });
     return pageUrl("consent", flow.id);

@@ -1,0 +1,96 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import type { TTx } from "../../db/index.ts";
+import { AppError } from "../../errors/app-error.ts";
+import { certificatePem, isAllowedEndpoint, parseSpMetadata, type TSpMetadata } from "./sp-metadata.ts";
+import { findSpByEntityId, findSpById, isOidcClientId, upsertSp, type TServiceProviderWrite } from "./service-providers.repository.ts";
+import type { TSamlSpImport } from "./service-providers.schemas.ts";
+
+type TSectionSummary = { created: string[]; updated: string[]; unchanged: string[] };
+
+function refuse(pos: string, desc: string): never {
+  throw new AppError("import.invalid_document", { items: [{ error: "wrong_value", desc, pos }] });
+}
+
+/** The metadata an entry gives (read from its file, or built from its hand-typed settings). */
+async function metadataOf(e: TSamlSpImport, pos: string, baseDir: string): Promise<{ md: TSpMetadata; xml: string | null }> {
+  if (e.entityId !== undefined) {
+    const acs = e.acsUrls!.map((location, index) => (isAllowedEndpoint(location) ? { index, location, isDefault: index === 0 } : refuse(`${pos}.acsUrls[${index}]`, "must be https (http only on loopback)")));
+    const signingCerts = (e.signingCerts ?? []).map((c, i) => {
+      try {
+        return certificatePem(c);
+      } catch {
+        return refuse(`${pos}.signingCerts[${i}]`, "must be an RSA certificate (PEM or base64 DER)");
+      }
+    });
+    return { md: { entityId: e.entityId, acs, slo: [], signingCerts, authnRequestsSigned: signingCerts.length > 0 }, xml: null };
+  }
+  let xml = e.metadataXml;
+  if (xml === undefined) {
+    const file = path.resolve(baseDir, e.metadataFile!);
+    // A file the import document names, read at run time: not something for the build to trace.
+    xml = await readFile(/*turbopackIgnore: true*/ file, "utf8").catch((err: NodeJS.ErrnoException) => refuse(`${pos}.metadataFile`, `cannot read ${file}: ${err.code ?? "error"}`));
+  }
+  try {
+    return { md: parseSpMetadata(xml), xml };
+  } catch (err) {
+    if (err instanceof AppError) refuse(`${pos}.${e.metadataFile ? "metadataFile" : "metadataXml"}`, err.message);
+    throw err;
+  }
+}
+
+export type TPreparedSps = { write: TServiceProviderWrite; pos: string }[];
+
+/** Reads and checks every provider before the import's transaction; any mistake refuses the document. */
+export async function prepareSpImport(entries: TSamlSpImport[], baseDir = process.cwd()): Promise<TPreparedSps> {
+  const out: TPreparedSps = [];
+  const entityIds = new Set<string>();
+  for (const [i, e] of entries.entries()) {
+    const pos = `$.samlServiceProviders[${i}]`;
+    const { md, xml } = await metadataOf(e, pos, baseDir);
+    if (entityIds.has(md.entityId)) refuse(pos, `entity ID ${md.entityId} is given twice`);
+    entityIds.add(md.entityId);
+    if (e.requireSignedRequests && md.signingCerts.length === 0) refuse(pos, "signed requests are required, but no signing certificate is given (set requireSignedRequests to false to accept unsigned ones)");
+    out.push({
+      pos,
+      write: {
+        id: e.id,
+        name: e.name,
+        entityId: md.entityId,
+        acs: md.acs,
+        slo: md.slo,
+        signingCerts: md.signingCerts,
+        encryptionCert: md.encryptionCert ?? null,
+        requireSignedRequests: e.requireSignedRequests,
+        nameIdFormat: e.nameIdFormat ?? md.nameIdFormat ?? "persistent",
+        metadataXml: xml,
+      },
+    });
+  }
+  return out;
+}
+
+/** JSON with object keys sorted: a row read back from jsonb need not keep the order it was written in. */
+const canonical = (v: unknown): string =>
+  Array.isArray(v) ? `[${v.map(canonical).join(",")}]` : v && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(",")}}` : JSON.stringify(v ?? null);
+
+export async function applySpImport(prepared: TPreparedSps, tx: TTx): Promise<TSectionSummary> {
+  const summary: TSectionSummary = { created: [], updated: [], unchanged: [] };
+  for (const { write, pos } of prepared) {
+    if (await isOidcClientId(write.id, tx)) refuse(`${pos}.id`, `${write.id} is the id of an OAuth application`);
+    const holder = await findSpByEntityId(write.entityId, tx);
+    if (holder && holder.id !== write.id) refuse(pos, `entity ID ${write.entityId} belongs to service provider ${holder.id}`);
+    const stored = await findSpById(write.id, tx);
+    if (stored) {
+      const { enabled: _, name, ...storedWrite } = stored;
+      const { name: newName, ...newWrite } = write;
+      if (name === newName && canonical(storedWrite) === canonical(newWrite)) {
+        summary.unchanged.push(write.id);
+        continue;
+      }
+    }
+    await upsertSp(write, tx);
+    (stored ? summary.updated : summary.created).push(write.id);
+  }
+  return summary;
+}

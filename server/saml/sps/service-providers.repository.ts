@@ -1,0 +1,107 @@
+import { randomBytes } from "node:crypto";
+import { getPrisma, type TTx } from "../../db/index.ts";
+import type { Prisma } from "../../db/generated/client.ts";
+import type { TAcs, TNameIdFormatName, TSlo } from "./sp-metadata.ts";
+
+export type TServiceProvider = {
+  id: string;
+  name: string;
+  enabled: boolean;
+  entityId: string;
+  acs: TAcs[];
+  slo: TSlo[];
+  signingCerts: string[];
+  encryptionCert: string | null;
+  requireSignedRequests: boolean;
+  nameIdFormat: TNameIdFormatName;
+  metadataXml: string | null;
+};
+
+export type TServiceProviderWrite = Omit<TServiceProvider, "enabled">;
+
+const SELECT = {
+  id: true,
+  entityId: true,
+  acs: true,
+  slo: true,
+  signingCerts: true,
+  encryptionCert: true,
+  requireSignedRequests: true,
+  nameIdFormat: true,
+  metadataXml: true,
+  client: { select: { name: true, enabled: true } },
+} as const;
+
+type TRow = Prisma.SamlServiceProviderGetPayload<{ select: typeof SELECT }>;
+const toView = ({ client, ...r }: TRow): TServiceProvider => ({ ...r, name: client.name, enabled: client.enabled, acs: r.acs as TAcs[], slo: r.slo as TSlo[], nameIdFormat: r.nameIdFormat as TNameIdFormatName });
+
+export async function findSpByEntityId(entityId: string, tx?: TTx): Promise<TServiceProvider | null> {
+  const db = tx ?? (await getPrisma());
+  const row = await db.samlServiceProvider.findUnique({ where: { entityId }, select: SELECT });
+  return row && toView(row);
+}
+
+export async function findSpById(id: string, tx?: TTx): Promise<TServiceProvider | null> {
+  const db = tx ?? (await getPrisma());
+  const row = await db.samlServiceProvider.findUnique({ where: { id }, select: SELECT });
+  return row && toView(row);
+}
+
+/** Whether `id` is taken by an OAuth client (a service provider may not take over an application's row). */
+export async function isOidcClientId(id: string, tx: TTx): Promise<boolean> {
+  return (await tx.client.count({ where: { id, protocol: { not: "saml" } } })) > 0;
+}
+
+/**
+ * Creates or updates a service provider and the `clients` row that stands for it in sign-in flows,
+ * consents and events. That row is written here, beside the provider it belongs to: it carries no
+ * secret, grant types or redirect URIs, so no OAuth endpoint can use it.
+ */
+export async function upsertSp(sp: TServiceProviderWrite, tx: TTx): Promise<void> {
+  const { id, name, ...rest } = sp;
+  const data = { ...rest, acs: rest.acs as Prisma.InputJsonArray, slo: rest.slo as Prisma.InputJsonArray };
+  await tx.client.upsert({
+    where: { id },
+    create: { id, name, protocol: "saml", type: "confidential", firstParty: true, grantTypes: [], createdAt: new Date() },
+    update: { name },
+    select: { id: true },
+  });
+  await tx.samlServiceProvider.upsert({ where: { id }, create: { id, ...data }, update: data, select: { id: true } });
+}
+
+/** Records a request ID; false when the provider used it before (a replay). */
+export async function rememberRequestId(spId: string, requestId: string, expiresAt: Date): Promise<boolean> {
+  const prisma = await getPrisma();
+  const { count } = await prisma.samlRequestId.createMany({ data: [{ spId, requestId, expiresAt }], skipDuplicates: true });
+  return count === 1;
+}
+
+export async function savePendingRequest(handleHash: string, request: Prisma.InputJsonObject, expiresAt: Date): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.samlPendingRequest.create({ data: { handleHash, request, expiresAt }, select: { handleHash: true } });
+}
+
+/** Takes a pending request once: the row is deleted as it is read, so a second GET finds nothing. */
+export async function takePendingRequest(handleHash: string, now: Date): Promise<unknown> {
+  const prisma = await getPrisma();
+  const rows = await prisma.$queryRaw<{ request: unknown }[]>`DELETE FROM saml_pending_requests WHERE handle_hash = ${handleHash} AND expires_at > ${now} RETURNING request`;
+  return rows[0]?.request;
+}
+
+/** The account's persistent NameID at the provider: made once (random), then always the same. */
+export async function persistentIdOf(spId: string, userId: string): Promise<string> {
+  const prisma = await getPrisma();
+  const found = await prisma.samlPersistentId.findUnique({ where: { spId_userId: { spId, userId } }, select: { value: true } });
+  if (found) return found.value;
+  await prisma.samlPersistentId.createMany({ data: [{ spId, userId, value: randomBytes(20).toString("base64url") }], skipDuplicates: true });
+  // Another request may have made it meanwhile: the stored one is the one.
+  return (await prisma.samlPersistentId.findUniqueOrThrow({ where: { spId_userId: { spId, userId } }, select: { value: true } })).value;
+}
+
+/** Drops request IDs and pending requests that can no longer be used. */
+export async function deleteExpiredSamlRows(now: Date): Promise<number> {
+  const prisma = await getPrisma();
+  const a = await prisma.samlRequestId.deleteMany({ where: { expiresAt: { lt: now } } });
+  const b = await prisma.samlPendingRequest.deleteMany({ where: { expiresAt: { lt: now } } });
+  return a.count + b.count;
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/**
+ * A service provider in the import document: its metadata (inline or a file beside the document),
+ * or its settings by hand. The id is the application's id here (the console, events and consents
+ * name it); the entity ID comes from the metadata.
+ */
+export const ZSamlSpImport = z
+  .strictObject({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "letters, digits, '.', '_' and '-', up to 64"),
+    name: z.string().min(1).max(200),
+    metadataXml: z.string().max(512 * 1024).optional(),
+    metadataFile: z.string().min(1).max(1000).optional(),
+    entityId: z.string().min(1).max(1024).optional(),
+    acsUrls: z.array(z.string().max(2000)).min(1).max(20).optional(),
+    signingCerts: z.array(z.string().max(16_384)).max(5).optional(),
+    /** Signed AuthnRequests are required unless this is false (then only a request with no signature at all is let through). */
+    requireSignedRequests: z.boolean().default(true),
+    nameIdFormat: z.enum(["persistent", "email", "transient", "unspecified"]).optional(),
+  })
+  .refine((s) => [s.metadataXml, s.metadataFile, s.entityId].filter((v) => v !== undefined).length === 1, "give exactly one of metadataXml, metadataFile or entityId (with acsUrls)")
+  .refine((s) => s.entityId === undefined || s.acsUrls !== undefined, { message: "acsUrls is required with entityId", path: ["acsUrls"] });
+export type TSamlSpImport = z.infer<typeof ZSamlSpImport>;

@@ -1,0 +1,23 @@
+import { keyedCache } from "../../cache/keyed-cache.ts";
+import { publishChange } from "../../cache/change-bus.ts";
+import { findSpByEntityId, findSpById, type TServiceProvider } from "./service-providers.repository.ts";
+
+export type { TServiceProvider } from "./service-providers.repository.ts";
+
+// Service providers by entity ID: every SAML request names one, and they change rarely.
+const TOPIC = "saml-sps";
+const byEntityId = keyedCache<TServiceProvider | null>(TOPIC, { ttlMs: 5 * 60_000, maxEntries: 1_000 });
+
+/** The provider that calls itself `entityId`, or null; a disabled one too (the caller refuses it with its reason). */
+export async function getSpByEntityId(entityId: string): Promise<TServiceProvider | null> {
+  return byEntityId.read(entityId, (id) => findSpByEntityId(id));
+}
+
+export async function getSpById(id: string): Promise<TServiceProvider | null> {
+  return findSpById(id);
+}
+
+/** After a change committed: every process drops its copies (by entity ID, so all of them). */
+export async function publishSpChange(): Promise<void> {
+  await publishChange(TOPIC);
+}

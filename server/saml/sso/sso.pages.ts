@@ -1,0 +1,10 @@
+import { queryParam } from "../../http/exchange.ts";
+import { pageRoute } from "../../html/page-route.ts";
+import { answerAfterSignIn, resumeParkedRequest } from "./sso.service.ts";
+import { browserOf, toAnswer } from "./sso-answers.ts";
+
+// GET {ctx}/saml/sso/continue?r=… – a request that came by HTTP-POST, continued with the browser's cookies
+export const samlSsoContinuePage = pageRoute("GET", "/saml/sso/continue", async (req) => toAnswer(await resumeParkedRequest(queryParam(req, "r"), browserOf(req)), 302));
+
+// GET {ctx}/saml/sso/return?flow=… – after the sign-in pages: the signed response, posted to the service provider
+export const samlSsoReturnPage = pageRoute("GET", "/saml/sso/return", async (req) => toAnswer(await answerAfterSignIn(queryParam(req, "flow"), browserOf(req)), 302));

@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { TAttrValue, TContact } from "../../attributes/attribute-values.ts";
+import { recordEvent } from "../../audit/audit.service.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { TLang } from "../../html/texts.ts";
+import type { TAnswer } from "../../http/exchange.ts";
+import { getConfig } from "../../config/config.ts";
+import { acrOf, demandsPhishingResistant, isPhishingResistant } from "../../oauth/authorize/acr.ts";
+import type { TAuthorizationRequest } from "../../oauth/authorize/authorization-request.ts";
+import { findActiveSession, type TSession } from "../../sessions/sessions.service.ts";
+import { createFlow, takeFinishedFlow } from "../../sign-in/login-flows.service.ts";
+import { accountSnapshot } from "../../users/account-snapshots.ts";
+import type { TAccount } from "../../users/account.ts";
+import { autoPostPage } from "../bindings/post.ts";
+import { getSpById, type TServiceProvider } from "../sps/service-providers.service.ts";
+import { persistentIdOf, rememberRequestId, savePendingRequest, takePendingRequest } from "../sps/service-providers.repository.ts";
+import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
+import { samlId } from "../xml/xml-write.ts";
+import { classRefOf } from "./authn-context.ts";
+import type { TSamlAuthn } from "./authn-request.ts";
+import { buildFailureResponse, buildSuccessResponse, type TStatusFailure } from "./response-builder.ts";
+
+/*
+ * Single sign-on for a service provider, over the same sessions, sign-in pages and checks as the
+ * OpenID Connect side: a session that counts answers at once; otherwise a login flow runs the sign-in
+ * pages, and its end hands over to the return page here, which sends the response.
+ */
+
+export type TBrowser = { sessionToken?: string; csrfCookie?: string; lang: TLang; ip?: string; userAgent?: string };
+export type TSsoOutcome = { answer: TAnswer } | { location: string; newCsrfCookie?: string };
+
+const PENDING_TTL_MS = 120_000;
+const handleHash = (handle: string) => createHash("sha256").update(handle).digest("base64url");
+
+type TTarget = { sp: TServiceProvider; acsUrl: string; requestId?: string; relayState?: string; nameIdFormat: TNameIdFormatName | "unsupported" };
+
+async function postFailure(t: TTarget, failure: TStatusFailure, lang: TLang): Promise<TSsoOutcome> {
+  const xml = await buildFailureResponse({ acsUrl: t.acsUrl, inResponseTo: t.requestId }, failure);
+  return { answer: autoPostPage(lang, { action: t.acsUrl, appName: t.sp.name }, "SAMLResponse", xml, t.relayState) };
+}
+
+const isContact = (v: TAttrValue | undefined): v is TContact => typeof v === "object" && v !== null && !Array.isArray(v);
+const text = (v: TAttrValue | undefined) => (typeof v === "string" && v ? v : undefined);
+
+/** The NameID for this provider, or undefined when the account has none of that format (a verified address for email). */
+async function nameIdOf(format: TNameIdFormatName, sp: TServiceProvider, account: TAccount): Promise<string | undefined> {
+  switch (format) {
+    case "persistent":
+      return persistentIdOf(sp.id, account.id);
+    case "transient":
+      return samlId();
+    case "email": {
+      const email = account.attrs.email;
+      return isContact(email) && email.vrf ? email.value : undefined;
+    }
+    case "unspecified":
+      return account.id;
+  }
+}
+
+function attributesOf(account: TAccount): { name: string; values: string[] }[] {
+  const email = account.attrs.email;
+  const pairs: [string, string | undefined][] = [
+    ["sub", account.id],
+    ["email", isContact(email) ? email.value : undefined],
+    ["given_name", text(account.attrs.given_name)],
+    ["family_name", text(account.attrs.family_name)],
+  ];
+  return pairs.filter((p): p is [string, string] => p[1] !== undefined).map(([name, value]) => ({ name, values: [value] }));
+}
+
+/** The signed response about the session's person, posted to the provider; `signedInNow`: they signed in for this request. */
+async function answerWith(t: TTarget, session: TSession, signedInNow: boolean, browser: TBrowser): Promise<TSsoOutcome> {
+  const snapshot = await accountSnapshot(session.userId);
+  if (!snapshot || snapshot.account.locked) throw new AppError("login.flow_not_found");
+  const account = snapshot.account;
+  if (t.nameIdFormat === "unsupported") return postFailure(t, "InvalidNameIDPolicy", browser.lang);
+  const nameId = await nameIdOf(t.nameIdFormat, t.sp, account);
+  if (nameId === undefined) return postFailure(t, "InvalidNameIDPolicy", browser.lang);
+  const xml = await buildSuccessResponse({
+    spEntityId: t.sp.entityId,
+    acsUrl: t.acsUrl,
+    inResponseTo: t.requestId,
+    nameId: { format: t.nameIdFormat, value: nameId },
+    authnInstant: session.authTime,
+    sessionIndex: samlId(),
+    sessionNotOnOrAfter: session.expiresAt,
+    classRef: classRefOf(acrOf(session.amr, signedInNow)),
+    attributes: attributesOf(account),
+  });
+  await recordEvent("saml.signed_in", { subject: account.id, clientId: t.sp.id, ip: browser.ip, userAgent: browser.userAgent }, { sp: t.sp.entityId, nameIdFormat: t.nameIdFormat, reusedSession: !signedInNow });
+  return { answer: autoPostPage(browser.lang, { action: t.acsUrl, appName: t.sp.name }, "SAMLResponse", xml, t.relayState) };
+}
+
+function flowRequestOf(r: TSamlAuthn): TAuthorizationRequest {
+  return {
+    clientId: r.spId,
+    redirectUri: r.acsUrl,
+    scopes: [],
+    prompt: r.forceAuthn ? ["login"] : [],
+    ...(Array.isArray(r.acrValues) ? { acrValues: r.acrValues } : {}),
+    saml: { requestId: r.requestId, acsUrl: r.acsUrl, relayState: r.relayState, nameIdFormat: r.nameIdFormat },
+  };
+}
+
+/** A verified request, answered once: at once for a session that counts, or after the sign-in pages. */
+export async function continueAuthnRequest(r: TSamlAuthn & { sp: TServiceProvider }, browser: TBrowser): Promise<TSsoOutcome> {
+  const target: TTarget = { sp: r.sp, acsUrl: r.acsUrl, requestId: r.requestId, relayState: r.relayState, nameIdFormat: r.nameIdFormat };
+  if (r.acrValues === "unsatisfiable") return postFailure(target, "NoAuthnContext", browser.lang);
+  const session = r.forceAuthn ? null : await findActiveSession(browser.sessionToken);
+  const counts = session && (!demandsPhishingResistant(Array.isArray(r.acrValues) ? r.acrValues : undefined) || isPhishingResistant(session.amr));
+  if (session && counts) return answerWith(target, session, false, browser);
+  if (r.isPassive) return postFailure(target, "NoPassive", browser.lang);
+  const flow = await createFlow({ request: flowRequestOf(r), step: "credentials", csrfCookie: browser.csrfCookie });
+  return { location: `${getConfig().issuer}/login?flow=${flow.flowId}`, newCsrfCookie: flow.newCsrfCookie };
+}
+
+/** Remembers the request's ID: a provider's request is answered once (SAML profiles §4.1.4.5). */
+export async function claimRequest(r: TSamlAuthn): Promise<void> {
+  if (!(await rememberRequestId(r.spId, r.requestId, new Date(r.expiresAt)))) throw new AppError("saml.request_replayed");
+}
+
+/**
+ * A request that came by HTTP-POST carried none of the browser's cookies (they are SameSite=Lax), so
+ * it waits under a one-time handle for the GET it is redirected to, which carries them.
+ */
+export async function parkRequest(r: TSamlAuthn): Promise<string> {
+  const handle = randomBytes(24).toString("base64url");
+  await savePendingRequest(handleHash(handle), { ...r }, new Date(Date.now() + PENDING_TTL_MS));
+  return handle;
+}
+
+export async function resumeParkedRequest(handle: string | null, browser: TBrowser): Promise<TSsoOutcome> {
+  const stored = handle && /^[A-Za-z0-9_-]{32}$/.test(handle) ? ((await takePendingRequest(handleHash(handle), new Date())) as TSamlAuthn | undefined) : undefined;
+  if (!stored) throw new AppError("login.flow_not_found");
+  const sp = await getSpById(stored.spId);
+  if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
+  return continueAuthnRequest({ ...stored, sp }, browser);
+}
+
+/** The return page after the sign-in pages: the flow is taken once, by the browser whose session it made. */
+export async function answerAfterSignIn(flowId: string | null, browser: TBrowser): Promise<TSsoOutcome> {
+  const flow = await takeFinishedFlow(flowId);
+  const saml = flow?.request.saml;
+  if (!flow || !saml) throw new AppError("login.flow_not_found");
+  const session = await findActiveSession(browser.sessionToken);
+  if (!session || session.id !== flow.sessionId) throw new AppError("login.flow_not_found");
+  const sp = await getSpById(flow.clientId);
+  if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
+  const target: TTarget = { sp, acsUrl: saml.acsUrl, requestId: saml.requestId, relayState: saml.relayState, nameIdFormat: saml.nameIdFormat as TNameIdFormatName | "unsupported" };
+  return answerWith(target, session, session.authTime >= flow.createdAt, browser);
+}

@@ -1,0 +1,209 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { SAML } from "@node-saml/node-saml";
+import { beforeAll, describe, expect, it } from "vitest";
+import { Browser } from "../support/browser.ts";
+import { IMPORT_FIXTURE } from "../support/fixtures.ts";
+import { serverOfItsOwn } from "../support/own-server.ts";
+import { authnRequestXml, postedResponse, postRequest, redirectQuery, spReads } from "../support/saml-peers.ts";
+import { formField, makeSpKeys, newServiceProvider, type TSpKeys } from "../support/saml-sp.ts";
+import { hasXmlsec1, xmlsec1Verify } from "../support/xmlsec.ts";
+
+/*
+ * SP-initiated single sign-on with @node-saml/node-saml as the service providers: requests over the
+ * Redirect and POST bindings, the real sign-in pages, the signed response posted back and checked by
+ * the library (signatures, audience, InResponseTo, recipient) and by xmlsec1; then what an attacker
+ * or a misconfigured provider sends, refused with a page and nothing sent anywhere.
+ */
+
+const IVANOV = { sub: "ivanov", password: "ivanov-password" };
+const WIKI = { id: "wiki", entityId: "https://wiki.example/saml", acs: "http://127.0.0.1:9/wiki/acs" };
+const CRM = { id: "crm", entityId: "https://crm.example/saml", acs: "http://127.0.0.1:9/crm/acs" };
+const wikiKeys: TSpKeys = makeSpKeys("wiki.example");
+const crmKeys: TSpKeys = makeSpKeys("crm.example");
+const strangerKeys: TSpKeys = makeSpKeys("stranger.example");
+
+/** The suite's fixture with two service providers: the wiki from its node-saml metadata, the CRM typed by hand. */
+function importWithProviders(): string {
+  const doc = JSON.parse(readFileSync(IMPORT_FIXTURE, "utf8"));
+  const placeholder = newServiceProvider({ entityId: WIKI.entityId, acsUrl: WIKI.acs, entryPoint: "http://127.0.0.1:9/unused", keys: wikiKeys });
+  doc.samlServiceProviders = [
+    { id: WIKI.id, name: "Team wiki", metadataXml: placeholder.generateServiceProviderMetadata(null, wikiKeys.cert) },
+    { id: CRM.id, name: "CRM", entityId: CRM.entityId, acsUrls: [CRM.acs], signingCerts: [crmKeys.cert], nameIdFormat: "email" },
+  ];
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "saml-import-")), "import.json");
+  writeFileSync(file, JSON.stringify(doc));
+  return file;
+}
+
+const server = serverOfItsOwn("saml", { IDP_IMPORT: importWithProviders() });
+let idpCert: string;
+const ssoUrl = () => `${server().baseUrl}/saml/sso`;
+
+function sp(which: typeof WIKI, keys: TSpKeys, extra: Parameters<typeof newServiceProvider>[0] extends infer O ? Partial<O> : never = {}): SAML {
+  return newServiceProvider({ entityId: which.entityId, acsUrl: which.acs, entryPoint: ssoUrl(), keys, idpCert, validateInResponseTo: "always" as never, ...extra });
+}
+
+async function signIn(browser: Browser, url: string): Promise<ReturnType<typeof postedResponse>> {
+  let page = await browser.open(url);
+  if (page.status === 200 && page.url.includes("/login?")) page = await browser.submit(page, { identifier: IVANOV.sub, password: IVANOV.password });
+  return postedResponse(page);
+}
+
+beforeAll(async () => {
+  const md = await (await fetch(`${server().baseUrl}/saml/metadata`)).text();
+  const body = /<md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>([^<]+)</.exec(md)![1]!;
+  idpCert = `-----BEGIN CERTIFICATE-----\n${body.replace(/.{64}/g, "$&\n")}\n-----END CERTIFICATE-----\n`;
+});
+
+describe("SP-initiated single sign-on", () => {
+  it("signs a person in over the Redirect binding and posts a response node-saml accepts", async () => {
+    const wiki = sp(WIKI, wikiKeys, { identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
+    const browser = new Browser({}, server().baseUrl);
+    const posted = await signIn(browser, await wiki.getAuthorizeUrlAsync("/pages/home?x=1", undefined, {}));
+    expect(posted.action).toBe(WIKI.acs);
+    expect(posted.RelayState).toBe("/pages/home?x=1");
+    const { profile, error } = await spReads(wiki, posted);
+    expect(error).toBeUndefined();
+    expect(profile!.issuer).toBe(`${server().baseUrl}/saml/metadata`);
+    expect(profile!.nameIDFormat).toBe("urn:oasis:names:tc:SAML:2.0:nameid-format:persistent");
+    expect(profile!.nameID).toMatch(/^[A-Za-z0-9_-]{27}$/);
+    expect(profile!.nameID).not.toContain("ivanov");
+    expect(profile!.email).toBe("ivanov@example.ru");
+    expect(profile!.given_name).toBe("Иван");
+    expect(profile!.sub).toBe("ivanov");
+    expect(posted.xml).toContain('AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport<');
+
+    // The same browser again: the session counts, no page is shown, and the persistent NameID is the same.
+    const again = await browser.open(await wiki.getAuthorizeUrlAsync("", undefined, {}));
+    const second = await spReads(wiki, postedResponse(again));
+    expect(second.profile!.nameID).toBe(profile!.nameID);
+    // Without a format in the request, the one the provider's metadata names (node-saml's says e-mail address).
+    const unnamed = await browser.open(await sp(WIKI, wikiKeys, { identifierFormat: null }).getAuthorizeUrlAsync("", undefined, {}));
+    expect(postedResponse(unnamed).xml).toContain('Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">ivanov@example.ru</saml:NameID>');
+    expect(postedResponse(again).xml).toContain("ac:classes:PreviousSession<");
+  });
+
+  it("takes a request over the POST binding through a one-time GET that carries the browser's cookies", async () => {
+    const wiki = sp(WIKI, wikiKeys, { authnRequestBinding: "HTTP-POST" });
+    const form = await wiki.getAuthorizeFormAsync("relay-post");
+    const browser = new Browser({}, server().baseUrl);
+    const first = await postRequest(browser, ssoUrl(), formField(form, "SAMLRequest"), "relay-post");
+    expect(first.status).toBe(303);
+    expect(first.location).toMatch(new RegExp(`^${server().baseUrl}/saml/sso/continue\\?r=[A-Za-z0-9_-]{32}$`));
+    const posted = await signIn(browser, first.location!);
+    expect(posted.RelayState).toBe("relay-post");
+    expect((await spReads(wiki, posted)).profile!.email).toBe("ivanov@example.ru");
+    // The handle is spent.
+    const replayed = await browser.fetch(first.location!);
+    expect(replayed.status).toBe(404);
+  });
+
+  it("gives the CRM the verified e-mail address as NameID, and its response is refused by the wiki", async () => {
+    const crm = sp(CRM, crmKeys);
+    const posted = await signIn(new Browser({}, server().baseUrl), await crm.getAuthorizeUrlAsync("", undefined, {}));
+    const read = await spReads(crm, posted);
+    expect(read.profile!.nameIDFormat).toBe("urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress");
+    expect(read.profile!.nameID).toBe("ivanov@example.ru");
+    const atWiki = await spReads(sp(WIKI, wikiKeys, { validateInResponseTo: "never" as never }), posted);
+    expect(atWiki.error).toMatch(/audience|Audience/);
+  });
+
+  it("has its Response and Assertion signatures verified by xmlsec1 with the published certificate", async (ctx) => {
+    if (!hasXmlsec1()) return ctx.skip();
+    const posted = await signIn(new Browser({}, server().baseUrl), await sp(WIKI, wikiKeys).getAuthorizeUrlAsync("", undefined, {}));
+    const response = xmlsec1Verify(posted.xml, idpCert, "urn:oasis:names:tc:SAML:2.0:protocol:Response", "/*/*[local-name()='Signature']");
+    expect(response.output).toMatch(/^OK/m);
+    const assertion = xmlsec1Verify(posted.xml, idpCert, "urn:oasis:names:tc:SAML:2.0:assertion:Assertion", "//*[local-name()='Assertion']/*[local-name()='Signature']");
+    expect(assertion.output).toMatch(/^OK/m);
+    const forged = xmlsec1Verify(posted.xml.replace("ivanov@example.ru", "admin@example.ru"), idpCert, "urn:oasis:names:tc:SAML:2.0:assertion:Assertion", "//*[local-name()='Assertion']/*[local-name()='Signature']");
+    expect(forged.ok).toBe(false);
+  });
+
+  it("asks for the password again on ForceAuthn, and answers NoPassive to IsPassive without a session", async () => {
+    const browser = new Browser({}, server().baseUrl);
+    await signIn(browser, await sp(WIKI, wikiKeys).getAuthorizeUrlAsync("", undefined, {}));
+    const forced = await browser.open(await sp(WIKI, wikiKeys, { forceAuthn: true }).getAuthorizeUrlAsync("", undefined, {}));
+    expect(forced.url).toMatch(/\/login\?flow=/);
+    const passive = sp(WIKI, wikiKeys, { passive: true });
+    const page = await new Browser({}, server().baseUrl).open(await passive.getAuthorizeUrlAsync("", undefined, {}));
+    const posted = postedResponse(page);
+    expect(posted.xml).toContain("urn:oasis:names:tc:SAML:2.0:status:NoPassive");
+    // node-saml checks the signature of the status, then reads "nobody signed in".
+    expect(await spReads(passive, posted)).toEqual({ profile: null });
+  });
+});
+
+describe("requests that are refused with a page, nothing sent anywhere", () => {
+  const refusedWith = async (query: string) => {
+    const page = await new Browser({ "accept-language": "en" }, server().baseUrl).fetch(`${ssoUrl()}?${query}`);
+    return { status: page.status, location: page.location, type: page.headers.get("content-type"), text: page.text };
+  };
+  const request = (o: Partial<Parameters<typeof authnRequestXml>[0]> = {}) =>
+    authnRequestXml({ id: `_${Math.random().toString(36).slice(2)}`, issuer: WIKI.entityId, destination: ssoUrl(), acsUrl: WIKI.acs, ...o });
+
+  it("accepts a hand-made signed request, and refuses it the second time (replay)", async () => {
+    const query = redirectQuery(request(), wikiKeys);
+    const first = await refusedWith(query);
+    expect(first.status).toBe(302);
+    expect(first.location).toMatch(/\/login\?flow=/);
+    const second = await refusedWith(query);
+    expect(second.status).toBe(400);
+    expect(second.type).toMatch(/^text\/html/);
+    expect(second.text).toContain("This sign-in request was answered already");
+  });
+
+  it("refuses an unsigned request, one signed by another key, and an unknown issuer", async () => {
+    expect((await refusedWith(redirectQuery(request()))).text).toContain("is not signed as it must be");
+    expect((await refusedWith(redirectQuery(request(), strangerKeys))).status).toBe(400);
+    expect((await refusedWith(redirectQuery(request({ issuer: "https://unknown.example/saml" }), wikiKeys))).text).toContain("not registered here");
+  });
+
+  it("refuses an assertion consumer service the provider did not register, by URL or index", async () => {
+    const byUrl = await refusedWith(redirectQuery(request({ acsUrl: "https://evil.example/acs" }), wikiKeys));
+    expect(byUrl.status).toBe(400);
+    expect(byUrl.location).toBeUndefined();
+    expect(byUrl.text).toContain("did not register");
+    const byIndex = await refusedWith(redirectQuery(request({ acsUrl: undefined, extra: "" }).replace("<samlp:AuthnRequest ", '<samlp:AuthnRequest AssertionConsumerServiceIndex="7" '), wikiKeys));
+    expect(byIndex.text).toContain("did not register");
+  });
+
+  it("refuses a stale request, one from the future, and one addressed elsewhere", async () => {
+    const stale = await refusedWith(redirectQuery(request({ issueInstant: new Date(Date.now() - 10 * 60_000) }), wikiKeys));
+    expect(stale.status).toBe(400);
+    const future = await refusedWith(redirectQuery(request({ issueInstant: new Date(Date.now() + 10 * 60_000) }), wikiKeys));
+    expect(future.status).toBe(400);
+    const elsewhere = await refusedWith(redirectQuery(request({ destination: "https://other-idp.example/sso" }), wikiKeys));
+    expect(elsewhere.text).toContain("cannot be answered");
+  });
+
+  it("refuses XXE and entity expansion before reading the request", async () => {
+    const xxe = request({ prolog: '<!DOCTYPE r [<!ENTITY x SYSTEM "file:///etc/passwd">]>', issuer: "&x;" });
+    const page = await refusedWith(redirectQuery(xxe, wikiKeys));
+    expect(page.status).toBe(400);
+    expect(page.text).not.toContain("root:");
+    const lol = request({ prolog: '<!DOCTYPE r [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;">]>', issuer: "&b;" });
+    expect((await refusedWith(redirectQuery(lol, wikiKeys))).status).toBe(400);
+  });
+
+  it("refuses a POST request wrapped around another provider's signed one", async () => {
+    const crm = sp(CRM, crmKeys, { authnRequestBinding: "HTTP-POST" });
+    const signed = Buffer.from(formField(await crm.getAuthorizeFormAsync(""), "SAMLRequest"), "base64").toString("utf8").replace(/^<\?xml[^>]*\?>/, "");
+    const wrapper = request({ issuer: CRM.entityId, acsUrl: "https://evil.example/acs", extra: `<samlp:Extensions>${signed}</samlp:Extensions>` });
+    const page = await postRequest(new Browser({}, server().baseUrl), ssoUrl(), Buffer.from(wrapper).toString("base64"));
+    expect(page.status).toBe(400);
+    expect(page.location).toBeUndefined();
+  });
+});
+
+describe("a service provider's row among the applications", () => {
+  it("cannot be used as an OAuth client: no redirect URI, no grant, no secret", async () => {
+    const authorize = await fetch(`${server().baseUrl}/oauth/ae?${new URLSearchParams({ client_id: WIKI.id, redirect_uri: WIKI.acs, response_type: "code", scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256" })}`, { redirect: "manual" });
+    expect(authorize.status).toBe(400);
+    expect(authorize.headers.get("location")).toBeNull();
+    const token = await fetch(`${server().baseUrl}/oauth/te`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "client_credentials", client_id: WIKI.id }).toString() });
+    expect(token.status).toBe(401);
+    expect((await token.json()).error).toBe("invalid_client");
+  });
+});
