@@ -8,7 +8,7 @@ import { recoverCodePage, recoverCodeSubmit, recoverPage, recoverPasswordPage, r
 import { passkeyOptions, passkeyScript, passkeySubmit } from "../sign-in/passkey-login.routes.ts";
 import { qrPage, qrStart, qrStatus } from "../sign-in/qr-login.routes.ts";
 import { codesPage, codesSubmit, registerPage, registerSubmit } from "../sign-in/signup.routes.ts";
-import { samlSsoContinuePage, samlSsoReturnPage } from "../saml/sso/sso.pages.ts";
+import { samlIdpInitiatedPage, samlSsoContinuePage, samlSsoReturnPage } from "../saml/sso/sso.pages.ts";
 import { signUpPasskeyOptionsRoute, signUpPasskeyPage, signUpPasskeySubmit } from "../sign-in/signup-passkey.routes.ts";
 
 /**
@@ -20,6 +20,7 @@ import { signUpPasskeyOptionsRoute, signUpPasskeyPage, signUpPasskeySubmit } fro
 export const PAGES = [
   samlSsoContinuePage,
   samlSsoReturnPage,
+  samlIdpInitiatedPage,
   loginPage,
   loginSubmit,
   otpStepPage,

@@ -1,3 +1,4 @@
+import { AppError } from "../errors/app-error.ts";
 import { hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import type { TTx } from "../db/index.ts";
 import { publishClientChange } from "./client-cache.ts";
@@ -17,8 +18,10 @@ async function hashUnlessSame(stored: string | null | undefined, plain: string |
 
 export async function prepareClientImport(inputs: TClientInput[]): Promise<TPrepared[]> {
   return Promise.all(
-    inputs.map(async (c) => {
+    inputs.map(async (c, i) => {
       const existing = await findClientForAuth(c.id);
+      // The row of a SAML service provider is not an OAuth client: giving it a secret and grants would make one no list shows.
+      if (existing?.protocol === "saml") throw new AppError("import.invalid_document", { items: [{ error: "wrong_value", desc: `${c.id} is a SAML service provider`, pos: `$.clients[${i}].id` }] });
       return {
         id: c.id,
         existing,

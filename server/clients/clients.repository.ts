@@ -24,7 +24,7 @@ const VIEW = {
   updatedAt: true,
 } as const;
 
-const AUTH = { ...VIEW, secretHash: true } as const;
+const AUTH = { ...VIEW, secretHash: true, protocol: true } as const;
 
 export type TClientRow = {
   id: string;
@@ -50,8 +50,8 @@ export type TClientRow = {
   createdAt: Date;
   updatedAt: Date;
 };
-/** A public client has no secret: secretHash is null. */
-export type TClientAuthRow = TClientRow & { secretHash: string | null };
+/** A public client has no secret: secretHash is null. `protocol` "saml": the row of a SAML service provider. */
+export type TClientAuthRow = TClientRow & { secretHash: string | null; protocol: string };
 
 export type TClientWrite = {
   name: string;

@@ -8,6 +8,7 @@ import { deleteExpiredPending } from "../otp/otp.service.ts";
 import { deleteExpiredChallenges } from "../passkeys/passkeys.service.ts";
 import { deleteExpiredRefreshTokens } from "../oauth/grants/refresh-tokens.service.ts";
 import { deleteExpiredRegistrations } from "../registration/registration.service.ts";
+import { deleteExpiredSamlRequests } from "../saml/sps/service-providers.service.ts";
 import { deleteExpiredSessions } from "../sessions/sessions.service.ts";
 import { deleteExpiredFlows } from "../sign-in/login-flows.service.ts";
 import { deleteExpiredSignUpFlows } from "../sign-in/signup.service.ts";
@@ -39,6 +40,7 @@ export async function runMaintenance(now = new Date()) {
     appInstances: await purgeUnboundInstances(ago(UNBOUND_INSTANCE_TTL_MS)),
     otpPendingSecrets: await deleteExpiredPending(now),
     webauthnChallenges: await deleteExpiredChallenges(now),
+    samlRequests: await deleteExpiredSamlRequests(now),
     outboxMessages: await deleteMessagesBefore(ago(getConfig().outboxRetentionDays * 24 * HOUR_MS)),
   };
 }

@@ -51,12 +51,14 @@ export async function loadFlow(id: string | null | undefined, now = new Date()):
 }
 
 /**
- * A finished flow whose answer is sent from another page (a SAML response): taken once, moved from
- * done to answered, so a second load of that page finds nothing. Null when unknown, taken or expired.
+ * A finished flow whose answer is sent from another page (a SAML response): taken once, by the
+ * session it finished with, moved from done to answered, so a second load of that page finds
+ * nothing. Null when unknown, taken, expired or another session's.
  */
-export async function takeFinishedFlow(id: string | null | undefined, now = new Date()): Promise<TFlow | null> {
+export async function takeFinishedFlow(id: string | null | undefined, sessionId: string, now = new Date()): Promise<TFlow | null> {
   const row = id && FLOW_ID.test(id) ? await findFlow(id) : null;
-  if (!row || row.step !== "done" || row.expiresAt <= now) return null;
+  // The session is set once, when the flow finished: a browser with another session cannot spend it.
+  if (!row || row.step !== "done" || row.sessionId !== sessionId || row.expiresAt <= now) return null;
   if (!(await advanceFlow(row.id, "done", "answered"))) return null;
   return { ...row, step: "answered", request: row.request as TAuthorizationRequest };
 }

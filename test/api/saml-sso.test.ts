@@ -3,12 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SAML } from "@node-saml/node-saml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Browser } from "../support/browser.ts";
+import { Browser, formOf } from "../support/browser.ts";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { serverOfItsOwn } from "../support/own-server.ts";
 import { authnRequestXml, postedResponse, postRequest, redirectQuery, spReads } from "../support/saml-peers.ts";
 import { formField, makeSpKeys, newServiceProvider, type TSpKeys } from "../support/saml-sp.ts";
-import { hasXmlsec1, xmlsec1Verify } from "../support/xmlsec.ts";
+import { hasXmlsec1, xmlsec1Decrypt, xmlsec1Verify } from "../support/xmlsec.ts";
 
 /*
  * SP-initiated single sign-on with @node-saml/node-saml as the service providers: requests over the
@@ -18,19 +18,29 @@ import { hasXmlsec1, xmlsec1Verify } from "../support/xmlsec.ts";
  */
 
 const IVANOV = { sub: "ivanov", password: "ivanov-password" };
+const SIDOROV = { sub: "sidorov", password: "sidorov-password-1" };
 const WIKI = { id: "wiki", entityId: "https://wiki.example/saml", acs: "http://127.0.0.1:9/wiki/acs" };
 const CRM = { id: "crm", entityId: "https://crm.example/saml", acs: "http://127.0.0.1:9/crm/acs" };
+const MAIL = { id: "mail", entityId: "https://mail.example/saml", acs: "http://127.0.0.1:9/mail/acs" };
+const HR = { id: "hr", entityId: "https://hr.example/saml", acs: "http://127.0.0.1:9/hr/acs" };
 const wikiKeys: TSpKeys = makeSpKeys("wiki.example");
 const crmKeys: TSpKeys = makeSpKeys("crm.example");
 const strangerKeys: TSpKeys = makeSpKeys("stranger.example");
+const mailKeys: TSpKeys = makeSpKeys("mail.example");
+const hrKeys: TSpKeys = makeSpKeys("hr.example");
 
 /** The suite's fixture with two service providers: the wiki from its node-saml metadata, the CRM typed by hand. */
 function importWithProviders(): string {
   const doc = JSON.parse(readFileSync(IMPORT_FIXTURE, "utf8"));
+  // An account whose address was never confirmed: it is nobody's proof of that address.
+  doc.users.push({ sub: SIDOROV.sub, attributes: { given_name: "Сидор", email: { value: "sidorov@example.ru", vrf: false } }, password: SIDOROV.password });
   const placeholder = newServiceProvider({ entityId: WIKI.entityId, acsUrl: WIKI.acs, entryPoint: "http://127.0.0.1:9/unused", keys: wikiKeys });
   doc.samlServiceProviders = [
     { id: WIKI.id, name: "Team wiki", metadataXml: placeholder.generateServiceProviderMetadata(null, wikiKeys.cert) },
     { id: CRM.id, name: "CRM", entityId: CRM.entityId, acsUrls: [CRM.acs], signingCerts: [crmKeys.cert], nameIdFormat: "email" },
+    // Metadata with an encryption certificate: assertions are encrypted to it.
+    { id: MAIL.id, name: "Mail", metadataXml: newServiceProvider({ entityId: MAIL.entityId, acsUrl: MAIL.acs, entryPoint: "http://127.0.0.1:9/unused", keys: mailKeys, decryptionPvk: mailKeys.key }).generateServiceProviderMetadata(mailKeys.cert, mailKeys.cert) },
+    { id: HR.id, name: "HR", entityId: HR.entityId, acsUrls: [HR.acs], signingCerts: [hrKeys.cert], encryptionCert: hrKeys.cert, assertionEncryption: "aes128-gcm", allowIdpInitiated: true, defaultRelayState: "/inbox" },
   ];
   const file = path.join(mkdtempSync(path.join(tmpdir(), "saml-import-")), "import.json");
   writeFileSync(file, JSON.stringify(doc));
@@ -45,9 +55,9 @@ function sp(which: typeof WIKI, keys: TSpKeys, extra: Parameters<typeof newServi
   return newServiceProvider({ entityId: which.entityId, acsUrl: which.acs, entryPoint: ssoUrl(), keys, idpCert, validateInResponseTo: "always" as never, ...extra });
 }
 
-async function signIn(browser: Browser, url: string): Promise<ReturnType<typeof postedResponse>> {
+async function signIn(browser: Browser, url: string, as = IVANOV): Promise<ReturnType<typeof postedResponse>> {
   let page = await browser.open(url);
-  if (page.status === 200 && page.url.includes("/login?")) page = await browser.submit(page, { identifier: IVANOV.sub, password: IVANOV.password });
+  if (page.status === 200 && page.url.includes("/login?")) page = await browser.submit(page, { identifier: as.sub, password: as.password });
   return postedResponse(page);
 }
 
@@ -72,7 +82,9 @@ describe("SP-initiated single sign-on", () => {
     expect(profile!.nameID).not.toContain("ivanov");
     expect(profile!.email).toBe("ivanov@example.ru");
     expect(profile!.given_name).toBe("Иван");
-    expect(profile!.sub).toBe("ivanov");
+    // Not the account's id: the same for every provider, it would undo the pairwise NameID.
+    expect(profile!.sub).toBeUndefined();
+    expect(posted.xml).not.toContain(">ivanov<");
     expect(posted.xml).toContain('AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport<');
 
     // The same browser again: the session counts, no page is shown, and the persistent NameID is the same.
@@ -110,6 +122,33 @@ describe("SP-initiated single sign-on", () => {
     expect(atWiki.error).toMatch(/audience|Audience/);
   });
 
+  it("never vouches for an address the person did not confirm: no e-mail NameID, no email attribute", async () => {
+    const crm = sp(CRM, crmKeys);
+    const refused = await signIn(new Browser({}, server().baseUrl), await crm.getAuthorizeUrlAsync("", undefined, {}), SIDOROV);
+    expect(refused.xml).toContain("urn:oasis:names:tc:SAML:2.0:status:InvalidNameIDPolicy");
+    expect(refused.xml).not.toContain("sidorov@example.ru");
+    expect((await spReads(crm, refused)).error).toMatch(/InvalidNameIDPolicy/);
+    const wiki = sp(WIKI, wikiKeys, { identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
+    const posted = await signIn(new Browser({}, server().baseUrl), await wiki.getAuthorizeUrlAsync("", undefined, {}), SIDOROV);
+    const { profile } = await spReads(wiki, posted);
+    expect(profile!.given_name).toBe("Сидор");
+    expect(profile!.email).toBeUndefined();
+    expect(posted.xml).not.toContain("sidorov@example.ru");
+  });
+
+  it("posts the response only to the browser whose sign-in it is; another loading the link spends nothing", async () => {
+    const owner = new Browser({}, server().baseUrl);
+    const login = await owner.open(await sp(WIKI, wikiKeys).getAuthorizeUrlAsync("", undefined, {}));
+    const form = new URLSearchParams({ ...formOf(login.text).hidden, identifier: IVANOV.sub, password: IVANOV.password });
+    const submitted = await owner.fetch(new URL(formOf(login.text).action, login.url).toString(), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    expect(submitted.location).toMatch(/\/saml\/sso\/return\?flow=/);
+    const stranger = await new Browser({}, server().baseUrl).fetch(submitted.location!);
+    expect(stranger.status).toBe(404);
+    expect(stranger.text).not.toContain("SAMLResponse");
+    expect(postedResponse(await owner.fetch(submitted.location!)).action).toBe(WIKI.acs);
+    expect((await owner.fetch(submitted.location!)).status).toBe(404);
+  });
+
   it("has its Response and Assertion signatures verified by xmlsec1 with the published certificate", async (ctx) => {
     if (!hasXmlsec1()) return ctx.skip();
     const posted = await signIn(new Browser({}, server().baseUrl), await sp(WIKI, wikiKeys).getAuthorizeUrlAsync("", undefined, {}));
@@ -119,6 +158,30 @@ describe("SP-initiated single sign-on", () => {
     expect(assertion.output).toMatch(/^OK/m);
     const forged = xmlsec1Verify(posted.xml.replace("ivanov@example.ru", "admin@example.ru"), idpCert, "urn:oasis:names:tc:SAML:2.0:assertion:Assertion", "//*[local-name()='Assertion']/*[local-name()='Signature']");
     expect(forged.ok).toBe(false);
+  });
+
+  it("encrypts the assertion to a provider that registered an encryption certificate, with the cipher it names", async (ctx) => {
+    const mail = sp(MAIL, mailKeys, { decryptionPvk: mailKeys.key });
+    const posted = await signIn(new Browser({}, server().baseUrl), await mail.getAuthorizeUrlAsync("", undefined, {}));
+    expect(posted.xml).toContain("<saml:EncryptedAssertion>");
+    expect(posted.xml).toContain('Algorithm="http://www.w3.org/2009/xmlenc11#aes256-gcm"');
+    expect(posted.xml).toContain('Algorithm="http://www.w3.org/2001/04/xmlenc#rsa-oaep-mgf1p"');
+    expect(posted.xml).not.toContain("ivanov");
+    expect((await spReads(mail, posted)).profile!.email).toBe("ivanov@example.ru");
+    // Without the key node-saml cannot read it.
+    expect((await spReads(sp(MAIL, mailKeys), posted)).error).toBeDefined();
+
+    const hr = sp(HR, hrKeys, { decryptionPvk: hrKeys.key });
+    const hrPosted = await signIn(new Browser({}, server().baseUrl), await hr.getAuthorizeUrlAsync("", undefined, {}));
+    expect(hrPosted.xml).toContain('Algorithm="http://www.w3.org/2009/xmlenc11#aes128-gcm"');
+    expect((await spReads(hr, hrPosted)).profile!.email).toBe("ivanov@example.ru");
+
+    if (!hasXmlsec1()) return ctx.skip();
+    const decrypted = xmlsec1Decrypt(posted.xml, mailKeys.keyFile);
+    expect(decrypted.ok, decrypted.output).toBe(true);
+    expect(decrypted.decrypted).toContain("ivanov@example.ru</saml:NameID>");
+    const assertion = xmlsec1Verify(decrypted.decrypted, idpCert, "urn:oasis:names:tc:SAML:2.0:assertion:Assertion", "//*[local-name()='Assertion']/*[local-name()='Signature']");
+    expect(assertion.output).toMatch(/^OK/m);
   });
 
   it("asks for the password again on ForceAuthn, and answers NoPassive to IsPassive without a session", async () => {
@@ -132,6 +195,31 @@ describe("SP-initiated single sign-on", () => {
     expect(posted.xml).toContain("urn:oasis:names:tc:SAML:2.0:status:NoPassive");
     // node-saml checks the signature of the status, then reads "nobody signed in".
     expect(await spReads(passive, posted)).toEqual({ profile: null });
+  });
+});
+
+describe("IdP-initiated single sign-on", () => {
+  it("sends an unsolicited response to the default service of a provider that allows it, after a sign-in when needed", async () => {
+    const browser = new Browser({}, server().baseUrl);
+    const posted = await signIn(browser, `${server().baseUrl}/saml/idp-init?sp=${HR.id}`);
+    expect(posted.action).toBe(HR.acs);
+    expect(posted.RelayState).toBe("/inbox");
+    expect(posted.xml).not.toContain("InResponseTo");
+    const hr = sp(HR, hrKeys, { decryptionPvk: hrKeys.key, validateInResponseTo: "ifPresent" as never });
+    expect((await spReads(hr, posted)).profile!.email).toBe("ivanov@example.ru");
+    // A provider that asks for InResponseTo always refuses it, as it should.
+    expect((await spReads(sp(HR, hrKeys, { decryptionPvk: hrKeys.key }), posted)).error).toMatch(/InResponseTo/);
+    // Signed in now: the next start answers at once.
+    const again = await browser.fetch(`${server().baseUrl}/saml/idp-init?sp=${HR.id}`);
+    expect(postedResponse(again).action).toBe(HR.acs);
+  });
+
+  it("is refused for a provider that does not allow it, and for an unknown one", async () => {
+    for (const id of [WIKI.id, "nobody", "rp-web"]) {
+      const page = await new Browser({ "accept-language": "en" }, server().baseUrl).fetch(`${server().baseUrl}/saml/idp-init?sp=${id}`);
+      expect(page.status).toBe(400);
+      expect(page.location).toBeUndefined();
+    }
   });
 });
 
@@ -176,6 +264,12 @@ describe("requests that are refused with a page, nothing sent anywhere", () => {
     expect(future.status).toBe(400);
     const elsewhere = await refusedWith(redirectQuery(request({ destination: "https://other-idp.example/sso" }), wikiKeys));
     expect(elsewhere.text).toContain("cannot be answered");
+    // Signed but naming no destination: it could have been signed for another identity provider.
+    const nowhere = await refusedWith(redirectQuery(request().replace(/ Destination="[^"]*"/, ""), wikiKeys));
+    expect(nowhere.status).toBe(400);
+    // A time without a zone is not read as local time.
+    const zoneless = await refusedWith(redirectQuery(request().replace(/IssueInstant="([^"]*)Z"/, 'IssueInstant="$1"'), wikiKeys));
+    expect(zoneless.status).toBe(400);
   });
 
   it("refuses XXE and entity expansion before reading the request", async () => {

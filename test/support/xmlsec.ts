@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -36,4 +36,18 @@ export function xmlsec1Verify(xml: string, certificatePem: string, idAttr: strin
   const args = ["--verify", "--enabled-reference-uris", "same-doc", "--pubkey-cert-pem", "trusted.pem", "--id-attr:ID", `${ns}:${name}`, ...(nodeXpath ? ["--node-xpath", nodeXpath] : []), "doc.xml"];
   const r = spawnSync("xmlsec1", args, { cwd: dir, encoding: "utf8" });
   return { ok: r.status === 0, output: `${r.stdout}${r.stderr}` };
+}
+
+/** Runs `xmlsec1 --decrypt` over `xml` with the private key in `keyFile`; the decrypted document and what xmlsec1 printed. */
+export function xmlsec1Decrypt(xml: string, keyFile: string): { ok: boolean; output: string; decrypted: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "xmlsec-"));
+  writeFileSync(path.join(dir, "doc.xml"), xml);
+  const r = spawnSync("xmlsec1", ["--decrypt", "--privkey-pem", keyFile, "--output", "out.xml", "doc.xml"], { cwd: dir, encoding: "utf8" });
+  let decrypted = "";
+  try {
+    decrypted = readFileSync(path.join(dir, "out.xml"), "utf8");
+  } catch {
+    // Nothing decrypted: the output says why.
+  }
+  return { ok: r.status === 0, output: `${r.stdout}${r.stderr}`, decrypted };
 }

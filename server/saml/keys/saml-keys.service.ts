@@ -23,10 +23,26 @@ const cache = keyedCache<TSamlKeyRow[]>(TOPIC, { ttlMs: 5 * 60_000, maxEntries: 
 // response it signed, which live minutes, and for a service provider's copy of the metadata.
 const PUBLISHED_FOR_S = LONGEST_SIGNED_TOKEN_S;
 
-/** The live rows; the first use of SAML makes the first key (an RSA key takes a second to make, which a server that never speaks SAML should not spend at every start). */
+const FIRST_KEY = Symbol.for("idp.saml-keys.first");
+const holder = globalThis as { [FIRST_KEY]?: Promise<TSamlKeyRow[]> };
+
+/**
+ * The live rows. The first use of SAML makes the first key (an RSA key takes about a second to make,
+ * which a server that never speaks SAML should not spend at every start); requests meanwhile wait
+ * for that one key rather than each making their own.
+ */
 async function liveRows(): Promise<TSamlKeyRow[]> {
   const rows = await cache.read("live", () => findLiveSamlKeys(new Date(Date.now() - PUBLISHED_FOR_S * 1000)));
   if (rows.some((k) => !k.retiredAt && !k.withdrawnAt)) return rows;
+  // Kept once made: until the change reaches this process's cache, the cache still says "no key".
+  holder[FIRST_KEY] ??= makeFirstKey().catch((e: unknown) => {
+    holder[FIRST_KEY] = undefined;
+    throw e;
+  });
+  return holder[FIRST_KEY];
+}
+
+async function makeFirstKey(): Promise<TSamlKeyRow[]> {
   await insertFirstSamlKey(await newRow());
   await publishChange(TOPIC);
   // Past the cache: the change may reach this process's copy only after this read.

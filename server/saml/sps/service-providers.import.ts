@@ -12,18 +12,21 @@ function refuse(pos: string, desc: string): never {
   throw new AppError("import.invalid_document", { items: [{ error: "wrong_value", desc, pos }] });
 }
 
+function pemAt(text: string, pos: string): string {
+  try {
+    return certificatePem(text);
+  } catch {
+    return refuse(pos, "must be an RSA certificate (PEM or base64 DER)");
+  }
+}
+
 /** The metadata an entry gives (read from its file, or built from its hand-typed settings). */
 async function metadataOf(e: TSamlSpImport, pos: string, baseDir: string): Promise<{ md: TSpMetadata; xml: string | null }> {
   if (e.entityId !== undefined) {
     const acs = e.acsUrls!.map((location, index) => (isAllowedEndpoint(location) ? { index, location, isDefault: index === 0 } : refuse(`${pos}.acsUrls[${index}]`, "must be https (http only on loopback)")));
-    const signingCerts = (e.signingCerts ?? []).map((c, i) => {
-      try {
-        return certificatePem(c);
-      } catch {
-        return refuse(`${pos}.signingCerts[${i}]`, "must be an RSA certificate (PEM or base64 DER)");
-      }
-    });
-    return { md: { entityId: e.entityId, acs, slo: [], signingCerts, authnRequestsSigned: signingCerts.length > 0 }, xml: null };
+    const signingCerts = (e.signingCerts ?? []).map((c, i) => pemAt(c, `${pos}.signingCerts[${i}]`));
+    const encryptionCert = e.encryptionCert === undefined ? undefined : pemAt(e.encryptionCert, `${pos}.encryptionCert`);
+    return { md: { entityId: e.entityId, acs, slo: [], signingCerts, encryptionCert, assertionCipher: encryptionCert ? "aes256-gcm" : undefined, authnRequestsSigned: signingCerts.length > 0 }, xml: null };
   }
   let xml = e.metadataXml;
   if (xml === undefined) {
@@ -51,6 +54,8 @@ export async function prepareSpImport(entries: TSamlSpImport[], baseDir = proces
     if (entityIds.has(md.entityId)) refuse(pos, `entity ID ${md.entityId} is given twice`);
     entityIds.add(md.entityId);
     if (e.requireSignedRequests && md.signingCerts.length === 0) refuse(pos, "signed requests are required, but no signing certificate is given (set requireSignedRequests to false to accept unsigned ones)");
+    const encryption = e.assertionEncryption ?? md.assertionCipher ?? "off";
+    if (encryption !== "off" && !md.encryptionCert) refuse(`${pos}.assertionEncryption`, "assertions cannot be encrypted: no encryption certificate is given");
     out.push({
       pos,
       write: {
@@ -61,8 +66,11 @@ export async function prepareSpImport(entries: TSamlSpImport[], baseDir = proces
         slo: md.slo,
         signingCerts: md.signingCerts,
         encryptionCert: md.encryptionCert ?? null,
+        assertionEncryption: encryption,
         requireSignedRequests: e.requireSignedRequests,
         nameIdFormat: e.nameIdFormat ?? md.nameIdFormat ?? "persistent",
+        allowIdpInitiated: e.allowIdpInitiated,
+        defaultRelayState: e.defaultRelayState ?? null,
         metadataXml: xml,
       },
     });

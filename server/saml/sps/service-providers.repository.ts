@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { getPrisma, type TTx } from "../../db/index.ts";
 import type { Prisma } from "../../db/generated/client.ts";
 import type { TAcs, TNameIdFormatName, TSlo } from "./sp-metadata.ts";
+import type { TAssertionCipher } from "../xml/encryption.ts";
 
 export type TServiceProvider = {
   id: string;
@@ -12,8 +13,12 @@ export type TServiceProvider = {
   slo: TSlo[];
   signingCerts: string[];
   encryptionCert: string | null;
+  /** Assertions are encrypted to encryptionCert with this cipher, or not ("off"). */
+  assertionEncryption: TAssertionCipher | "off";
   requireSignedRequests: boolean;
   nameIdFormat: TNameIdFormatName;
+  allowIdpInitiated: boolean;
+  defaultRelayState: string | null;
   metadataXml: string | null;
 };
 
@@ -26,14 +31,17 @@ const SELECT = {
   slo: true,
   signingCerts: true,
   encryptionCert: true,
+  assertionEncryption: true,
   requireSignedRequests: true,
   nameIdFormat: true,
+  allowIdpInitiated: true,
+  defaultRelayState: true,
   metadataXml: true,
   client: { select: { name: true, enabled: true } },
 } as const;
 
 type TRow = Prisma.SamlServiceProviderGetPayload<{ select: typeof SELECT }>;
-const toView = ({ client, ...r }: TRow): TServiceProvider => ({ ...r, name: client.name, enabled: client.enabled, acs: r.acs as TAcs[], slo: r.slo as TSlo[], nameIdFormat: r.nameIdFormat as TNameIdFormatName });
+const toView = ({ client, ...r }: TRow): TServiceProvider => ({ ...r, name: client.name, enabled: client.enabled, acs: r.acs as TAcs[], slo: r.slo as TSlo[], nameIdFormat: r.nameIdFormat as TNameIdFormatName, assertionEncryption: r.assertionEncryption as TAssertionCipher | "off" });
 
 export async function findSpByEntityId(entityId: string, tx?: TTx): Promise<TServiceProvider | null> {
   const db = tx ?? (await getPrisma());

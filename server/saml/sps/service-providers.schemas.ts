@@ -17,6 +17,14 @@ export const ZSamlSpImport = z
     /** Signed AuthnRequests are required unless this is false (then only a request with no signature at all is let through). */
     requireSignedRequests: z.boolean().default(true),
     nameIdFormat: z.enum(["persistent", "email", "transient", "unspecified"]).optional(),
+    /** Encrypt assertions to the provider's encryption certificate: by default when its metadata gives one. */
+    assertionEncryption: z.enum(["aes256-gcm", "aes128-gcm", "off"]).optional(),
+    /** People may start a sign-in to it from here (the portal's application list); off unless said. */
+    allowIdpInitiated: z.boolean().default(false),
+    /** Where the provider lands a person after such a sign-in (its RelayState), when it needs one. */
+    defaultRelayState: z.string().max(1024).optional(),
+    /** By hand: the certificate to encrypt assertions to (PEM). */
+    encryptionCert: z.string().max(16_384).optional(),
   })
   .refine((s) => [s.metadataXml, s.metadataFile, s.entityId].filter((v) => v !== undefined).length === 1, "give exactly one of metadataXml, metadataFile or entityId (with acsUrls)")
   .refine((s) => s.entityId === undefined || s.acsUrls !== undefined, { message: "acsUrls is required with entityId", path: ["acsUrls"] });

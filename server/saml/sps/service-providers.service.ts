@@ -1,6 +1,6 @@
 import { keyedCache } from "../../cache/keyed-cache.ts";
 import { publishChange } from "../../cache/change-bus.ts";
-import { findSpByEntityId, findSpById, type TServiceProvider } from "./service-providers.repository.ts";
+import { deleteExpiredSamlRows, findSpByEntityId, findSpById, type TServiceProvider } from "./service-providers.repository.ts";
 
 export type { TServiceProvider } from "./service-providers.repository.ts";
 
@@ -20,4 +20,9 @@ export async function getSpById(id: string): Promise<TServiceProvider | null> {
 /** After a change committed: every process drops its copies (by entity ID, so all of them). */
 export async function publishSpChange(): Promise<void> {
   await publishChange(TOPIC);
+}
+
+/** Request IDs and parked requests past use (maintenance, on every instance). */
+export function deleteExpiredSamlRequests(now: Date): Promise<number> {
+  return deleteExpiredSamlRows(now);
 }

@@ -2,6 +2,7 @@ import { X509Certificate } from "node:crypto";
 import { AppError } from "../../errors/app-error.ts";
 import { BINDING, NAME_ID_FORMAT } from "../metadata/idp-metadata.ts";
 import { verifyEnveloped } from "../xml/dsig.ts";
+import { ASSERTION_CIPHERS, type TAssertionCipher } from "../xml/encryption.ts";
 import { childElements, isElement, NS, onlyChild, parseStrictXml, textOf } from "../xml/strict-xml.ts";
 
 /*
@@ -20,6 +21,8 @@ export type TSpMetadata = {
   slo: TSlo[];
   signingCerts: string[];
   encryptionCert?: string;
+  /** The GCM cipher the encryption key descriptor names (or aes256-gcm when it names none); undefined without an encryption certificate. */
+  assertionCipher?: TAssertionCipher;
   authnRequestsSigned: boolean;
   nameIdFormat?: TNameIdFormatName;
 };
@@ -62,9 +65,10 @@ function checked(what: string, location: string): string {
 }
 const endpoint = (el: Element) => checked(el.localName, el.getAttribute("Location") ?? "");
 
-function keysOf(sp: Element): { signing: string[]; encryption: string[] } {
+function keysOf(sp: Element): { signing: string[]; encryption: string[]; ciphers: string[] } {
   const signing: string[] = [];
   const encryption: string[] = [];
+  const ciphers: string[] = [];
   for (const kd of childElements(sp, NS.metadata, "KeyDescriptor")) {
     const use = kd.getAttribute("use") || "both";
     const keyInfo = onlyChild(kd, NS.dsig, "KeyInfo");
@@ -73,9 +77,12 @@ function keysOf(sp: Element): { signing: string[]; encryption: string[] } {
     if (!certEl) continue;
     const pem = certificatePem(textOf(certEl));
     if (use === "signing" || use === "both") signing.push(pem);
-    if (use === "encryption" || use === "both") encryption.push(pem);
+    if (use === "encryption" || use === "both") {
+      encryption.push(pem);
+      ciphers.push(...childElements(kd, NS.metadata, "EncryptionMethod").map((m) => m.getAttribute("Algorithm") ?? ""));
+    }
   }
-  return { signing, encryption };
+  return { signing, encryption, ciphers };
 }
 
 function formatOf(sp: Element): TNameIdFormatName | undefined {
@@ -85,6 +92,16 @@ function formatOf(sp: Element): TNameIdFormatName | undefined {
     if (hit) return hit[0];
   }
   return undefined;
+}
+
+/** The GCM cipher the provider lists first, or aes256-gcm when it lists none we offer (a provider that names only CBC still gets GCM: see encryption.ts). */
+function cipherOf(listed: string[]): TAssertionCipher {
+  const offered = Object.entries(ASSERTION_CIPHERS) as [TAssertionCipher, string][];
+  for (const uri of listed) {
+    const hit = offered.find(([, u]) => u === uri);
+    if (hit) return hit[0];
+  }
+  return "aes256-gcm";
 }
 
 /** Reads `xml`; with `trustCerts`, only when signed by one of them. */
@@ -114,6 +131,7 @@ export function parseSpMetadata(xml: string, opts: { trustCerts?: string[] } = {
     slo,
     signingCerts: keys.signing,
     encryptionCert: keys.encryption[0],
+    assertionCipher: keys.encryption.length ? cipherOf(keys.ciphers) : undefined,
     authnRequestsSigned: sp.getAttribute("AuthnRequestsSigned") === "true",
     nameIdFormat: formatOf(sp),
   };

@@ -40,7 +40,7 @@ const refuse = (code: "saml.request_invalid" | "saml.acs_not_registered" | "saml
 export type TIncomingAuthn = { binding: "redirect"; search: string } | { binding: "post"; samlRequest: string; relayState?: string };
 
 /** The XML and relay state a binding carried, and the element to read: for a signed POST, the signed one. */
-function decode(input: TIncomingAuthn): { xml: string; relayState?: string; check: (sp: TServiceProvider) => Element } {
+function decode(input: TIncomingAuthn): { xml: string; relayState?: string; signed: boolean; check: (sp: TServiceProvider) => Element } {
   if (input.binding === "redirect") {
     const message = decodeRedirect(input.search, "SAMLRequest");
     const doc = parseStrictXml(message.xml, { maxBytes: MAX_REQUEST });
@@ -49,6 +49,7 @@ function decode(input: TIncomingAuthn): { xml: string; relayState?: string; chec
     return {
       xml: message.xml,
       relayState: message.relayState,
+      signed: message.signature !== undefined,
       check: (sp) => {
         if (message.signature) verifyRedirectSignature(message, sp.signingCerts);
         else if (sp.requireSignedRequests) refuse("saml.signature_invalid", "this service provider must sign its requests");
@@ -62,6 +63,7 @@ function decode(input: TIncomingAuthn): { xml: string; relayState?: string; chec
   return {
     xml: text,
     relayState: input.relayState,
+    signed,
     check: (sp) => {
       if (signed) return verifyEnveloped(text, sp.signingCerts, { ns: NS.protocol, localName: "AuthnRequest", limits: { maxBytes: MAX_REQUEST }, after: { ns: NS.assertion, localName: "Issuer" } });
       if (sp.requireSignedRequests) refuse("saml.signature_invalid", "this service provider must sign its requests");
@@ -93,15 +95,21 @@ function nameIdFormatOf(root: Element, sp: TServiceProvider): TSamlAuthn["nameId
   return found ? found[0] : "unsupported";
 }
 
-function checkTimeAndPlace(root: Element, now: number): void {
+// xs:dateTime with a zone (Z or an offset): Date.parse would read one without as local time.
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+function checkTimeAndPlace(root: Element, now: number, signed: boolean): void {
   if (root.getAttribute("Version") !== "2.0") refuse("saml.request_invalid", "only SAML 2.0 requests are accepted");
   const id = root.getAttribute("ID") ?? "";
   if (!id || id.length > 256) refuse("saml.request_invalid", "the request's ID is missing or too long");
-  const issued = Date.parse(root.getAttribute("IssueInstant") ?? "");
-  if (!Number.isFinite(issued)) refuse("saml.request_invalid", "the request's IssueInstant is missing");
+  const instantText = root.getAttribute("IssueInstant") ?? "";
+  const issued = DATE_TIME.test(instantText) ? Date.parse(instantText) : NaN;
+  if (!Number.isFinite(issued)) refuse("saml.request_invalid", "the request's IssueInstant is missing or has no time zone");
   if (issued > now + CLOCK_SKEW_MS || issued < now - MAX_AGE_MS - CLOCK_SKEW_MS) refuse("saml.request_invalid", "the request is too old, or from the future: check the service provider's clock");
+  // A signed request must name us (bindings §3.4.5.2, §3.5.5.2): else one signed for another identity
+  // provider that trusts the same key could be replayed here.
   const destination = root.getAttribute("Destination");
-  if (destination !== null && destination !== idpEndpoint("sso")) refuse("saml.request_invalid", "the request is addressed to another endpoint");
+  if (destination === null ? signed : destination !== idpEndpoint("sso")) refuse("saml.request_invalid", "the request is addressed to another endpoint, or a signed one names none");
 }
 
 /** The request, verified; throws the page's error otherwise. The caller remembers its ID (replay). */
@@ -114,7 +122,7 @@ export async function readAuthnRequest(input: TIncomingAuthn, now = Date.now()):
   const root = decoded.check(sp);
   // After a POST signature check, the element read is the signed one: its issuer must be the same.
   if (issuerOf(root) !== sp.entityId) refuse("saml.signature_invalid", "the signed request names another issuer");
-  checkTimeAndPlace(root, now);
+  checkTimeAndPlace(root, now, decoded.signed);
   const requested = onlyChild(root, NS.protocol, "RequestedAuthnContext");
   return {
     sp,

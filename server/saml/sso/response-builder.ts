@@ -2,6 +2,7 @@ import { getSamlSigningKey } from "../keys/saml-keys.service.ts";
 import { idpEntityId, NAME_ID_FORMAT } from "../metadata/idp-metadata.ts";
 import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
 import { signEnveloped } from "../xml/dsig.ts";
+import { encryptAssertion, type TAssertionCipher } from "../xml/encryption.ts";
 import { NS } from "../xml/strict-xml.ts";
 import { escapeXml, instant, samlId } from "../xml/xml-write.ts";
 
@@ -17,6 +18,8 @@ const SKEW_MS = 60_000;
 
 export type TAssertionInput = {
   spEntityId: string;
+  /** Encrypt the signed assertion to this certificate with this cipher. */
+  encryptTo?: { certificatePem: string; cipher: TAssertionCipher };
   acsUrl: string;
   inResponseTo?: string;
   nameId: { format: TNameIdFormatName; value: string };
@@ -61,7 +64,8 @@ function responseXml(id: string, now: Date, to: { acsUrl: string; inResponseTo?:
 export async function buildSuccessResponse(a: TAssertionInput, now = new Date()): Promise<string> {
   const key = await getSamlSigningKey();
   const assertionId = samlId();
-  const assertion = signEnveloped(assertionXml(a, assertionId, now), assertionId, key, "Issuer");
+  const signed = signEnveloped(assertionXml(a, assertionId, now), assertionId, key, "Issuer");
+  const assertion = a.encryptTo ? await encryptAssertion(signed, a.encryptTo.certificatePem, a.encryptTo.cipher) : signed;
   const id = samlId();
   const success = `<samlp:Status><samlp:StatusCode Value="${STATUS}Success"/></samlp:Status>`;
   return signEnveloped(responseXml(id, now, a, success, assertion), id, key, "Issuer");

@@ -1,6 +1,6 @@
 import { queryParam } from "../../http/exchange.ts";
 import { pageRoute } from "../../html/page-route.ts";
-import { answerAfterSignIn, resumeParkedRequest } from "./sso.service.ts";
+import { answerAfterSignIn, resumeParkedRequest, startIdpInitiated } from "./sso.service.ts";
 import { browserOf, toAnswer } from "./sso-answers.ts";
 
 // GET {ctx}/saml/sso/continue?r=… – a request that came by HTTP-POST, continued with the browser's cookies
@@ -8,3 +8,6 @@ export const samlSsoContinuePage = pageRoute("GET", "/saml/sso/continue", async 
 
 // GET {ctx}/saml/sso/return?flow=… – after the sign-in pages: the signed response, posted to the service provider
 export const samlSsoReturnPage = pageRoute("GET", "/saml/sso/return", async (req) => toAnswer(await answerAfterSignIn(queryParam(req, "flow"), browserOf(req)), 302));
+
+// GET {ctx}/saml/idp-init?sp=… – a sign-in to a SAML application started here (the portal's application list)
+export const samlIdpInitiatedPage = pageRoute("GET", "/saml/idp-init", async (req) => toAnswer(await startIdpInitiated(queryParam(req, "sp"), browserOf(req)), 302));

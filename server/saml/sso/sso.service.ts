@@ -58,11 +58,15 @@ async function nameIdOf(format: TNameIdFormatName, sp: TServiceProvider, account
   }
 }
 
+/**
+ * The attributes every provider gets. The address only once confirmed: SAML has no email_verified,
+ * and providers match accounts by it. Not the account's sub: it is the same for every provider, and
+ * would undo the pairwise persistent NameID.
+ */
 function attributesOf(account: TAccount): { name: string; values: string[] }[] {
   const email = account.attrs.email;
   const pairs: [string, string | undefined][] = [
-    ["sub", account.id],
-    ["email", isContact(email) ? email.value : undefined],
+    ["email", isContact(email) && email.vrf ? email.value : undefined],
     ["given_name", text(account.attrs.given_name)],
     ["family_name", text(account.attrs.family_name)],
   ];
@@ -79,6 +83,7 @@ async function answerWith(t: TTarget, session: TSession, signedInNow: boolean, b
   if (nameId === undefined) return postFailure(t, "InvalidNameIDPolicy", browser.lang);
   const xml = await buildSuccessResponse({
     spEntityId: t.sp.entityId,
+    ...(t.sp.assertionEncryption !== "off" && t.sp.encryptionCert ? { encryptTo: { certificatePem: t.sp.encryptionCert, cipher: t.sp.assertionEncryption } } : {}),
     acsUrl: t.acsUrl,
     inResponseTo: t.requestId,
     nameId: { format: t.nameIdFormat, value: nameId },
@@ -115,6 +120,23 @@ export async function continueAuthnRequest(r: TSamlAuthn & { sp: TServiceProvide
   return { location: `${getConfig().issuer}/login?flow=${flow.flowId}`, newCsrfCookie: flow.newCsrfCookie };
 }
 
+/**
+ * IdP-initiated sign-on (profiles §4.1.5): an unsolicited response to the provider's default
+ * assertion consumer service, for a provider that allows it, after a sign-in when the session does
+ * not count. Nothing the link carries chooses where the response goes.
+ */
+export async function startIdpInitiated(spId: string | null, browser: TBrowser): Promise<TSsoOutcome> {
+  const sp = spId && spId.length <= 64 ? await getSpById(spId) : null;
+  if (!sp || !sp.enabled || !sp.allowIdpInitiated) throw new AppError("saml.unknown_sp", { desc: "this application cannot be opened from here" });
+  const acsUrl = (sp.acs.find((a) => a.isDefault) ?? sp.acs[0]!).location;
+  const target: TTarget = { sp, acsUrl, relayState: sp.defaultRelayState ?? undefined, nameIdFormat: sp.nameIdFormat };
+  const session = await findActiveSession(browser.sessionToken);
+  if (session) return answerWith(target, session, false, browser);
+  const request: TAuthorizationRequest = { clientId: sp.id, redirectUri: acsUrl, scopes: [], prompt: [], saml: { acsUrl, relayState: target.relayState, nameIdFormat: sp.nameIdFormat } };
+  const flow = await createFlow({ request, step: "credentials", csrfCookie: browser.csrfCookie });
+  return { location: `${getConfig().issuer}/login?flow=${flow.flowId}`, newCsrfCookie: flow.newCsrfCookie };
+}
+
 /** Remembers the request's ID: a provider's request is answered once (SAML profiles §4.1.4.5). */
 export async function claimRequest(r: TSamlAuthn): Promise<void> {
   if (!(await rememberRequestId(r.spId, r.requestId, new Date(r.expiresAt)))) throw new AppError("saml.request_replayed");
@@ -126,8 +148,16 @@ export async function claimRequest(r: TSamlAuthn): Promise<void> {
  */
 export async function parkRequest(r: TSamlAuthn): Promise<string> {
   const handle = randomBytes(24).toString("base64url");
-  await savePendingRequest(handleHash(handle), { ...r }, new Date(Date.now() + PENDING_TTL_MS));
+  // The request's own fields only: the provider (with its metadata) is read again when the GET comes.
+  const { spId, requestId, acsUrl, relayState, forceAuthn, isPassive, nameIdFormat, acrValues, expiresAt } = r;
+  const parked: TSamlAuthn = { spId, requestId, acsUrl, relayState, forceAuthn, isPassive, nameIdFormat, acrValues, expiresAt };
+  await savePendingRequest(handleHash(handle), parked, new Date(Date.now() + PENDING_TTL_MS));
   return handle;
+}
+
+/** Whether `acsUrl` is still one the provider registered (its metadata may have changed while the person signed in). */
+function stillRegistered(sp: TServiceProvider, acsUrl: string): boolean {
+  return sp.acs.some((a) => a.location === acsUrl);
 }
 
 export async function resumeParkedRequest(handle: string | null, browser: TBrowser): Promise<TSsoOutcome> {
@@ -135,18 +165,20 @@ export async function resumeParkedRequest(handle: string | null, browser: TBrows
   if (!stored) throw new AppError("login.flow_not_found");
   const sp = await getSpById(stored.spId);
   if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
+  if (!stillRegistered(sp, stored.acsUrl)) throw new AppError("saml.acs_not_registered");
   return continueAuthnRequest({ ...stored, sp }, browser);
 }
 
 /** The return page after the sign-in pages: the flow is taken once, by the browser whose session it made. */
 export async function answerAfterSignIn(flowId: string | null, browser: TBrowser): Promise<TSsoOutcome> {
-  const flow = await takeFinishedFlow(flowId);
-  const saml = flow?.request.saml;
-  if (!flow || !saml) throw new AppError("login.flow_not_found");
   const session = await findActiveSession(browser.sessionToken);
-  if (!session || session.id !== flow.sessionId) throw new AppError("login.flow_not_found");
+  // Only the browser whose session the flow made takes it: another one loading the link spends nothing.
+  const flow = session ? await takeFinishedFlow(flowId, session.id) : null;
+  const saml = flow?.request.saml;
+  if (!session || !flow || !saml) throw new AppError("login.flow_not_found");
   const sp = await getSpById(flow.clientId);
   if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
+  if (!stillRegistered(sp, saml.acsUrl)) throw new AppError("saml.acs_not_registered");
   const target: TTarget = { sp, acsUrl: saml.acsUrl, requestId: saml.requestId, relayState: saml.relayState, nameIdFormat: saml.nameIdFormat as TNameIdFormatName | "unsupported" };
   return answerWith(target, session, session.authTime >= flow.createdAt, browser);
 }

@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { AppError } from "../../server/errors/app-error.ts";
+import { importDocument } from "../../server/import/import.service.ts";
+import { runMaintenance } from "../../server/maintenance/maintenance.ts";
+import { makeSpKeys, newServiceProvider } from "../support/saml-sp.ts";
+import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
+
+// The samlServiceProviders section of the import document, and what maintenance clears of SAML.
+
+const keys = makeSpKeys("files.example");
+const metadata = newServiceProvider({ entityId: "https://files.example/saml", acsUrl: "https://files.example/acs", entryPoint: "https://idp.test/sso", keys, decryptionPvk: keys.key }).generateServiceProviderMetadata(keys.cert, keys.cert);
+const files = { id: "files", name: "Files", metadataXml: metadata };
+
+const itemsOf = async (p: Promise<unknown>) =>
+  p.then(
+    () => [],
+    (e: unknown) => (e instanceof AppError ? (e.details.items ?? []).map((i) => `${i.pos}: ${i.desc}`) : [String(e)]),
+  );
+
+describe.each(DB_KINDS)("SAML service providers on %s", (kind) => {
+  let t: TTestDatabase;
+  beforeEach(async () => {
+    t = await installTestDatabase(kind);
+  });
+  afterEach(async () => t.close());
+
+  it("imports a provider from its metadata, with its row among the clients, and a second import changes nothing", async () => {
+    const first = await importDocument({ samlServiceProviders: [files] }, {});
+    expect(first.samlServiceProviders).toEqual({ created: ["files"], updated: [], unchanged: [] });
+    const sp = await t.db.prisma.samlServiceProvider.findUniqueOrThrow({ where: { id: "files" } });
+    expect(sp).toMatchObject({ entityId: "https://files.example/saml", acs: [{ index: 1, location: "https://files.example/acs", isDefault: true }], assertionEncryption: "aes256-gcm", requireSignedRequests: true, allowIdpInitiated: false, nameIdFormat: "email" });
+    expect(sp.signingCerts).toHaveLength(1);
+    expect(await t.db.prisma.client.findUniqueOrThrow({ where: { id: "files" }, select: { protocol: true, secretHash: true, grantTypes: true, redirectUris: true, name: true } })).toEqual({ protocol: "saml", secretHash: null, grantTypes: [], redirectUris: [], name: "Files" });
+    const second = await importDocument({ samlServiceProviders: [files] }, {});
+    expect(second.samlServiceProviders).toEqual({ created: [], updated: [], unchanged: ["files"] });
+    const renamed = await importDocument({ samlServiceProviders: [{ ...files, name: "Shared files", allowIdpInitiated: true }] }, {});
+    expect(renamed.samlServiceProviders).toEqual({ created: [], updated: ["files"], unchanged: [] });
+  });
+
+  it("refuses what cannot be a provider, naming where, and changes nothing", async () => {
+    await importDocument({ clients: [{ id: "rp", name: "RP", secret: "rp-secret-123456", scopes: [] }] }, {});
+    const refused = await Promise.all([
+      itemsOf(importDocument({ samlServiceProviders: [{ ...files, id: "rp" }] }, {})),
+      itemsOf(importDocument({ samlServiceProviders: [{ ...files, metadataXml: '<!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>' }] }, {})),
+      itemsOf(importDocument({ samlServiceProviders: [{ id: "hand", name: "Hand", entityId: "https://hand.example", acsUrls: ["http://hand.example/acs"], requireSignedRequests: false }] }, {})),
+      itemsOf(importDocument({ samlServiceProviders: [{ id: "hand", name: "Hand", entityId: "https://hand.example", acsUrls: ["https://hand.example/acs"] }] }, {})),
+      itemsOf(importDocument({ samlServiceProviders: [files, { ...files, id: "files2" }] }, {})),
+    ]);
+    expect(refused[0]).toEqual(["$.samlServiceProviders[0].id: rp is the id of an OAuth application"]);
+    expect(refused[1]).toEqual(["$.samlServiceProviders[0].metadataXml: the SAML document is not accepted: document type declarations are not accepted"]);
+    expect(refused[2]).toEqual(["$.samlServiceProviders[0].acsUrls[0]: must be https (http only on loopback)"]);
+    expect(refused[3]![0]).toMatch(/^\$.samlServiceProviders\[0\]: signed requests are required, but no signing certificate is given/);
+    expect(refused[4]).toEqual(["$.samlServiceProviders[1]: entity ID https://files.example/saml is given twice"]);
+    expect(await t.db.prisma.samlServiceProvider.count()).toBe(0);
+    // Nor may the clients section turn a provider's row into an OAuth client.
+    await importDocument({ samlServiceProviders: [files] }, {});
+    expect(await itemsOf(importDocument({ clients: [{ id: "files", name: "Files", secret: "files-secret-12345", scopes: [] }] }, {}))).toEqual(["$.clients[0].id: files is a SAML service provider"]);
+  });
+
+  it("maintenance drops request IDs and parked requests past use, and keeps the others", async () => {
+    await importDocument({ samlServiceProviders: [files] }, {});
+    const past = new Date(Date.now() - 60_000);
+    const future = new Date(Date.now() + 60_000);
+    await t.db.prisma.samlRequestId.createMany({ data: [{ spId: "files", requestId: "_old", expiresAt: past }, { spId: "files", requestId: "_new", expiresAt: future }] });
+    await t.db.prisma.samlPendingRequest.createMany({ data: [{ handleHash: "old", request: {}, expiresAt: past }, { handleHash: "new", request: {}, expiresAt: future }] });
+    expect((await runMaintenance()).samlRequests).toBe(2);
+    expect((await t.db.prisma.samlRequestId.findMany({ select: { requestId: true } })).map((r) => r.requestId)).toEqual(["_new"]);
+    expect((await t.db.prisma.samlPendingRequest.findMany({ select: { handleHash: true } })).map((r) => r.handleHash)).toEqual(["new"]);
+  });
+});
