@@ -32,10 +32,9 @@ describe("GET /saml/metadata", () => {
     expect(xml).toContain('<md:IDPSSODescriptor WantAuthnRequestsSigned="true" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">');
     for (const binding of ["HTTP-Redirect", "HTTP-POST"]) {
       expect(xml).toContain(`<md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:${binding}" Location="${base()}/saml/sso"/>`);
+      expect(xml).toContain(`<md:SingleLogoutService Binding="urn:oasis:names:tc:SAML:2.0:bindings:${binding}" Location="${base()}/saml/slo"/>`);
     }
     expect(xml).toContain("<md:NameIDFormat>urn:oasis:names:tc:SAML:2.0:nameid-format:persistent</md:NameIDFormat>");
-    // Single logout is not served yet, so it is not announced.
-    expect(xml).not.toContain("SingleLogoutService");
     const [published] = publishedIn(xml);
     const cert = new X509Certificate(pemOf(published!));
     expect(cert.publicKey.asymmetricKeyDetails?.modulusLength).toBe(3072);

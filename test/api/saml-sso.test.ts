@@ -1,4 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { inflateRawSync } from "node:zlib";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SAML } from "@node-saml/node-saml";
@@ -21,6 +22,9 @@ const IVANOV = { sub: "ivanov", password: "ivanov-password" };
 const SIDOROV = { sub: "sidorov", password: "sidorov-password-1" };
 const WIKI = { id: "wiki", entityId: "https://wiki.example/saml", acs: "http://127.0.0.1:9/wiki/acs" };
 const CRM = { id: "crm", entityId: "https://crm.example/saml", acs: "http://127.0.0.1:9/crm/acs" };
+// The wiki's metadata offers logout by HTTP-POST (as node-saml writes it); the CRM's, typed by hand, by HTTP-Redirect.
+const WIKI_SLO = "http://127.0.0.1:9/wiki/slo";
+const CRM_SLO = "http://127.0.0.1:9/crm/slo";
 const MAIL = { id: "mail", entityId: "https://mail.example/saml", acs: "http://127.0.0.1:9/mail/acs" };
 const HR = { id: "hr", entityId: "https://hr.example/saml", acs: "http://127.0.0.1:9/hr/acs" };
 const wikiKeys: TSpKeys = makeSpKeys("wiki.example");
@@ -34,10 +38,10 @@ function importWithProviders(): string {
   const doc = JSON.parse(readFileSync(IMPORT_FIXTURE, "utf8"));
   // An account whose address was never confirmed: it is nobody's proof of that address.
   doc.users.push({ sub: SIDOROV.sub, attributes: { given_name: "Сидор", email: { value: "sidorov@example.ru", vrf: false } }, password: SIDOROV.password });
-  const placeholder = newServiceProvider({ entityId: WIKI.entityId, acsUrl: WIKI.acs, entryPoint: "http://127.0.0.1:9/unused", keys: wikiKeys });
+  const placeholder = newServiceProvider({ entityId: WIKI.entityId, acsUrl: WIKI.acs, entryPoint: "http://127.0.0.1:9/unused", keys: wikiKeys, logoutCallbackUrl: WIKI_SLO });
   doc.samlServiceProviders = [
     { id: WIKI.id, name: "Team wiki", metadataXml: placeholder.generateServiceProviderMetadata(null, wikiKeys.cert) },
-    { id: CRM.id, name: "CRM", entityId: CRM.entityId, acsUrls: [CRM.acs], signingCerts: [crmKeys.cert], nameIdFormat: "email" },
+    { id: CRM.id, name: "CRM", entityId: CRM.entityId, acsUrls: [CRM.acs], signingCerts: [crmKeys.cert], nameIdFormat: "email", singleLogoutUrl: CRM_SLO },
     // Metadata with an encryption certificate: assertions are encrypted to it.
     { id: MAIL.id, name: "Mail", metadataXml: newServiceProvider({ entityId: MAIL.entityId, acsUrl: MAIL.acs, entryPoint: "http://127.0.0.1:9/unused", keys: mailKeys, decryptionPvk: mailKeys.key }).generateServiceProviderMetadata(mailKeys.cert, mailKeys.cert) },
     { id: HR.id, name: "HR", entityId: HR.entityId, acsUrls: [HR.acs], signingCerts: [hrKeys.cert], encryptionCert: hrKeys.cert, assertionEncryption: "aes128-gcm", allowIdpInitiated: true, defaultRelayState: "/inbox" },
@@ -52,7 +56,7 @@ let idpCert: string;
 const ssoUrl = () => `${server().baseUrl}/saml/sso`;
 
 function sp(which: typeof WIKI, keys: TSpKeys, extra: Parameters<typeof newServiceProvider>[0] extends infer O ? Partial<O> : never = {}): SAML {
-  return newServiceProvider({ entityId: which.entityId, acsUrl: which.acs, entryPoint: ssoUrl(), keys, idpCert, validateInResponseTo: "always" as never, ...extra });
+  return newServiceProvider({ entityId: which.entityId, acsUrl: which.acs, entryPoint: ssoUrl(), logoutUrl: `${server().baseUrl}/saml/slo`, keys, idpCert, validateInResponseTo: "always" as never, ...extra });
 }
 
 async function signIn(browser: Browser, url: string, as = IVANOV): Promise<ReturnType<typeof postedResponse>> {
@@ -195,6 +199,91 @@ describe("SP-initiated single sign-on", () => {
     expect(posted.xml).toContain("urn:oasis:names:tc:SAML:2.0:status:NoPassive");
     // node-saml checks the signature of the status, then reads "nobody signed in".
     expect(await spReads(passive, posted)).toEqual({ profile: null });
+  });
+});
+
+describe("single logout", () => {
+  it("ends the session at one provider's request, tells the other provider, and answers the first", async () => {
+    const browser = new Browser({}, server().baseUrl);
+    const wiki = sp(WIKI, wikiKeys, { identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
+    const crm = sp(CRM, crmKeys);
+    const atWiki = (await spReads(wiki, await signIn(browser, await wiki.getAuthorizeUrlAsync("", undefined, {})))).profile!;
+    const atCrm = (await spReads(crm, postedResponse(await browser.open(await crm.getAuthorizeUrlAsync("", undefined, {}))))).profile!;
+    expect(atWiki.sessionIndex).not.toBe(atCrm.sessionIndex);
+
+    // The wiki asks (Redirect, signed by node-saml); the CRM is told next, by Redirect.
+    const logoutUrl = await wiki.getLogoutUrlAsync(atWiki as never, "after-logout", {});
+    const wikiRequestId = /ID="([^"]+)"/.exec(inflateRawSync(Buffer.from(new URL(logoutUrl).searchParams.get("SAMLRequest")!, "base64")).toString())![1];
+    const toCrm = await browser.fetch(logoutUrl);
+    expect(toCrm.status).toBe(302);
+    expect(toCrm.location!.startsWith(`${CRM_SLO}?SAMLRequest=`)).toBe(true);
+    const told = new URL(toCrm.location!);
+    const { profile: request, loggedOut } = await crm.validateRedirectAsync(Object.fromEntries(told.searchParams), told.search.slice(1));
+    // node-saml: a verified logout request (it checked our signature on the query), with whom it names.
+    expect(loggedOut).toBe(true);
+    expect(request!.nameID).toBe("ivanov@example.ru");
+    expect(request!.sessionIndex).toBe(atCrm.sessionIndex);
+
+    // The CRM answers; the wiki then gets our response by HTTP-POST, which node-saml accepts.
+    const back = await browser.fetch(await crm.getLogoutResponseUrlAsync(request!, told.searchParams.get("RelayState")!, {}, true));
+    const posted = postedResponse(back);
+    expect(posted.action).toBe(WIKI_SLO);
+    expect(posted.RelayState).toBe("after-logout");
+    expect(posted.xml).toContain("urn:oasis:names:tc:SAML:2.0:status:Success");
+    expect(posted.xml).toContain(`InResponseTo="${wikiRequestId}"`);
+    // node-saml looks for InResponseTo on a Response only, so this check is the test's, above; it verifies our signature.
+    const wikiAfter = sp(WIKI, wikiKeys, { validateInResponseTo: "never" as never });
+    expect((await wikiAfter.validatePostResponseAsync({ SAMLResponse: posted.SAMLResponse })).loggedOut).toBe(true);
+
+    // Signed out here too: the next sign-on asks for the password.
+    expect((await browser.open(await wiki.getAuthorizeUrlAsync("", undefined, {}))).url).toMatch(/\/login\?flow=/);
+  });
+
+  it("tells every SAML application of the session when the person signs out here, then lands where sign-out lands", async () => {
+    const browser = new Browser({ "accept-language": "en" }, server().baseUrl);
+    const wiki = sp(WIKI, wikiKeys, { identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
+    const crm = sp(CRM, crmKeys);
+    const atWiki = (await spReads(wiki, await signIn(browser, await wiki.getAuthorizeUrlAsync("", undefined, {})))).profile!;
+    await spReads(crm, postedResponse(await browser.open(await crm.getAuthorizeUrlAsync("", undefined, {}))));
+
+    // No ID token names the person, so the sign-out page asks first.
+    const confirm = await browser.fetch(`${server().baseUrl}/oauth/logout`);
+    const toWiki = await browser.submit(confirm, {});
+    // The wiki first (it was signed in to first), by an auto-posted LogoutRequest with an enveloped signature.
+    const posted = formOf(toWiki.text);
+    expect(posted.action).toBe(WIKI_SLO);
+    const { profile: asked } = await wiki.validatePostRequestAsync({ SAMLRequest: posted.hidden.SAMLRequest! });
+    expect(asked!.nameID).toBe(atWiki.nameID);
+    expect(asked!.sessionIndex).toBe(atWiki.sessionIndex);
+    const toCrm = await browser.fetch(await wiki.getLogoutResponseUrlAsync(asked!, posted.hidden.RelayState!, {}, true));
+    expect(toCrm.location!.startsWith(`${CRM_SLO}?SAMLRequest=`)).toBe(true);
+    const told = new URL(toCrm.location!);
+    const { profile: crmAsked } = await crm.validateRedirectAsync(Object.fromEntries(told.searchParams), told.search.slice(1));
+    const end = await browser.fetch(await crm.getLogoutResponseUrlAsync(crmAsked!, told.searchParams.get("RelayState")!, {}, true));
+    expect(end.status).toBe(302);
+    const landed = await browser.fetch(end.location!);
+    expect(landed.status).toBe(200);
+    expect(landed.text).toContain("signed out");
+    // The session is gone: a sign-on asks for the password.
+    expect((await browser.open(await crm.getAuthorizeUrlAsync("", undefined, {}))).url).toMatch(/\/login\?flow=/);
+  });
+
+  it("refuses an unsigned logout request and a replayed one, ending nothing", async () => {
+    const browser = new Browser({ "accept-language": "en" }, server().baseUrl);
+    const crm = sp(CRM, crmKeys);
+    const atCrm = (await spReads(crm, await signIn(browser, await crm.getAuthorizeUrlAsync("", undefined, {})))).profile!;
+    const signed = await crm.getLogoutUrlAsync(atCrm as never, "", {});
+    const unsigned = signed.replace(/&SigAlg=[^&]*/, "").replace(/&Signature=[^&]*/, "");
+    const refused = await browser.fetch(unsigned);
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain("is not signed as it must be");
+    // Still signed in: a sign-on answers at once.
+    expect(postedResponse(await browser.open(await crm.getAuthorizeUrlAsync("", undefined, {}))).action).toBe(CRM.acs);
+    const first = await browser.fetch(signed);
+    expect(first.status).toBe(302);
+    expect(first.location!.startsWith(`${CRM_SLO}?SAMLResponse=`)).toBe(true);
+    const replayed = await browser.fetch(signed);
+    expect(replayed.status).toBe(400);
   });
 });
 

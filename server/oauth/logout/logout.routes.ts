@@ -10,6 +10,9 @@ import { logoutView } from "./logout-view.ts";
 import { readParams } from "../authorize/authorization-request.ts";
 import { afterLogout, needsConfirmation, resolveLogout, signOut } from "./logout.service.ts";
 import { Answer, type TAnswer, type TIncoming } from "../../http/exchange.ts";
+import { getConfig } from "../../config/config.ts";
+import { prepareIdpLogout, walkIdpLogout } from "../../saml/slo/slo.service.ts";
+import { toAnswer } from "../../saml/sso/sso-answers.ts";
 
 const ZLogoutRequest = z.looseObject({
   id_token_hint: z.string().optional().describe("an ID token this service issued to the client; signs out at once when it names the signed-in user"),
@@ -22,7 +25,8 @@ const ZLogoutRequest = z.looseObject({
 const DESCRIPTION =
   "OpenID Connect RP-Initiated Logout. Ends the browser's session and sends it to post_logout_redirect_uri (with `state`), which must be registered " +
   "exactly for the client named by id_token_hint or client_id. Without an id_token_hint naming the signed-in user, the user confirms on an HTML page first. " +
-  "A bad hint or an unregistered URI is shown as an HTML page, never redirected to.";
+  "A bad hint or an unregistered URI is shown as an HTML page, never redirected to. When the session signed in to SAML applications that take logout " +
+  "messages, the browser first carries a signed LogoutRequest to each of them in turn (see /saml/slo), then goes on as above.";
 
 async function logout(request: TIncoming, redirectStatus: number): Promise<TAnswer> {
   const params = await readParams(request);
@@ -43,9 +47,16 @@ async function logout(request: TIncoming, redirectStatus: number): Promise<TAnsw
     const markup = logoutView({ lang, action: pageLink("/oauth/logout", { lang }), hidden, done: false });
     return htmlResponse(markup, 200, csrf.isNew ? { "set-cookie": serializeCookie(CSRF_COOKIE, csrf.cookie) } : {});
   }
-  await signOut(session, logoutRequest, browserActor(request));
   const location = afterLogout(logoutRequest);
   const cleared = { "set-cookie": clearCookie(SESSION_COOKIE) };
+  // SAML applications of the session that take logout messages are told, one after another, before
+  // the browser goes where it would have gone (the "signed out" page is this endpoint without a session).
+  const samlLogout = session ? await prepareIdpLogout(session, location ?? `${getConfig().issuer}/oauth/logout?lang=${lang}`) : undefined;
+  await signOut(session, logoutRequest, browserActor(request));
+  if (samlLogout) {
+    const first = toAnswer(await walkIdpLogout(samlLogout, lang), 302);
+    return new Answer(first.status, { ...first.headers, ...cleared }, first.body);
+  }
   if (location) return new Answer(redirectStatus, { location, "cache-control": "no-store", ...cleared });
   return htmlResponse(logoutView({ lang, done: true }), 200, cleared);
 }

@@ -1,5 +1,5 @@
-import { verify as verifySignature } from "node:crypto";
-import { inflateRawSync } from "node:zlib";
+import { sign as signBytes, verify as verifySignature } from "node:crypto";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { AppError } from "../../errors/app-error.ts";
 import { ALG } from "../xml/dsig.ts";
 
@@ -108,4 +108,17 @@ export function verifyRedirectSignature(message: TRedirectMessage, certificates:
     }
   }
   fail("no registered key made this signature");
+}
+
+/**
+ * `location` with the message in its query, signed with `key` (RSA-SHA256) over the octets as
+ * written, the way a receiver of the Redirect binding checks them.
+ */
+export function encodeRedirect(location: string, kind: TMessageKind, xml: string, relayState: string | undefined, key: { privateKeyPem: string }): string {
+  const parts = [`${kind}=${encodeURIComponent(deflateRawSync(Buffer.from(xml, "utf8")).toString("base64"))}`];
+  if (relayState !== undefined) parts.push(`RelayState=${encodeURIComponent(relayState)}`);
+  parts.push(`SigAlg=${encodeURIComponent(ALG.rsaSha256)}`);
+  const octets = parts.join("&");
+  const signature = signBytes("sha256", Buffer.from(octets, "utf8"), key.privateKeyPem).toString("base64");
+  return `${location}${location.includes("?") ? "&" : "?"}${octets}&Signature=${encodeURIComponent(signature)}`;
 }

@@ -28,7 +28,7 @@ export function idpEntityId(): string {
   return `${getConfig().issuer}/saml/metadata`;
 }
 
-/** Where service providers send requests: `{issuer}/saml/sso` (and `{issuer}/saml/slo` once logout is served). */
+/** Where service providers send requests: `{issuer}/saml/sso` and `{issuer}/saml/slo`. */
 export function idpEndpoint(kind: "sso" | "slo"): string {
   return `${getConfig().issuer}/saml/${kind}`;
 }
@@ -56,7 +56,7 @@ export async function idpMetadataXml(): Promise<string> {
     `<md:EntityDescriptor xmlns:md="${NS.metadata}" xmlns:ds="${NS.dsig}" ID="${id}" entityID="${escapeXml(idpEntityId())}" cacheDuration="${CACHE_DURATION}">` +
     `<md:IDPSSODescriptor WantAuthnRequestsSigned="true" protocolSupportEnumeration="${NS.protocol}">` +
     keyDescriptors +
-    // Single logout is not served yet: the metadata names only what answers.
+    endpoints("slo", "SingleLogoutService") +
     formats +
     endpoints("sso", "SingleSignOnService") +
     `</md:IDPSSODescriptor></md:EntityDescriptor>`;

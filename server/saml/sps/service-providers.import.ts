@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { TTx } from "../../db/index.ts";
+import { BINDING } from "../metadata/idp-metadata.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { certificatePem, isAllowedEndpoint, parseSpMetadata, type TSpMetadata } from "./sp-metadata.ts";
 import { findSpByEntityId, findSpById, isOidcClientId, upsertSp, type TServiceProviderWrite } from "./service-providers.repository.ts";
@@ -26,7 +27,8 @@ async function metadataOf(e: TSamlSpImport, pos: string, baseDir: string): Promi
     const acs = e.acsUrls!.map((location, index) => (isAllowedEndpoint(location) ? { index, location, isDefault: index === 0 } : refuse(`${pos}.acsUrls[${index}]`, "must be https (http only on loopback)")));
     const signingCerts = (e.signingCerts ?? []).map((c, i) => pemAt(c, `${pos}.signingCerts[${i}]`));
     const encryptionCert = e.encryptionCert === undefined ? undefined : pemAt(e.encryptionCert, `${pos}.encryptionCert`);
-    return { md: { entityId: e.entityId, acs, slo: [], signingCerts, encryptionCert, assertionCipher: encryptionCert ? "aes256-gcm" : undefined, authnRequestsSigned: signingCerts.length > 0 }, xml: null };
+    const slo = e.singleLogoutUrl === undefined ? [] : [{ binding: BINDING.redirect, location: isAllowedEndpoint(e.singleLogoutUrl) ? e.singleLogoutUrl : refuse(`${pos}.singleLogoutUrl`, "must be https (http only on loopback)") }];
+    return { md: { entityId: e.entityId, acs, slo, signingCerts, encryptionCert, assertionCipher: encryptionCert ? "aes256-gcm" : undefined, authnRequestsSigned: signingCerts.length > 0 }, xml: null };
   }
   let xml = e.metadataXml;
   if (xml === undefined) {

@@ -14,6 +14,8 @@ export const ZSamlSpImport = z
     entityId: z.string().min(1).max(1024).optional(),
     acsUrls: z.array(z.string().max(2000)).min(1).max(20).optional(),
     signingCerts: z.array(z.string().max(16_384)).max(5).optional(),
+    /** By hand: where logout messages go (HTTP-Redirect binding). */
+    singleLogoutUrl: z.string().max(2000).optional(),
     /** Signed AuthnRequests are required unless this is false (then only a request with no signature at all is let through). */
     requireSignedRequests: z.boolean().default(true),
     nameIdFormat: z.enum(["persistent", "email", "transient", "unspecified"]).optional(),

@@ -1,5 +1,6 @@
 import { keyedCache } from "../../cache/keyed-cache.ts";
 import { publishChange } from "../../cache/change-bus.ts";
+import { deleteExpiredLogouts } from "../slo/slo.repository.ts";
 import { deleteExpiredSamlRows, findSpByEntityId, findSpById, type TServiceProvider } from "./service-providers.repository.ts";
 
 export type { TServiceProvider } from "./service-providers.repository.ts";
@@ -22,7 +23,7 @@ export async function publishSpChange(): Promise<void> {
   await publishChange(TOPIC);
 }
 
-/** Request IDs and parked requests past use (maintenance, on every instance). */
-export function deleteExpiredSamlRequests(now: Date): Promise<number> {
-  return deleteExpiredSamlRows(now);
+/** Request IDs, parked requests and logouts past use (maintenance, on every instance). */
+export async function deleteExpiredSamlRequests(now: Date): Promise<number> {
+  return (await deleteExpiredSamlRows(now)) + (await deleteExpiredLogouts(now));
 }

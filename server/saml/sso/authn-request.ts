@@ -1,10 +1,9 @@
 import { AppError } from "../../errors/app-error.ts";
-import { decodeRedirect, verifyRedirectSignature } from "../bindings/redirect.ts";
+import { decodeIncoming, type TIncomingMessage } from "../bindings/incoming.ts";
 import { idpEndpoint, NAME_ID_FORMAT } from "../metadata/idp-metadata.ts";
 import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
 import { getSpByEntityId, type TServiceProvider } from "../sps/service-providers.service.ts";
-import { verifyEnveloped } from "../xml/dsig.ts";
-import { isElement, NS, onlyChild, parseStrictXml, textOf } from "../xml/strict-xml.ts";
+import { NS, onlyChild, textOf } from "../xml/strict-xml.ts";
 import { demandOf } from "./authn-context.ts";
 
 /*
@@ -28,7 +27,6 @@ export type TSamlAuthn = {
   expiresAt: string;
 };
 
-const MAX_REQUEST = 64 * 1024;
 // IssueInstant may be this far in the future (clocks disagree) and this old (a slow browser, a sign-in page left open is a new request).
 export const CLOCK_SKEW_MS = 120_000;
 const MAX_AGE_MS = 300_000;
@@ -37,40 +35,7 @@ const refuse = (code: "saml.request_invalid" | "saml.acs_not_registered" | "saml
   throw new AppError(code, { desc });
 };
 
-export type TIncomingAuthn = { binding: "redirect"; search: string } | { binding: "post"; samlRequest: string; relayState?: string };
-
-/** The XML and relay state a binding carried, and the element to read: for a signed POST, the signed one. */
-function decode(input: TIncomingAuthn): { xml: string; relayState?: string; signed: boolean; check: (sp: TServiceProvider) => Element } {
-  if (input.binding === "redirect") {
-    const message = decodeRedirect(input.search, "SAMLRequest");
-    const doc = parseStrictXml(message.xml, { maxBytes: MAX_REQUEST });
-    // The Redirect binding signs the query; a signature inside the XML is not how it is sent (§3.4.4.1).
-    if (doc.getElementsByTagNameNS(NS.dsig, "Signature").length) refuse("saml.signature_invalid", "the Redirect binding carries its signature in the query, not in the XML");
-    return {
-      xml: message.xml,
-      relayState: message.relayState,
-      signed: message.signature !== undefined,
-      check: (sp) => {
-        if (message.signature) verifyRedirectSignature(message, sp.signingCerts);
-        else if (sp.requireSignedRequests) refuse("saml.signature_invalid", "this service provider must sign its requests");
-        return doc.documentElement;
-      },
-    };
-  }
-  const text = Buffer.from(input.samlRequest.replace(/\s+/g, ""), "base64").toString("utf8");
-  const doc = parseStrictXml(text, { maxBytes: MAX_REQUEST });
-  const signed = doc.getElementsByTagNameNS(NS.dsig, "Signature").length > 0;
-  return {
-    xml: text,
-    relayState: input.relayState,
-    signed,
-    check: (sp) => {
-      if (signed) return verifyEnveloped(text, sp.signingCerts, { ns: NS.protocol, localName: "AuthnRequest", limits: { maxBytes: MAX_REQUEST }, after: { ns: NS.assertion, localName: "Issuer" } });
-      if (sp.requireSignedRequests) refuse("saml.signature_invalid", "this service provider must sign its requests");
-      return doc.documentElement;
-    },
-  };
-}
+export type TIncomingAuthn = TIncomingMessage;
 
 function issuerOf(root: Element): string {
   const issuer = onlyChild(root, NS.assertion, "Issuer");
@@ -114,12 +79,10 @@ function checkTimeAndPlace(root: Element, now: number, signed: boolean): void {
 
 /** The request, verified; throws the page's error otherwise. The caller remembers its ID (replay). */
 export async function readAuthnRequest(input: TIncomingAuthn, now = Date.now()): Promise<TSamlAuthn & { sp: TServiceProvider }> {
-  const decoded = decode(input);
-  const unsignedRoot = parseStrictXml(decoded.xml, { maxBytes: MAX_REQUEST }).documentElement;
-  if (!isElement(unsignedRoot, NS.protocol, "AuthnRequest")) refuse("saml.request_invalid", "the message is not an AuthnRequest");
-  const sp = await getSpByEntityId(issuerOf(unsignedRoot));
+  const decoded = decodeIncoming(input, "SAMLRequest", { ns: NS.protocol, localName: "AuthnRequest" });
+  const sp = await getSpByEntityId(issuerOf(decoded.unverified));
   if (!sp || !sp.enabled) return refuse("saml.unknown_sp", "the service provider is not registered here, or is switched off");
-  const root = decoded.check(sp);
+  const root = decoded.verified(sp.signingCerts, sp.requireSignedRequests);
   // After a POST signature check, the element read is the signed one: its issuer must be the same.
   if (issuerOf(root) !== sp.entityId) refuse("saml.signature_invalid", "the signed request names another issuer");
   checkTimeAndPlace(root, now, decoded.signed);

@@ -44,7 +44,7 @@ export const [samlSsoGetRoute, samlSsoPostRoute] = browserEndpoint(
       return toAnswer(await continueAuthnRequest(r, browserOf(request)), redirectStatus);
     }
     const form = await readForm(request);
-    const r = await readAuthnRequest({ binding: "post", samlRequest: form.get("SAMLRequest") ?? "", relayState: form.get("RelayState") });
+    const r = await readAuthnRequest({ binding: "post", message: form.get("SAMLRequest") ?? "", relayState: form.get("RelayState") });
     await claimRequest(r);
     const handle = await parkRequest(r);
     return Answer.redirect(303, `${getConfig().issuer}/saml/sso/continue?r=${handle}`);

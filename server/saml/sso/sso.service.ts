@@ -16,6 +16,7 @@ import { getSpById, type TServiceProvider } from "../sps/service-providers.servi
 import { persistentIdOf, rememberRequestId, savePendingRequest, takePendingRequest } from "../sps/service-providers.repository.ts";
 import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
 import { samlId } from "../xml/xml-write.ts";
+import { upsertParticipant } from "../slo/slo.repository.ts";
 import { classRefOf } from "./authn-context.ts";
 import type { TSamlAuthn } from "./authn-request.ts";
 import { buildFailureResponse, buildSuccessResponse, type TStatusFailure } from "./response-builder.ts";
@@ -81,6 +82,8 @@ async function answerWith(t: TTarget, session: TSession, signedInNow: boolean, b
   if (t.nameIdFormat === "unsupported") return postFailure(t, "InvalidNameIDPolicy", browser.lang);
   const nameId = await nameIdOf(t.nameIdFormat, t.sp, account);
   if (nameId === undefined) return postFailure(t, "InvalidNameIDPolicy", browser.lang);
+  // Single logout finds the provider through this, and its logout request names the SessionIndex.
+  const sessionIndex = await upsertParticipant({ sessionId: session.id, spId: t.sp.id, nameId, nameIdFormat: t.nameIdFormat });
   const xml = await buildSuccessResponse({
     spEntityId: t.sp.entityId,
     ...(t.sp.assertionEncryption !== "off" && t.sp.encryptionCert ? { encryptTo: { certificatePem: t.sp.encryptionCert, cipher: t.sp.assertionEncryption } } : {}),
@@ -88,7 +91,7 @@ async function answerWith(t: TTarget, session: TSession, signedInNow: boolean, b
     inResponseTo: t.requestId,
     nameId: { format: t.nameIdFormat, value: nameId },
     authnInstant: session.authTime,
-    sessionIndex: samlId(),
+    sessionIndex,
     sessionNotOnOrAfter: session.expiresAt,
     classRef: classRefOf(acrOf(session.amr, signedInNow)),
     attributes: attributesOf(account),

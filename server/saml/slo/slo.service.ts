@@ -1,0 +1,170 @@
+import { createHash, randomBytes } from "node:crypto";
+import { recordEvent } from "../../audit/audit.service.ts";
+import { AppError } from "../../errors/app-error.ts";
+import type { TLang } from "../../html/texts.ts";
+import { invalidateSessionTokens } from "../../oauth/grants/token-invalidation.service.ts";
+import { endSession } from "../../sessions/sessions.service.ts";
+import { decodeIncoming, type TIncomingMessage } from "../bindings/incoming.ts";
+import { autoPostPage } from "../bindings/post.ts";
+import { encodeRedirect, type TMessageKind } from "../bindings/redirect.ts";
+import { getSamlSigningKey } from "../keys/saml-keys.service.ts";
+import { BINDING, idpEndpoint } from "../metadata/idp-metadata.ts";
+import { rememberRequestId } from "../sps/service-providers.repository.ts";
+import { getSpByEntityId, getSpById, type TServiceProvider } from "../sps/service-providers.service.ts";
+import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
+import { CLOCK_SKEW_MS } from "../sso/authn-request.ts";
+import type { TSsoOutcome } from "../sso/sso.service.ts";
+import { signEnveloped } from "../xml/dsig.ts";
+import { NS, onlyChild, textOf } from "../xml/strict-xml.ts";
+import { samlId } from "../xml/xml-write.ts";
+import { logoutRequestXml, logoutResponseXml, readLogoutRequest, readLogoutResponse, type TLogoutStatus } from "./logout-messages.ts";
+import { deleteLogout, findLogout, findNamedParticipants, insertLogout, participantsOfSessions, replaceHops, type THop, type TLogoutRow } from "./slo.repository.ts";
+
+/*
+ * Single logout over the front channel (SAML profiles §4.4): a provider's LogoutRequest ends the
+ * person's sessions here, then the browser carries a LogoutRequest to every other provider of those
+ * sessions in turn, each answering back here, and finally our LogoutResponse to the provider that
+ * asked. Every logout message must be signed: an unsigned one would let any page sign people out.
+ */
+
+const LOGOUT_TTL_MS = 10 * 60_000;
+const MAX_AGE_MS = 300_000;
+const handleHash = (handle: string) => createHash("sha256").update(handle).digest("base64url");
+
+const invalid = (desc: string): never => {
+  throw new AppError("saml.request_invalid", { desc });
+};
+
+/** The sender (an enabled provider) and the root element, verified against its certificates; signatures are required. */
+async function verifiedMessage(input: TIncomingMessage, kind: TMessageKind, localName: string): Promise<{ sp: TServiceProvider; root: Element; relayState?: string }> {
+  const decoded = decodeIncoming(input, kind, { ns: NS.protocol, localName });
+  const issuerOf = (el: Element) => textOf(onlyChild(el, NS.assertion, "Issuer") ?? invalid("the message names no Issuer"));
+  const sp = await getSpByEntityId(issuerOf(decoded.unverified));
+  if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
+  const root = decoded.verified(sp.signingCerts, true);
+  if (issuerOf(root) !== sp.entityId) throw new AppError("saml.signature_invalid", { desc: "the signed message names another issuer" });
+  const issued = Date.parse(root.getAttribute("IssueInstant") ?? "");
+  const now = Date.now();
+  if (!/Z$|[+-]\d{2}:\d{2}$/.test(root.getAttribute("IssueInstant") ?? "") || !(issued <= now + CLOCK_SKEW_MS && issued >= now - MAX_AGE_MS - CLOCK_SKEW_MS)) invalid("the message is too old, or from the future");
+  if (root.getAttribute("Destination") !== idpEndpoint("slo")) invalid("the message is addressed to another endpoint, or names none");
+  const notOnOrAfter = root.getAttribute("NotOnOrAfter");
+  if (notOnOrAfter && !(Date.parse(notOnOrAfter) > now - CLOCK_SKEW_MS)) invalid("the logout request has expired");
+  return { sp, root, relayState: decoded.relayState };
+}
+
+/** Where a provider takes logout messages: its Redirect endpoint if it has one, else POST. */
+function sloEndpoint(sp: TServiceProvider, response: boolean): { binding: string; location: string } | undefined {
+  const pick = sp.slo.find((s) => s.binding === BINDING.redirect) ?? sp.slo.find((s) => s.binding === BINDING.post);
+  return pick && { binding: pick.binding, location: (response && pick.responseLocation) || pick.location };
+}
+
+/** The browser carries `xml` to the provider: a signed Redirect, or an auto-posted form with an enveloped signature. */
+async function send(sp: TServiceProvider, to: { binding: string; location: string }, kind: TMessageKind, xml: string, id: string, relayState: string | undefined, lang: TLang): Promise<TSsoOutcome> {
+  const key = await getSamlSigningKey();
+  if (to.binding === BINDING.redirect) return { location: encodeRedirect(to.location, kind, xml, relayState, key) };
+  return { answer: autoPostPage(lang, { action: to.location, appName: sp.name }, kind, signEnveloped(xml, id, key, "Issuer"), relayState) };
+}
+
+async function respondTo(origin: TServiceProvider, inResponseTo: string, status: TLogoutStatus, relayState: string | undefined, lang: TLang): Promise<TSsoOutcome> {
+  const to = sloEndpoint(origin, true);
+  if (!to) throw new AppError("saml.request_invalid", { desc: "you are signed out; the application has no logout address to return you to" });
+  const id = samlId();
+  return send(origin, to, "SAMLResponse", logoutResponseXml({ id, destination: to.location, inResponseTo, status }), id, relayState, lang);
+}
+
+/** A provider asks to sign the person out: their sessions end here, then every other provider of them is told. */
+async function receiveLogoutRequest(input: TIncomingMessage, lang: TLang): Promise<TSsoOutcome> {
+  const { sp, root, relayState } = await verifiedMessage(input, "SAMLRequest", "LogoutRequest");
+  const request = readLogoutRequest(root);
+  if (!(await rememberRequestId(sp.id, request.id, new Date(Date.now() + MAX_AGE_MS + 2 * CLOCK_SKEW_MS)))) throw new AppError("saml.request_replayed");
+  const named = await findNamedParticipants(sp.id, request.nameId, request.sessionIndexes);
+  const sessionIds = [...new Set(named.map((p) => p.sessionId))];
+  const everyone = await participantsOfSessions(sessionIds);
+  const hops: THop[] = everyone.filter((p) => p.spId !== sp.id).map(({ sessionId: _, userId: __, ...p }) => ({ ...p, state: "pending" }));
+  const userId = await endSessions(everyone, sp);
+  if (!hops.length || userId === undefined) return respondTo(sp, request.id, "Success", relayState, lang);
+  const handle = randomBytes(24).toString("base64url");
+  const logout: TLogoutRow = { userId, originSpId: sp.id, originRequestId: request.id, originRelayState: relayState ?? null, returnTo: null, hops, expiresAt: new Date(Date.now() + LOGOUT_TTL_MS) };
+  await insertLogout(handleHash(handle), logout);
+  return nextHop(handle, logout, lang);
+}
+
+/** Ends the participants' sessions (their tokens too, as any sign-out) and records it; the user whose they were. */
+async function endSessions(participants: { sessionId: string; userId: string }[], sp: TServiceProvider): Promise<string | undefined> {
+  let userId: string | undefined;
+  for (const { sessionId, userId: owner } of new Map(participants.map((p) => [p.sessionId, p])).values()) {
+    // Ended meanwhile (another logout, the person elsewhere): nothing more to cut off.
+    if (!(await endSession(sessionId))) continue;
+    userId = owner;
+    await invalidateSessionTokens(owner, [sessionId]);
+    await recordEvent("user.signed_out", { subject: owner, clientId: sp.id }, { sid: sessionId, by: "saml" });
+  }
+  return userId;
+}
+
+/** Tells the next provider, or, when all were told, answers the one that asked (or ends where the person's own sign-out goes). */
+async function nextHop(handle: string, logout: TLogoutRow, lang: TLang): Promise<TSsoOutcome> {
+  for (;;) {
+    const i = logout.hops.findIndex((h) => h.state === "pending");
+    if (i < 0) break;
+    const hop = logout.hops[i]!;
+    const sp = await getSpById(hop.spId);
+    const to = sp && sp.enabled ? sloEndpoint(sp, false) : undefined;
+    const id = samlId();
+    const hops = logout.hops.map((h, j): THop => (j !== i ? h : to ? { ...h, state: "sent", requestId: id } : { ...h, state: "failed" }));
+    if (!(await replaceHops(handleHash(handle), logout.hops, hops))) throw new AppError("login.flow_not_found");
+    logout = { ...logout, hops };
+    if (!sp || !to) continue;
+    const xml = logoutRequestXml({ id, destination: to.location, nameId: hop.nameId, nameIdFormat: hop.nameIdFormat as TNameIdFormatName, spEntityId: sp.entityId, sessionIndex: hop.sessionIndex });
+    return send(sp, to, "SAMLRequest", xml, id, handle, lang);
+  }
+  await deleteLogout(handleHash(handle));
+  if (logout.returnTo) return { location: logout.returnTo };
+  const origin = logout.originSpId ? await getSpById(logout.originSpId) : null;
+  if (!origin || !logout.originRequestId) throw new AppError("saml.unknown_sp");
+  const status: TLogoutStatus = logout.hops.every((h) => h.state === "done") ? "Success" : "PartialLogout";
+  return respondTo(origin, logout.originRequestId, status, logout.originRelayState ?? undefined, lang);
+}
+
+/**
+ * The person signs out here (RP-initiated logout, the portal): before the session ends, the SAML
+ * applications it signed in to that take logout messages are noted; the handle to walk them with,
+ * or undefined when there are none. `returnTo`: where the browser ends, already checked by the caller.
+ */
+export async function prepareIdpLogout(session: { id: string; userId: string }, returnTo: string): Promise<string | undefined> {
+  const participants = await participantsOfSessions([session.id]);
+  const hops: THop[] = [];
+  for (const { sessionId: _, userId: __, ...p } of participants) {
+    const sp = await getSpById(p.spId);
+    if (sp?.enabled && sloEndpoint(sp, false)) hops.push({ ...p, state: "pending" });
+  }
+  if (!hops.length) return undefined;
+  const handle = randomBytes(24).toString("base64url");
+  await insertLogout(handleHash(handle), { userId: session.userId, originSpId: null, originRequestId: null, originRelayState: null, returnTo, hops, expiresAt: new Date(Date.now() + LOGOUT_TTL_MS) });
+  return handle;
+}
+
+/** After the session ended: the browser goes to the first application, and from each to the next. */
+export async function walkIdpLogout(handle: string, lang: TLang): Promise<TSsoOutcome> {
+  const logout = await findLogout(handleHash(handle), new Date());
+  if (!logout) throw new AppError("login.flow_not_found");
+  return nextHop(handle, logout, lang);
+}
+
+/** A provider answers the request we carried to it; the logout goes on. */
+async function receiveLogoutResponse(input: TIncomingMessage, lang: TLang): Promise<TSsoOutcome> {
+  const { sp, root, relayState } = await verifiedMessage(input, "SAMLResponse", "LogoutResponse");
+  const logout = relayState && /^[A-Za-z0-9_-]{32}$/.test(relayState) ? await findLogout(handleHash(relayState), new Date()) : null;
+  if (!logout || !relayState) throw new AppError("login.flow_not_found");
+  const answer = readLogoutResponse(root);
+  const i = logout.hops.findIndex((h) => h.spId === sp.id && h.state === "sent" && h.requestId === answer.inResponseTo);
+  if (i < 0) throw new AppError("saml.request_invalid", { desc: "the logout response answers no request of this logout" });
+  const hops = logout.hops.map((h, j): THop => (j === i ? { ...h, state: answer.success ? "done" : "failed" } : h));
+  if (!(await replaceHops(handleHash(relayState), logout.hops, hops))) throw new AppError("login.flow_not_found");
+  return nextHop(relayState, { ...logout, hops }, lang);
+}
+
+/** GET|POST {ctx}/saml/slo: a LogoutRequest from a provider, or a LogoutResponse to one we sent. */
+export async function receiveSlo(input: TIncomingMessage & { kind: TMessageKind }, lang: TLang): Promise<TSsoOutcome> {
+  return input.kind === "SAMLRequest" ? receiveLogoutRequest(input, lang) : receiveLogoutResponse(input, lang);
+}
