@@ -112,6 +112,8 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "keys.signing_key_rotated": { en: "Signing key rotated", ru: "Ключ подписи заменён" },
   "keys.saml_key_rotated": { en: "SAML signing key rotated", ru: "Ключ подписи SAML заменён" },
   "saml.signed_in": { en: "Signed in to a SAML application", ru: "Вход в приложение SAML" },
+  "saml.sp_created": { en: "SAML application added", ru: "Приложение SAML добавлено" },
+  "saml.sp_deleted": { en: "SAML application deleted", ru: "Приложение SAML удалено" },
   "keys.secret_key_rotated": { en: "Secret key rotated", ru: "Секретный ключ заменён" },
   "import.applied": { en: "Import document applied", ru: "Применён документ импорта" },
   "users.seeded": { en: "Test accounts created", ru: "Созданы тестовые учётные записи" },

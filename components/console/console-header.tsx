@@ -39,6 +39,7 @@ const NAV: (TNavLink | TNavGroup)[] = [
       { href: "/console/passkey-policy", label: "nav.passkeyPolicy" },
       { href: "/console/otp-devices", label: "nav.otpDevices" },
       { href: "/console/providers", label: "nav.providers" },
+      { href: "/console/saml", label: "nav.saml" },
       { href: "/console/signing-keys", label: "nav.signingKeys" },
     ],
   },

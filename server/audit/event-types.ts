@@ -112,6 +112,8 @@ export const EVENT_TYPES = [
   "keys.signing_key_rotated",
   "keys.saml_key_rotated",
   "saml.signed_in",
+  "saml.sp_created",
+  "saml.sp_deleted",
   "keys.secret_key_rotated",
   "import.applied",
   "users.seeded",

@@ -363,6 +363,10 @@ const ERROR_DEFS = {
   "saml.acs_not_registered": { status: 400, type: "security_error", error: "saml_acs_not_registered", desc: "the assertion consumer service is not registered for this service provider" },
   /** The service provider sent a request ID it used before: each request is answered once. */
   "saml.request_replayed": { status: 400, type: "security_error", error: "saml_request_replayed", desc: "this request was answered already" },
+  /** A service provider's id or entity ID is taken (by another provider or an OAuth application). */
+  "saml.sp_exists": { status: 409, type: "process_error", error: "saml_sp_exists", desc: "an application with this id or entity ID exists already" },
+  /** No SAML service provider has this id. */
+  "saml.sp_not_found": { status: 404, type: "not_found_error", error: "saml_sp_not_found", desc: "SAML application not found" },
 } as const satisfies Record<string, TErrorDef>;
 
 export type TErrorCode = keyof typeof ERROR_DEFS;

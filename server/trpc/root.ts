@@ -16,6 +16,7 @@ import { otpRouter } from "./routers/console/otp.router.ts";
 import { providersRouter } from "./routers/console/providers.router.ts";
 import { signingKeysRouter } from "./routers/console/signing-keys.router.ts";
 import { samlKeysRouter } from "./routers/console/saml-keys.router.ts";
+import { samlSpsRouter } from "./routers/console/saml-sps.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { templatesRouter } from "./routers/console/templates.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
@@ -43,6 +44,7 @@ export const appRouter = createRouter({
     groups: groupsRouter,
     signingKeys: signingKeysRouter,
     samlKeys: samlKeysRouter,
+    samlSps: samlSpsRouter,
   }),
   portal: portalRouter,
 });

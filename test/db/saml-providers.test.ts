@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../server/errors/app-error.ts";
 import { importDocument } from "../../server/import/import.service.ts";
 import { runMaintenance } from "../../server/maintenance/maintenance.ts";
+import { createSpFromMetadata, deleteSp, listSps } from "../../server/saml/sps/saml-console.service.ts";
 import { makeSpKeys, newServiceProvider } from "../support/saml-sp.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
@@ -66,5 +67,25 @@ describe.each(DB_KINDS)("SAML service providers on %s", (kind) => {
     expect((await runMaintenance()).samlRequests).toBe(2);
     expect((await t.db.prisma.samlRequestId.findMany({ select: { requestId: true } })).map((r) => r.requestId)).toEqual(["_new"]);
     expect((await t.db.prisma.samlPendingRequest.findMany({ select: { handleHash: true } })).map((r) => r.handleHash)).toEqual(["new"]);
+  });
+
+  it("adds a provider from the console, refuses a taken id or entity ID, lists it without its certificates, and deletes it", async () => {
+    await importDocument({ clients: [{ id: "rp", name: "RP", secret: "rp-secret-123456", scopes: [] }] }, {});
+    const input = { id: "files", name: "Files", metadataXml: metadata, requireSignedRequests: true, allowIdpInitiated: false };
+    const created = await createSpFromMetadata(input, { subject: "admin" });
+    expect(created).toMatchObject({ id: "files", name: "Files", entityId: "https://files.example/saml", acsUrls: ["https://files.example/acs"], signingCerts: 1, hasEncryptionCert: true, assertionEncryption: "aes256-gcm" });
+    expect(JSON.stringify(await listSps())).not.toContain("BEGIN CERTIFICATE");
+    const codeOf = (p: Promise<unknown>) => p.then(() => "created", (e: AppError) => e.code);
+    expect(await codeOf(createSpFromMetadata({ ...input, id: "rp" }, {}))).toBe("saml.sp_exists");
+    expect(await codeOf(createSpFromMetadata({ ...input, id: "files2" }, {}))).toBe("saml.sp_exists");
+    expect(await codeOf(createSpFromMetadata({ ...input, id: "bad", metadataXml: "<x/>" }, {}))).toBe("saml.metadata_invalid");
+    await deleteSp("files", { subject: "admin" });
+    expect(await listSps()).toEqual([]);
+    expect(await t.db.prisma.client.count({ where: { id: "files" } })).toBe(0);
+    expect(await codeOf(deleteSp("files", {}))).toBe("saml.sp_not_found");
+    // Not an OAuth client's row.
+    expect(await codeOf(deleteSp("rp", {}))).toBe("saml.sp_not_found");
+    const events = await t.db.prisma.securityEvent.findMany({ where: { type: { startsWith: "saml.sp_" } }, orderBy: { id: "asc" }, select: { type: true, subject: true } });
+    expect(events).toEqual([{ type: "saml.sp_created", subject: "admin" }, { type: "saml.sp_deleted", subject: "admin" }]);
   });
 });

@@ -113,3 +113,20 @@ export async function deleteExpiredSamlRows(now: Date): Promise<number> {
   const b = await prisma.samlPendingRequest.deleteMany({ where: { expiresAt: { lt: now } } });
   return a.count + b.count;
 }
+
+/** Every provider, by id, for the console's list. */
+export async function findAllSps(): Promise<TServiceProvider[]> {
+  const prisma = await getPrisma();
+  return (await prisma.samlServiceProvider.findMany({ orderBy: { id: "asc" }, select: SELECT })).map(toView);
+}
+
+/** Whether any row of clients (an OAuth client or a provider) has this id. */
+export async function isClientIdTaken(id: string, tx: TTx): Promise<boolean> {
+  return (await tx.client.count({ where: { id } })) > 0;
+}
+
+/** Removes a provider with its row in clients; the database takes its sessions' records, NameIDs and request IDs with it. */
+export async function deleteSpRow(id: string): Promise<boolean> {
+  const prisma = await getPrisma();
+  return (await prisma.client.deleteMany({ where: { id, protocol: "saml" } })).count === 1;
+}

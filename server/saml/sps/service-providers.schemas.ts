@@ -31,3 +31,13 @@ export const ZSamlSpImport = z
   .refine((s) => [s.metadataXml, s.metadataFile, s.entityId].filter((v) => v !== undefined).length === 1, "give exactly one of metadataXml, metadataFile or entityId (with acsUrls)")
   .refine((s) => s.entityId === undefined || s.acsUrls !== undefined, { message: "acsUrls is required with entityId", path: ["acsUrls"] });
 export type TSamlSpImport = z.infer<typeof ZSamlSpImport>;
+
+/** A provider added in the console from its metadata. */
+export const ZSamlSpCreate = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "letters, digits, '.', '_' and '-', up to 64"),
+  name: z.string().trim().min(1).max(200),
+  metadataXml: z.string().min(1).max(512 * 1024),
+  requireSignedRequests: z.boolean().default(true),
+  allowIdpInitiated: z.boolean().default(false),
+});
+export type TSamlSpCreate = z.infer<typeof ZSamlSpCreate>;

@@ -1,0 +1,7 @@
+import { SamlScreen } from "@/components/console/saml/saml-screen";
+
+export const metadata = { title: "SAML applications · Identity console" };
+
+export default function SamlPage() {
+  return <SamlScreen />;
+}

@@ -1,0 +1,16 @@
+import { z } from "zod";
+import { createSpFromMetadata, deleteSp, idpSettings, listSps } from "../../../saml/sps/saml-console.service.ts";
+import { ZSamlSpCreate } from "../../../saml/sps/service-providers.schemas.ts";
+import { adminProcedure, consoleReadProcedure, createRouter } from "../../init.ts";
+
+/** SAML applications in the console: adapters over the SAML service providers' console service. */
+export const samlSpsRouter = createRouter({
+  list: consoleReadProcedure.query(() => listSps()),
+
+  /** What to give a service provider: our entity ID, metadata and endpoints. */
+  idp: consoleReadProcedure.query(() => idpSettings()),
+
+  create: adminProcedure.input(ZSamlSpCreate).mutation(({ input, ctx }) => createSpFromMetadata(input, ctx.actor)),
+
+  delete: adminProcedure.input(z.strictObject({ id: z.string().min(1).max(64) })).mutation(({ input, ctx }) => deleteSp(input.id, ctx.actor)),
+});
