@@ -1,4 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AppError } from "../../server/errors/app-error.ts";
 import { importDocument } from "../../server/import/import.service.ts";
 import { runMaintenance } from "../../server/maintenance/maintenance.ts";
@@ -11,6 +13,15 @@ import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/te
 const keys = makeSpKeys("files.example");
 const metadata = newServiceProvider({ entityId: "https://files.example/saml", acsUrl: "https://files.example/acs", entryPoint: "https://idp.test/sso", keys, decryptionPvk: keys.key }).generateServiceProviderMetadata(keys.cert, keys.cert);
 const files = { id: "files", name: "Files", metadataXml: metadata };
+
+// The provider's metadata published over HTTP on loopback (which the unit tests' IDP_OUTBOUND_ALLOW allows).
+const publisher = createServer((req, res) => (req.url === "/md" ? res.writeHead(200, { "content-type": "application/samlmetadata+xml" }).end(metadata) : res.writeHead(404).end()));
+let metadataUrl = "";
+beforeAll(async () => {
+  await new Promise<void>((resolve) => publisher.listen(0, "127.0.0.1", resolve));
+  metadataUrl = `http://127.0.0.1:${(publisher.address() as AddressInfo).port}/md`;
+});
+afterAll(() => new Promise<void>((resolve) => publisher.close(() => resolve())));
 
 const itemsOf = async (p: Promise<unknown>) =>
   p.then(
@@ -87,5 +98,18 @@ describe.each(DB_KINDS)("SAML service providers on %s", (kind) => {
     expect(await codeOf(deleteSp("rp", {}))).toBe("saml.sp_not_found");
     const events = await t.db.prisma.securityEvent.findMany({ where: { type: { startsWith: "saml.sp_" } }, orderBy: { id: "asc" }, select: { type: true, subject: true } });
     expect(events).toEqual([{ type: "saml.sp_created", subject: "admin" }, { type: "saml.sp_deleted", subject: "admin" }]);
+  });
+
+  it("fetches metadata from a URL under the outbound rules, in the import and in the console", async () => {
+    const imported = await importDocument({ samlServiceProviders: [{ id: "files", name: "Files", metadataUrl }] }, {});
+    expect(imported.samlServiceProviders.created).toEqual(["files"]);
+    expect(await t.db.prisma.samlServiceProvider.findUniqueOrThrow({ where: { id: "files" }, select: { entityId: true, metadataUrl: true } })).toEqual({ entityId: "https://files.example/saml", metadataUrl });
+    const refusedAt = async (url: string) => itemsOf(importDocument({ samlServiceProviders: [{ id: "other", name: "Other", metadataUrl: url }] }, {}));
+    expect(await refusedAt("http://files.example/md")).toEqual(["$.samlServiceProviders[0].metadataUrl: the service provider's metadata cannot be fetched: https is required (http only on a loopback address)"]);
+    expect((await refusedAt("https://10.0.0.1/md"))[0]).toMatch(/^\$\.samlServiceProviders\[0\]\.metadataUrl: the service provider's metadata cannot be fetched: 10\.0\.0\.1 is a private, loopback or link-local address/);
+    expect(await refusedAt(metadataUrl.replace("/md", "/missing"))).toEqual(["$.samlServiceProviders[0].metadataUrl: the service provider's metadata cannot be fetched: the address answered 404"]);
+    await deleteSp("files", {});
+    const created = await createSpFromMetadata({ id: "files", name: "Files", metadataUrl, requireSignedRequests: true, allowIdpInitiated: false }, {});
+    expect(created.entityId).toBe("https://files.example/saml");
   });
 });

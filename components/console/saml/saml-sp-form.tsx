@@ -18,7 +18,7 @@ export function SamlSpForm({ onAdded, onCancel }: TProps) {
   const s = useSamlText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ id: "", name: "", metadataXml: "", requireSignedRequests: true, allowIdpInitiated: false });
+  const [values, setValues] = useState({ id: "", name: "", metadataXml: "", metadataUrl: "", requireSignedRequests: true, allowIdpInitiated: false });
   const create = useMutation(
     trpc.console.samlSps.create.mutationOptions({
       onSuccess: (sp) => {
@@ -32,11 +32,13 @@ export function SamlSpForm({ onAdded, onCancel }: TProps) {
   if (code === "saml.sp_exists") errors.id = s("form.exists");
   // What is wrong with the metadata belongs next to it.
   // The reason is the server's (it names the element or rule), in its words.
-  if (code === "saml.metadata_invalid" || code === "saml.xml_refused" || code === "saml.signature_invalid") errors.metadataXml = s("form.metadataRefused", { reason: create.error!.message });
+  if (code === "saml.metadata_invalid" || code === "saml.xml_refused" || code === "saml.signature_invalid") {
+    errors[values.metadataUrl.trim() ? "metadataUrl" : "metadataXml"] = s("form.metadataRefused", { reason: create.error!.message });
+  }
   const formRef = useFocusFirstError<HTMLFormElement>(create.error);
   const alert = Object.keys(errors).length ? s("form.fixErrors") : create.error ? messageOf(create.error, t) : null;
 
-  const set = (field: "id" | "name" | "metadataXml") => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: "id" | "name" | "metadataXml" | "metadataUrl") => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
   const readFile = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
     if (file) setValues((v) => ({ ...v, metadataXml: "" }));
@@ -47,7 +49,10 @@ export function SamlSpForm({ onAdded, onCancel }: TProps) {
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate({ ...values, id: values.id.trim(), name: values.name.trim() });
+    // The URL when one is typed, else the pasted document.
+    const { metadataXml, metadataUrl, ...rest } = values;
+    const source = metadataUrl.trim() ? { metadataUrl: metadataUrl.trim() } : { metadataXml };
+    create.mutate({ ...rest, ...source, id: values.id.trim(), name: values.name.trim() });
   };
 
   return (
@@ -58,6 +63,7 @@ export function SamlSpForm({ onAdded, onCancel }: TProps) {
         <TextField label={s("form.name")} hint={s("form.nameHint")} value={values.name} onChange={set("name")} error={errors.name} autoComplete="off" required />
       </div>
       <TextAreaField label={s("form.metadata")} hint={s("form.metadataHint")} value={values.metadataXml} onChange={set("metadataXml")} error={errors.metadataXml} rows={8} spellCheck={false} required />
+      <TextField label={s("form.url")} hint={s("form.urlHint")} type="url" value={values.metadataUrl} onChange={set("metadataUrl")} error={errors.metadataUrl} autoComplete="off" spellCheck={false} />
       <TextField label={s("form.file")} type="file" accept=".xml,application/xml,text/xml,application/samlmetadata+xml" onChange={(e) => void readFile(e)} />
       <fieldset className="attr-fieldset">
         <CheckboxField label={s("form.signed")} checked={values.requireSignedRequests} onChange={(e) => setValues((v) => ({ ...v, requireSignedRequests: e.target.checked }))} />

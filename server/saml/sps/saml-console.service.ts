@@ -6,6 +6,7 @@ import { idpEndpoint, idpEntityId } from "../metadata/idp-metadata.ts";
 import { deleteSpRow, findAllSps, findSpByEntityId, isClientIdTaken, upsertSp, type TServiceProvider } from "./service-providers.repository.ts";
 import { publishSpChange } from "./service-providers.service.ts";
 import { parseSpMetadata } from "./sp-metadata.ts";
+import { fetchSpMetadata } from "./sp-metadata-fetch.ts";
 import type { TSamlSpCreate } from "./service-providers.schemas.ts";
 
 /* The console's face of SAML service providers: what the list shows, adding one from its metadata, removing one. */
@@ -36,7 +37,8 @@ export function idpSettings() {
 
 /** Adds a provider from its metadata; refused when its id or entity ID is taken, or the metadata cannot be used. */
 export async function createSpFromMetadata(input: TSamlSpCreate, actor: TEventActor): Promise<TSpView> {
-  const md = parseSpMetadata(input.metadataXml);
+  const xml = input.metadataUrl !== undefined ? await fetchSpMetadata(input.metadataUrl) : input.metadataXml!;
+  const md = parseSpMetadata(xml);
   if (input.requireSignedRequests && !md.signingCerts.length) {
     throw new AppError("saml.metadata_invalid", { desc: "the metadata gives no signing certificate, so its requests cannot be checked: turn off \"requests must be signed\" to accept unsigned ones" });
   }
@@ -56,7 +58,8 @@ export async function createSpFromMetadata(input: TSamlSpCreate, actor: TEventAc
         nameIdFormat: md.nameIdFormat ?? "persistent",
         allowIdpInitiated: input.allowIdpInitiated,
         defaultRelayState: null,
-        metadataXml: input.metadataXml,
+        metadataXml: xml,
+        metadataUrl: input.metadataUrl ?? null,
       },
       tx,
     );

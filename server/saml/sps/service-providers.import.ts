@@ -4,6 +4,7 @@ import type { TTx } from "../../db/index.ts";
 import { BINDING } from "../metadata/idp-metadata.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { certificatePem, isAllowedEndpoint, parseSpMetadata, type TSpMetadata } from "./sp-metadata.ts";
+import { fetchSpMetadata } from "./sp-metadata-fetch.ts";
 import { findSpByEntityId, findSpById, isOidcClientId, upsertSp, type TServiceProviderWrite } from "./service-providers.repository.ts";
 import type { TSamlSpImport } from "./service-providers.schemas.ts";
 
@@ -22,7 +23,7 @@ function pemAt(text: string, pos: string): string {
 }
 
 /** The metadata an entry gives (read from its file, or built from its hand-typed settings). */
-async function metadataOf(e: TSamlSpImport, pos: string, baseDir: string): Promise<{ md: TSpMetadata; xml: string | null }> {
+async function metadataOf(e: TSamlSpImport, pos: string, baseDir: string): Promise<{ md: TSpMetadata; xml: string | null; url?: string }> {
   if (e.entityId !== undefined) {
     const acs = e.acsUrls!.map((location, index) => (isAllowedEndpoint(location) ? { index, location, isDefault: index === 0 } : refuse(`${pos}.acsUrls[${index}]`, "must be https (http only on loopback)")));
     const signingCerts = (e.signingCerts ?? []).map((c, i) => pemAt(c, `${pos}.signingCerts[${i}]`));
@@ -31,15 +32,23 @@ async function metadataOf(e: TSamlSpImport, pos: string, baseDir: string): Promi
     return { md: { entityId: e.entityId, acs, slo, signingCerts, encryptionCert, assertionCipher: encryptionCert ? "aes256-gcm" : undefined, authnRequestsSigned: signingCerts.length > 0 }, xml: null };
   }
   let xml = e.metadataXml;
+  if (e.metadataUrl !== undefined) {
+    try {
+      xml = await fetchSpMetadata(e.metadataUrl);
+    } catch (err) {
+      if (err instanceof AppError) refuse(`${pos}.metadataUrl`, err.message);
+      throw err;
+    }
+  }
   if (xml === undefined) {
     const file = path.resolve(baseDir, e.metadataFile!);
     // A file the import document names, read at run time: not something for the build to trace.
     xml = await readFile(/*turbopackIgnore: true*/ file, "utf8").catch((err: NodeJS.ErrnoException) => refuse(`${pos}.metadataFile`, `cannot read ${file}: ${err.code ?? "error"}`));
   }
   try {
-    return { md: parseSpMetadata(xml), xml };
+    return { md: parseSpMetadata(xml), xml, url: e.metadataUrl };
   } catch (err) {
-    if (err instanceof AppError) refuse(`${pos}.${e.metadataFile ? "metadataFile" : "metadataXml"}`, err.message);
+    if (err instanceof AppError) refuse(`${pos}.${e.metadataFile ? "metadataFile" : e.metadataUrl ? "metadataUrl" : "metadataXml"}`, err.message);
     throw err;
   }
 }
@@ -52,7 +61,7 @@ export async function prepareSpImport(entries: TSamlSpImport[], baseDir = proces
   const entityIds = new Set<string>();
   for (const [i, e] of entries.entries()) {
     const pos = `$.samlServiceProviders[${i}]`;
-    const { md, xml } = await metadataOf(e, pos, baseDir);
+    const { md, xml, url } = await metadataOf(e, pos, baseDir);
     if (entityIds.has(md.entityId)) refuse(pos, `entity ID ${md.entityId} is given twice`);
     entityIds.add(md.entityId);
     if (e.requireSignedRequests && md.signingCerts.length === 0) refuse(pos, "signed requests are required, but no signing certificate is given (set requireSignedRequests to false to accept unsigned ones)");
@@ -74,6 +83,7 @@ export async function prepareSpImport(entries: TSamlSpImport[], baseDir = proces
         allowIdpInitiated: e.allowIdpInitiated,
         defaultRelayState: e.defaultRelayState ?? null,
         metadataXml: xml,
+        metadataUrl: url ?? null,
       },
     });
   }

@@ -20,6 +20,8 @@ export type TServiceProvider = {
   allowIdpInitiated: boolean;
   defaultRelayState: string | null;
   metadataXml: string | null;
+  /** Where the metadata was fetched from, when it was. */
+  metadataUrl: string | null;
 };
 
 export type TServiceProviderWrite = Omit<TServiceProvider, "enabled">;
@@ -37,6 +39,7 @@ const SELECT = {
   allowIdpInitiated: true,
   defaultRelayState: true,
   metadataXml: true,
+  metadataUrl: true,
   client: { select: { name: true, enabled: true } },
 } as const;
 

@@ -11,6 +11,8 @@ export const ZSamlSpImport = z
     name: z.string().min(1).max(200),
     metadataXml: z.string().max(512 * 1024).optional(),
     metadataFile: z.string().min(1).max(1000).optional(),
+    /** Fetched at import (https; a private address only where IDP_OUTBOUND_ALLOW allows it). */
+    metadataUrl: z.string().min(1).max(2000).optional(),
     entityId: z.string().min(1).max(1024).optional(),
     acsUrls: z.array(z.string().max(2000)).min(1).max(20).optional(),
     signingCerts: z.array(z.string().max(16_384)).max(5).optional(),
@@ -28,16 +30,19 @@ export const ZSamlSpImport = z
     /** By hand: the certificate to encrypt assertions to (PEM). */
     encryptionCert: z.string().max(16_384).optional(),
   })
-  .refine((s) => [s.metadataXml, s.metadataFile, s.entityId].filter((v) => v !== undefined).length === 1, "give exactly one of metadataXml, metadataFile or entityId (with acsUrls)")
+  .refine((s) => [s.metadataXml, s.metadataFile, s.metadataUrl, s.entityId].filter((v) => v !== undefined).length === 1, "give exactly one of metadataXml, metadataFile, metadataUrl or entityId (with acsUrls)")
   .refine((s) => s.entityId === undefined || s.acsUrls !== undefined, { message: "acsUrls is required with entityId", path: ["acsUrls"] });
 export type TSamlSpImport = z.infer<typeof ZSamlSpImport>;
 
 /** A provider added in the console from its metadata. */
-export const ZSamlSpCreate = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "letters, digits, '.', '_' and '-', up to 64"),
-  name: z.string().trim().min(1).max(200),
-  metadataXml: z.string().min(1).max(512 * 1024),
-  requireSignedRequests: z.boolean().default(true),
-  allowIdpInitiated: z.boolean().default(false),
-});
+export const ZSamlSpCreate = z
+  .strictObject({
+    id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "letters, digits, '.', '_' and '-', up to 64"),
+    name: z.string().trim().min(1).max(200),
+    metadataXml: z.string().min(1).max(512 * 1024).optional(),
+    metadataUrl: z.string().trim().min(1).max(2000).optional(),
+    requireSignedRequests: z.boolean().default(true),
+    allowIdpInitiated: z.boolean().default(false),
+  })
+  .refine((s) => (s.metadataXml === undefined) !== (s.metadataUrl === undefined), { message: "give the metadata or the URL it is published at", path: ["metadataXml"] });
 export type TSamlSpCreate = z.infer<typeof ZSamlSpCreate>;
