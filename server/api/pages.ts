@@ -8,7 +8,7 @@ import { recoverCodePage, recoverCodeSubmit, recoverPage, recoverPasswordPage, r
 import { passkeyOptions, passkeyScript, passkeySubmit } from "../sign-in/passkey-login.routes.ts";
 import { qrPage, qrStart, qrStatus } from "../sign-in/qr-login.routes.ts";
 import { codesPage, codesSubmit, registerPage, registerSubmit } from "../sign-in/signup.routes.ts";
-import { samlIdpInitiatedPage, samlSsoContinuePage, samlSsoReturnPage } from "../saml/sso/sso.pages.ts";
+import { samlIdpInitiatedPage, samlSloContinuePage, samlSsoContinuePage, samlSsoReturnPage } from "../saml/sso/sso.pages.ts";
 import { signUpPasskeyOptionsRoute, signUpPasskeyPage, signUpPasskeySubmit } from "../sign-in/signup-passkey.routes.ts";
 
 /**
@@ -21,6 +21,7 @@ export const PAGES = [
   samlSsoContinuePage,
   samlSsoReturnPage,
   samlIdpInitiatedPage,
+  samlSloContinuePage,
   loginPage,
   loginSubmit,
   otpStepPage,

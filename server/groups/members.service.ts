@@ -83,3 +83,8 @@ export async function groupsOfUser(ctx: TRequestContext, subjectId: string, prof
   const groups = await Promise.all((await cachedGroupIdsOf(userId)).map((id) => cachedGroup(id)));
   return groups.filter((g): g is TGroup => !!g && (profile === undefined || g.profile === profile));
 }
+
+/** The ids of the groups the account belongs to (a SAML application may be sent them), from the cache. */
+export async function groupIdsOfAccount(userId: string): Promise<readonly string[]> {
+  return cachedGroupIdsOf(userId);
+}

@@ -27,8 +27,19 @@ export async function updateSessionSeen(id: string, at: Date): Promise<void> {
 }
 
 /** Ends the session a token names, if any, in the caller's transaction. */
-export async function deleteSessionByTokenHash(tokenHash: string, tx: TTx): Promise<void> {
-  await tx.browserSession.deleteMany({ where: { tokenHash } });
+/** The session a browser held before signing in again (ended by the caller once the new one stands). */
+export async function findReplacedSession(tokenHash: string, tx: TTx): Promise<{ id: string; userId: string } | null> {
+  return tx.browserSession.findUnique({ where: { tokenHash }, select: { id: true, userId: true } });
+}
+
+/**
+ * Ends a replaced session. When the same person signed in again in the same browser, the SAML
+ * applications it signed in to (server/saml/) move to the new session first: single logout must
+ * still reach them, and their logout requests name them by the session.
+ */
+export async function retireReplacedSession(replaced: { id: string; userId: string }, by: { id: string; userId: string }, tx: TTx): Promise<void> {
+  if (replaced.userId === by.userId) await tx.samlParticipant.updateMany({ where: { sessionId: replaced.id }, data: { sessionId: by.id } });
+  await tx.browserSession.deleteMany({ where: { id: replaced.id } });
 }
 
 export async function deleteSession(id: string): Promise<boolean> {

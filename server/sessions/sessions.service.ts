@@ -6,7 +6,8 @@ import { hashOpaqueToken, newOpaqueToken } from "../crypto/opaque-token.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import {
   deleteSession,
-  deleteSessionByTokenHash,
+  findReplacedSession,
+  retireReplacedSession,
   findDeviceId,
   findDevicesOf,
   findSessionById,
@@ -71,7 +72,7 @@ export type TSessionStart = {
 export async function startSession(input: TSessionStart, now = new Date()): Promise<TStartedSession> {
   const token = newOpaqueToken();
   const { started, newDevice } = await inTransaction(async (tx) => {
-    if (input.replacesToken) await deleteSessionByTokenHash(hashOpaqueToken(input.replacesToken), tx);
+    const replaced = input.replacesToken ? await findReplacedSession(hashOpaqueToken(input.replacesToken), tx) : null;
     await recordEvents(input.events ?? [], tx);
     const device = await recordDevice(input.userId, input.deviceKey, input, now, tx);
     // The absolute lifetime counts from the sign-in, not from this session: a QR sign-in inherits
@@ -87,6 +88,7 @@ export async function startSession(input: TSessionStart, now = new Date()): Prom
       lastSeenAt: now,
     };
     await insertSession({ ...session, tokenHash: hashOpaqueToken(token) }, tx);
+    if (replaced) await retireReplacedSession(replaced, session, tx);
     return { started: { session, token, deviceKey: device.key }, newDevice: device.isNew };
   });
   await keepNewSessionClearOfCutoff(input.userId, started.session.id, now);

@@ -3,15 +3,19 @@ import { isCrossSite, isOversizedBody } from "../http/browser-requests.ts";
 import { MAX_BODY_BYTES } from "../http/parse.ts";
 import { consoleUserOf, readConsoleSession } from "../auth/console-session.ts";
 
-// The FIDO metadata BLOB is megabytes: its upload, alone in its request, may send that much (the
-// procedure still checks the file's size, and only an administrator gets past the procedure's check).
-const UPLOAD_PROCEDURE = "console.passkeyPolicy.uploadMetadata";
-const UPLOAD_MAX_BODY_BYTES = 24 * 1024 * 1024;
+// Uploads, each alone in its request, may send more (the procedure still checks the size, and only
+// an administrator gets past the procedure's check): the FIDO metadata BLOB is megabytes; a SAML
+// application's metadata up to 512 KiB, JSON-escaped.
+const UPLOADS: ReadonlyMap<string, number> = new Map([
+  ["console.passkeyPolicy.uploadMetadata", 24 * 1024 * 1024],
+  ["console.samlSps.create", 1024 * 1024],
+]);
 
-const isUpload = (req: Request) => new URL(req.url).pathname.endsWith(`/${UPLOAD_PROCEDURE}`);
+const uploadLimitOf = (req: Request) => UPLOADS.get(new URL(req.url).pathname.split("/").pop() ?? "");
+const isUpload = (req: Request) => uploadLimitOf(req) !== undefined;
 
 function bodyLimitOf(req: Request): number {
-  return isUpload(req) ? UPLOAD_MAX_BODY_BYTES : MAX_BODY_BYTES;
+  return uploadLimitOf(req) ?? MAX_BODY_BYTES;
 }
 
 /**

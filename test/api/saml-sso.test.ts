@@ -9,7 +9,12 @@ import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { serverOfItsOwn } from "../support/own-server.ts";
 import { authnRequestXml, postedResponse, postRequest, redirectQuery, spReads } from "../support/saml-peers.ts";
 import { formField, makeSpKeys, newServiceProvider, type TSpKeys } from "../support/saml-sp.ts";
+import { api, systemToken } from "../support/http.ts";
 import { hasXmlsec1, xmlsec1Decrypt, xmlsec1Verify } from "../support/xmlsec.ts";
+import { signEnveloped } from "../../server/saml/xml/dsig.ts";
+
+/** A message signed as a POST-binding sender signs it (xml-crypto, the provider's key). */
+const signEnvelopedForTest = (xml: string, keys: TSpKeys) => signEnveloped(xml.replace(/^<\?xml[^>]*\?>/, ""), /ID="([^"]+)"/.exec(xml)![1]!, { privateKeyPem: keys.key, certificatePem: keys.cert }, "Issuer");
 
 /*
  * SP-initiated single sign-on with @node-saml/node-saml as the service providers: requests over the
@@ -44,7 +49,15 @@ function importWithProviders(): string {
     { id: CRM.id, name: "CRM", entityId: CRM.entityId, acsUrls: [CRM.acs], signingCerts: [crmKeys.cert], nameIdFormat: "email", singleLogoutUrl: CRM_SLO },
     // Metadata with an encryption certificate: assertions are encrypted to it.
     { id: MAIL.id, name: "Mail", metadataXml: newServiceProvider({ entityId: MAIL.entityId, acsUrl: MAIL.acs, entryPoint: "http://127.0.0.1:9/unused", keys: mailKeys, decryptionPvk: mailKeys.key }).generateServiceProviderMetadata(mailKeys.cert, mailKeys.cert) },
-    { id: HR.id, name: "HR", entityId: HR.entityId, acsUrls: [HR.acs], signingCerts: [hrKeys.cert], encryptionCert: hrKeys.cert, assertionEncryption: "aes128-gcm", allowIdpInitiated: true, defaultRelayState: "/inbox" },
+    { id: HR.id, name: "HR", entityId: HR.entityId, acsUrls: [HR.acs], signingCerts: [hrKeys.cert], encryptionCert: hrKeys.cert, assertionEncryption: "aes128-gcm", allowIdpInitiated: true, defaultRelayState: "/inbox",
+      attributes: [
+        { name: "urn:oid:0.9.2342.19200300.100.1.3", friendlyName: "mail", nameFormat: "uri", from: "email" },
+        { name: "mobile", from: "phone_number" },
+        { name: "employeeNumber", from: "employee_id" },
+        { name: "groups", from: "groups" },
+        { name: "roles", from: "rights" },
+        { name: "unknown", from: "no_such_attribute" },
+      ] },
   ];
   const file = path.join(mkdtempSync(path.join(tmpdir(), "saml-import-")), "import.json");
   writeFileSync(file, JSON.stringify(doc));
@@ -202,6 +215,27 @@ describe("SP-initiated single sign-on", () => {
   });
 });
 
+describe("attributes", () => {
+  it("sends a provider the attributes it is configured with: catalog attributes, groups, and rights on it", async () => {
+    const token = await systemToken("rights-app", "idp_rights_full_access", server().baseUrl);
+    const granted = await api("PUT", "/api/v3/rights", { token, origin: server().baseUrl, body: { subject: IVANOV.sub, object: HR.id, objectType: "its", rights: ["manage_app"], tags: ["saml"] } });
+    expect(granted.status, granted.text).toBe(204);
+    const hr = sp(HR, hrKeys, { decryptionPvk: hrKeys.key });
+    const posted = await signIn(new Browser({}, server().baseUrl), await hr.getAuthorizeUrlAsync("", undefined, {}));
+    const { profile } = await spReads(hr, posted);
+    expect(profile!["urn:oid:0.9.2342.19200300.100.1.3"]).toBe("ivanov@example.ru");
+    expect(profile!.mobile).toBe("+79990000001");
+    expect(profile!.employeeNumber).toBe("1001");
+    expect(profile!.groups).toBe("org-fixture");
+    expect(profile!.roles).toBe("manage_app");
+    expect(profile!.unknown).toBeUndefined();
+    // Not the default set: no given_name unless asked for.
+    expect(profile!.given_name).toBeUndefined();
+    const decrypted = (profile as unknown as { getAssertionXml: () => string }).getAssertionXml();
+    expect(decrypted).toContain('Name="urn:oid:0.9.2342.19200300.100.1.3" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:uri" FriendlyName="mail"');
+  });
+});
+
 describe("single logout", () => {
   it("ends the session at one provider's request, tells the other provider, and answers the first", async () => {
     const browser = new Browser({}, server().baseUrl);
@@ -266,6 +300,47 @@ describe("single logout", () => {
     expect(landed.text).toContain("signed out");
     // The session is gone: a sign-on asks for the password.
     expect((await browser.open(await crm.getAuthorizeUrlAsync("", undefined, {}))).url).toMatch(/\/login\?flow=/);
+  });
+
+  it("keeps the applications of a session its person signs in to again (ForceAuthn): logout still reaches them", async () => {
+    const browser = new Browser({}, server().baseUrl);
+    const crm = sp(CRM, crmKeys);
+    await signIn(browser, await crm.getAuthorizeUrlAsync("", undefined, {}));
+    // The wiki asks for a new sign-in: a new session replaces the one the CRM signed in during.
+    const wiki = sp(WIKI, wikiKeys, { forceAuthn: true, identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
+    const atWiki = (await spReads(wiki, await signIn(browser, await wiki.getAuthorizeUrlAsync("", undefined, {})))).profile!;
+    const toCrm = await browser.fetch(await wiki.getLogoutUrlAsync(atWiki as never, "", {}));
+    expect(toCrm.location!.startsWith(`${CRM_SLO}?SAMLRequest=`)).toBe(true);
+  });
+
+  it("ends the sessions but tells no other provider when the browser is not the person's: PartialLogout", async () => {
+    const person = new Browser({}, server().baseUrl);
+    const wiki = sp(WIKI, wikiKeys, { identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
+    const atWiki = (await spReads(wiki, await signIn(person, await wiki.getAuthorizeUrlAsync("", undefined, {})))).profile!;
+    await signIn(person, await sp(CRM, crmKeys).getAuthorizeUrlAsync("", undefined, {}));
+    // The wiki sends the logout request from a browser of its own: the CRM's request (naming the person there) is not handed to it.
+    const elsewhere = await new Browser({}, server().baseUrl).fetch(await wiki.getLogoutUrlAsync(atWiki as never, "", {}));
+    const posted = postedResponse(elsewhere);
+    expect(posted.action).toBe(WIKI_SLO);
+    expect(posted.xml).toContain("urn:oasis:names:tc:SAML:2.0:status:PartialLogout");
+    // The person's session ended all the same.
+    expect((await person.open(await wiki.getAuthorizeUrlAsync("", undefined, {}))).url).toMatch(/\/login\?flow=/);
+  });
+
+  it("takes a logout request by HTTP-POST through a one-time GET that carries the browser's cookies", async () => {
+    const browser = new Browser({}, server().baseUrl);
+    const crm = sp(CRM, crmKeys);
+    const atCrm = (await spReads(crm, await signIn(browser, await crm.getAuthorizeUrlAsync("", undefined, {})))).profile!;
+    const xml = inflateRawSync(Buffer.from(new URL(await crm.getLogoutUrlAsync(atCrm as never, "", {})).searchParams.get("SAMLRequest")!, "base64")).toString();
+    const signed = signEnvelopedForTest(xml, crmKeys);
+    const first = await postRequest(browser, `${server().baseUrl}/saml/slo`, Buffer.from(signed).toString("base64"), "post-relay");
+    expect(first.status).toBe(303);
+    expect(first.location).toMatch(/\/saml\/slo\/continue\?r=/);
+    const answered = await browser.fetch(first.location!);
+    expect(answered.status).toBe(302);
+    expect(answered.location!.startsWith(`${CRM_SLO}?SAMLResponse=`)).toBe(true);
+    expect(new URL(answered.location!).searchParams.get("RelayState")).toBe("post-relay");
+    expect((await browser.fetch(first.location!)).status).toBe(404);
   });
 
   it("refuses an unsigned logout request and a replayed one, ending nothing", async () => {

@@ -57,12 +57,14 @@ describe.each(DB_KINDS)("SAML service providers on %s", (kind) => {
       itemsOf(importDocument({ samlServiceProviders: [{ id: "hand", name: "Hand", entityId: "https://hand.example", acsUrls: ["http://hand.example/acs"], requireSignedRequests: false }] }, {})),
       itemsOf(importDocument({ samlServiceProviders: [{ id: "hand", name: "Hand", entityId: "https://hand.example", acsUrls: ["https://hand.example/acs"] }] }, {})),
       itemsOf(importDocument({ samlServiceProviders: [files, { ...files, id: "files2" }] }, {})),
+      itemsOf(importDocument({ samlServiceProviders: [{ id: "weak", name: "Weak", entityId: "https://weak.example", acsUrls: ["https://weak.example/acs"], signingCerts: [makeSpKeys("weak.example", 1024).cert] }] }, {})),
     ]);
     expect(refused[0]).toEqual(["$.samlServiceProviders[0].id: rp is the id of an OAuth application"]);
     expect(refused[1]).toEqual(["$.samlServiceProviders[0].metadataXml: the SAML document is not accepted: document type declarations are not accepted"]);
     expect(refused[2]).toEqual(["$.samlServiceProviders[0].acsUrls[0]: must be https (http only on loopback)"]);
     expect(refused[3]![0]).toMatch(/^\$.samlServiceProviders\[0\]: signed requests are required, but no signing certificate is given/);
     expect(refused[4]).toEqual(["$.samlServiceProviders[1]: entity ID https://files.example/saml is given twice"]);
+    expect(refused[5]).toEqual(["$.samlServiceProviders[0].signingCerts[0]: must be an RSA certificate (PEM or base64 DER) of at least 2048 bits: an RSA key of at least 2048 bits is required"]);
     expect(await t.db.prisma.samlServiceProvider.count()).toBe(0);
     // Nor may the clients section turn a provider's row into an OAuth client.
     await importDocument({ samlServiceProviders: [files] }, {});

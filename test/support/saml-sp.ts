@@ -12,11 +12,11 @@ import { SAML, type SamlConfig } from "@node-saml/node-saml";
 export type TSpKeys = { cert: string; key: string; certFile: string; keyFile: string };
 
 /** A fresh RSA key and a self-signed certificate for it, as PEM text and files. */
-export function makeSpKeys(cn = "sp.test"): TSpKeys {
+export function makeSpKeys(cn = "sp.test", bits = 2048): TSpKeys {
   const dir = mkdtempSync(path.join(tmpdir(), "saml-sp-"));
   const keyFile = path.join(dir, "sp.key");
   const certFile = path.join(dir, "sp.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", `/CN=${cn}`, "-days", "2", "-keyout", keyFile, "-out", certFile], { stdio: "ignore" });
+  execFileSync("openssl", ["req", "-x509", "-newkey", `rsa:${bits}`, "-nodes", "-subj", `/CN=${cn}`, "-days", "2", "-keyout", keyFile, "-out", certFile], { stdio: "ignore" });
   return { cert: readFileSync(certFile, "utf8"), key: readFileSync(keyFile, "utf8"), certFile, keyFile };
 }
 

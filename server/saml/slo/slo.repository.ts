@@ -20,6 +20,12 @@ export async function upsertParticipant(p: Omit<TParticipant, "sessionIndex">): 
   return row.sessionIndex;
 }
 
+/** The provider's place in this session, if it signed in during it. */
+export async function findParticipant(sessionId: string, spId: string): Promise<TParticipant | null> {
+  const prisma = await getPrisma();
+  return prisma.samlParticipant.findUnique({ where: { sessionId_spId: { sessionId, spId } }, select: PARTICIPANT });
+}
+
 /** The participants a provider's logout request names: by its SessionIndex values, else every session of that NameID there. */
 export async function findNamedParticipants(spId: string, nameId: string, sessionIndexes: string[]): Promise<TParticipant[]> {
   const prisma = await getPrisma();

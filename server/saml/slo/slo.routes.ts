@@ -3,6 +3,8 @@ import { readForm } from "../../http/form.ts";
 import { queryParam } from "../../http/exchange.ts";
 import { pickLang } from "../../html/texts.ts";
 import { browserEndpoint } from "../../oauth/browser-endpoint.ts";
+import { readCookie } from "../../http/cookies.ts";
+import { SESSION_COOKIE } from "../../sessions/sessions.service.ts";
 import { toAnswer } from "../sso/sso-answers.ts";
 import { receiveSlo } from "./slo.service.ts";
 
@@ -15,9 +17,9 @@ const ZSloParams = z.looseObject({
 });
 
 const DESCRIPTION =
-  "SAML 2.0 Single Logout (profiles §4.4), front channel, HTTP-Redirect (GET) and HTTP-POST (POST). A service provider's LogoutRequest must be signed " +
+  "SAML 2.0 Single Logout (profiles §4.4), front channel, HTTP-Redirect (GET) and HTTP-POST (POST; first redirected with 303 to a one-time GET that carries the browser's cookies). A service provider's LogoutRequest must be signed " +
   "by a certificate it registered, addressed to this endpoint, recent and not used before; it ends the person's sessions here (and the tokens issued in them), " +
-  "then the browser carries a signed LogoutRequest to every other service provider of those sessions in turn (Redirect where offered, else POST), each " +
+  "then, when this browser holds one of those sessions, it carries a signed LogoutRequest to every other service provider of them in turn (Redirect where offered, else POST), each " +
   "answering here with a signed LogoutResponse; finally the provider that asked gets our LogoutResponse: Success, or PartialLogout when one could not be told.";
 
 /** GET and POST {ctx}/saml/slo. */
@@ -35,13 +37,13 @@ export const [samlSloGetRoute, samlSloPostRoute] = browserEndpoint(
     ],
   },
   async (request, redirectStatus) => {
-    const lang = pickLang(request);
+    const browser = { sessionToken: readCookie(request, SESSION_COOKIE), lang: pickLang(request) };
     if (request.method === "GET") {
       const kind = queryParam(request, "SAMLResponse") !== null ? "SAMLResponse" : "SAMLRequest";
-      return toAnswer(await receiveSlo({ binding: "redirect", search: request.search, kind }, lang), redirectStatus);
+      return toAnswer(await receiveSlo({ binding: "redirect", search: request.search, kind }, browser), redirectStatus);
     }
     const form = await readForm(request);
     const kind = form.has("SAMLResponse") ? "SAMLResponse" : "SAMLRequest";
-    return toAnswer(await receiveSlo({ binding: "post", message: form.get(kind) ?? "", relayState: form.get("RelayState"), kind }, lang), 303);
+    return toAnswer(await receiveSlo({ binding: "post", message: form.get(kind) ?? "", relayState: form.get("RelayState"), kind }, browser), 303);
   },
 );

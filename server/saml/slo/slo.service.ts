@@ -3,13 +3,14 @@ import { recordEvent } from "../../audit/audit.service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { TLang } from "../../html/texts.ts";
 import { invalidateSessionTokens } from "../../oauth/grants/token-invalidation.service.ts";
-import { endSession } from "../../sessions/sessions.service.ts";
+import { endSession, findActiveSession } from "../../sessions/sessions.service.ts";
+import { getConfig } from "../../config/config.ts";
 import { decodeIncoming, type TIncomingMessage } from "../bindings/incoming.ts";
 import { autoPostPage } from "../bindings/post.ts";
 import { encodeRedirect, type TMessageKind } from "../bindings/redirect.ts";
 import { getSamlSigningKey } from "../keys/saml-keys.service.ts";
 import { BINDING, idpEndpoint } from "../metadata/idp-metadata.ts";
-import { rememberRequestId } from "../sps/service-providers.repository.ts";
+import { rememberRequestId, savePendingRequest, takePendingRequest } from "../sps/service-providers.repository.ts";
 import { getSpByEntityId, getSpById, type TServiceProvider } from "../sps/service-providers.service.ts";
 import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
 import { CLOCK_SKEW_MS } from "../sso/authn-request.ts";
@@ -72,21 +73,56 @@ async function respondTo(origin: TServiceProvider, inResponseTo: string, status:
   return send(origin, to, "SAMLResponse", logoutResponseXml({ id, destination: to.location, inResponseTo, status }), id, relayState, lang);
 }
 
-/** A provider asks to sign the person out: their sessions end here, then every other provider of them is told. */
-async function receiveLogoutRequest(input: TIncomingMessage, lang: TLang): Promise<TSsoOutcome> {
+type TNamedLogout = { spId: string; requestId: string; nameId: string; sessionIndexes: string[]; relayState?: string };
+
+/** A provider asks to sign the person out: read and checked (signed, fresh, not replayed), not yet acted on. */
+async function readLogout(input: TIncomingMessage): Promise<TNamedLogout> {
   const { sp, root, relayState } = await verifiedMessage(input, "SAMLRequest", "LogoutRequest");
   const request = readLogoutRequest(root);
   if (!(await rememberRequestId(sp.id, request.id, new Date(Date.now() + MAX_AGE_MS + 2 * CLOCK_SKEW_MS)))) throw new AppError("saml.request_replayed");
-  const named = await findNamedParticipants(sp.id, request.nameId, request.sessionIndexes);
+  return { spId: sp.id, requestId: request.id, nameId: request.nameId, sessionIndexes: request.sessionIndexes, relayState: relayState?.slice(0, 1024) };
+}
+
+/**
+ * The sessions the request names end here; the other providers of those sessions are told only
+ * when this browser holds one of them. Otherwise the browser is someone else's (the provider's own,
+ * say), and walking it from provider to provider would hand it their logout requests, which name
+ * the person at each: the asking provider then hears PartialLogout.
+ */
+async function actOnLogout(r: TNamedLogout, browser: TSloBrowser): Promise<TSsoOutcome> {
+  const sp = await getSpById(r.spId);
+  if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
+  const own = await findActiveSession(browser.sessionToken);
+  const named = await findNamedParticipants(sp.id, r.nameId, r.sessionIndexes);
   const sessionIds = [...new Set(named.map((p) => p.sessionId))];
   const everyone = await participantsOfSessions(sessionIds);
   const hops: THop[] = everyone.filter((p) => p.spId !== sp.id).map(({ sessionId: _, userId: __, ...p }) => ({ ...p, state: "pending" }));
   const userId = await endSessions(everyone, sp);
-  if (!hops.length || userId === undefined) return respondTo(sp, request.id, "Success", relayState, lang);
+  if (!hops.length || userId === undefined) return respondTo(sp, r.requestId, "Success", r.relayState, browser.lang);
+  if (!own || !sessionIds.includes(own.id)) return respondTo(sp, r.requestId, "PartialLogout", r.relayState, browser.lang);
   const handle = randomBytes(24).toString("base64url");
-  const logout: TLogoutRow = { userId, originSpId: sp.id, originRequestId: request.id, originRelayState: relayState ?? null, returnTo: null, hops, expiresAt: new Date(Date.now() + LOGOUT_TTL_MS) };
+  const logout: TLogoutRow = { userId, originSpId: sp.id, originRequestId: r.requestId, originRelayState: r.relayState ?? null, returnTo: null, hops, expiresAt: new Date(Date.now() + LOGOUT_TTL_MS) };
   await insertLogout(handleHash(handle), logout);
-  return nextHop(handle, logout, lang);
+  return nextHop(handle, logout, browser.lang);
+}
+
+const PENDING_TTL_MS = 120_000;
+
+/**
+ * A logout request that came by HTTP-POST carried none of the browser's cookies (SameSite=Lax):
+ * it waits under a one-time handle for the GET it is redirected to, as a sign-on request does.
+ */
+async function parkLogout(r: TNamedLogout): Promise<TSsoOutcome> {
+  const handle = randomBytes(24).toString("base64url");
+  await savePendingRequest(handleHash(handle), { logout: r }, new Date(Date.now() + PENDING_TTL_MS));
+  return { location: `${getConfig().issuer}/saml/slo/continue?r=${handle}` };
+}
+
+/** GET {ctx}/saml/slo/continue: the parked logout request, now with the browser's cookies. */
+export async function resumeParkedLogout(handle: string | null, browser: TSloBrowser): Promise<TSsoOutcome> {
+  const stored = handle && /^[A-Za-z0-9_-]{32}$/.test(handle) ? ((await takePendingRequest(handleHash(handle), new Date())) as { logout?: TNamedLogout } | undefined) : undefined;
+  if (!stored?.logout) throw new AppError("login.flow_not_found");
+  return actOnLogout(stored.logout, browser);
 }
 
 /** Ends the participants' sessions (their tokens too, as any sign-out) and records it; the user whose they were. */
@@ -109,7 +145,8 @@ async function nextHop(handle: string, logout: TLogoutRow, lang: TLang): Promise
     if (i < 0) break;
     const hop = logout.hops[i]!;
     const sp = await getSpById(hop.spId);
-    const to = sp && sp.enabled ? sloEndpoint(sp, false) : undefined;
+    // A provider that registered no signing certificate could not answer in a way we can check: marked failed, not waited for.
+    const to = sp && sp.enabled && sp.signingCerts.length ? sloEndpoint(sp, false) : undefined;
     const id = samlId();
     const hops = logout.hops.map((h, j): THop => (j !== i ? h : to ? { ...h, state: "sent", requestId: id } : { ...h, state: "failed" }));
     if (!(await replaceHops(handleHash(handle), logout.hops, hops))) throw new AppError("login.flow_not_found");
@@ -136,7 +173,7 @@ export async function prepareIdpLogout(session: { id: string; userId: string }, 
   const hops: THop[] = [];
   for (const { sessionId: _, userId: __, ...p } of participants) {
     const sp = await getSpById(p.spId);
-    if (sp?.enabled && sloEndpoint(sp, false)) hops.push({ ...p, state: "pending" });
+    if (sp?.enabled && sp.signingCerts.length && sloEndpoint(sp, false)) hops.push({ ...p, state: "pending" });
   }
   if (!hops.length) return undefined;
   const handle = randomBytes(24).toString("base64url");
@@ -164,7 +201,11 @@ async function receiveLogoutResponse(input: TIncomingMessage, lang: TLang): Prom
   return nextHop(relayState, { ...logout, hops }, lang);
 }
 
+export type TSloBrowser = { sessionToken?: string; lang: TLang };
+
 /** GET|POST {ctx}/saml/slo: a LogoutRequest from a provider, or a LogoutResponse to one we sent. */
-export async function receiveSlo(input: TIncomingMessage & { kind: TMessageKind }, lang: TLang): Promise<TSsoOutcome> {
-  return input.kind === "SAMLRequest" ? receiveLogoutRequest(input, lang) : receiveLogoutResponse(input, lang);
+export async function receiveSlo(input: TIncomingMessage & { kind: TMessageKind }, browser: TSloBrowser): Promise<TSsoOutcome> {
+  if (input.kind === "SAMLResponse") return receiveLogoutResponse(input, browser.lang);
+  const request = await readLogout(input);
+  return input.binding === "post" ? parkLogout(request) : actOnLogout(request, browser);
 }

@@ -11,14 +11,14 @@ import type { TSamlSpCreate } from "./service-providers.schemas.ts";
 
 /* The console's face of SAML service providers: what the list shows, adding one from its metadata, removing one. */
 
-export type TSpView = Omit<TServiceProvider, "signingCerts" | "encryptionCert" | "metadataXml" | "acs" | "slo"> & {
+export type TSpView = Omit<TServiceProvider, "signingCerts" | "encryptionCert" | "metadataXml" | "acs" | "slo" | "attributeMap"> & {
   acsUrls: string[];
   sloUrls: string[];
   signingCerts: number;
   hasEncryptionCert: boolean;
 };
 
-const toView = ({ signingCerts, encryptionCert, metadataXml: _, acs, slo, ...sp }: TServiceProvider): TSpView => ({
+const toView = ({ signingCerts, encryptionCert, metadataXml: _, attributeMap: __, acs, slo, ...sp }: TServiceProvider): TSpView => ({
   ...sp,
   acsUrls: acs.map((a) => a.location),
   sloUrls: slo.map((s) => s.location),
@@ -58,6 +58,7 @@ export async function createSpFromMetadata(input: TSamlSpCreate, actor: TEventAc
         nameIdFormat: md.nameIdFormat ?? "persistent",
         allowIdpInitiated: input.allowIdpInitiated,
         defaultRelayState: null,
+        attributeMap: [],
         metadataXml: xml,
         metadataUrl: input.metadataUrl ?? null,
       },

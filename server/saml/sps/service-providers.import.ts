@@ -17,8 +17,9 @@ function refuse(pos: string, desc: string): never {
 function pemAt(text: string, pos: string): string {
   try {
     return certificatePem(text);
-  } catch {
-    return refuse(pos, "must be an RSA certificate (PEM or base64 DER)");
+  } catch (e) {
+    const why = e instanceof AppError ? e.message.replace(/^.*: /, "") : "it cannot be read";
+    return refuse(pos, `must be an RSA certificate (PEM or base64 DER) of at least 2048 bits: ${why}`);
   }
 }
 
@@ -82,6 +83,7 @@ export async function prepareSpImport(entries: TSamlSpImport[], baseDir = proces
         nameIdFormat: e.nameIdFormat ?? md.nameIdFormat ?? "persistent",
         allowIdpInitiated: e.allowIdpInitiated,
         defaultRelayState: e.defaultRelayState ?? null,
+        attributeMap: e.attributes ?? [],
         metadataXml: xml,
         metadataUrl: url ?? null,
       },

@@ -4,6 +4,9 @@ import type { Prisma } from "../../db/generated/client.ts";
 import type { TAcs, TNameIdFormatName, TSlo } from "./sp-metadata.ts";
 import type { TAssertionCipher } from "../xml/encryption.ts";
 
+/** One attribute a provider is sent: from an account attribute of the catalog, the person's groups, or their rights on this application. */
+export type TAttributeRule = { name: string; from: string; friendlyName?: string; nameFormat?: "basic" | "uri" | "unspecified" };
+
 export type TServiceProvider = {
   id: string;
   name: string;
@@ -19,6 +22,7 @@ export type TServiceProvider = {
   nameIdFormat: TNameIdFormatName;
   allowIdpInitiated: boolean;
   defaultRelayState: string | null;
+  attributeMap: TAttributeRule[];
   metadataXml: string | null;
   /** Where the metadata was fetched from, when it was. */
   metadataUrl: string | null;
@@ -38,13 +42,14 @@ const SELECT = {
   nameIdFormat: true,
   allowIdpInitiated: true,
   defaultRelayState: true,
+  attributeMap: true,
   metadataXml: true,
   metadataUrl: true,
   client: { select: { name: true, enabled: true } },
 } as const;
 
 type TRow = Prisma.SamlServiceProviderGetPayload<{ select: typeof SELECT }>;
-const toView = ({ client, ...r }: TRow): TServiceProvider => ({ ...r, name: client.name, enabled: client.enabled, acs: r.acs as TAcs[], slo: r.slo as TSlo[], nameIdFormat: r.nameIdFormat as TNameIdFormatName, assertionEncryption: r.assertionEncryption as TAssertionCipher | "off" });
+const toView = ({ client, ...r }: TRow): TServiceProvider => ({ ...r, name: client.name, enabled: client.enabled, acs: r.acs as TAcs[], slo: r.slo as TSlo[], nameIdFormat: r.nameIdFormat as TNameIdFormatName, assertionEncryption: r.assertionEncryption as TAssertionCipher | "off", attributeMap: r.attributeMap as TAttributeRule[] });
 
 export async function findSpByEntityId(entityId: string, tx?: TTx): Promise<TServiceProvider | null> {
   const db = tx ?? (await getPrisma());
@@ -70,7 +75,7 @@ export async function isOidcClientId(id: string, tx: TTx): Promise<boolean> {
  */
 export async function upsertSp(sp: TServiceProviderWrite, tx: TTx): Promise<void> {
   const { id, name, ...rest } = sp;
-  const data = { ...rest, acs: rest.acs as Prisma.InputJsonArray, slo: rest.slo as Prisma.InputJsonArray };
+  const data = { ...rest, acs: rest.acs as Prisma.InputJsonArray, slo: rest.slo as Prisma.InputJsonArray, attributeMap: rest.attributeMap as Prisma.InputJsonArray };
   await tx.client.upsert({
     where: { id },
     create: { id, name, protocol: "saml", type: "confidential", firstParty: true, grantTypes: [], createdAt: new Date() },

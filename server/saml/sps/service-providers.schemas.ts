@@ -1,5 +1,13 @@
 import { z } from "zod";
 
+/** An attribute sent to a provider: `from` names a catalog attribute, or "groups" (the person's group ids), or "rights" (the rights they hold on this application). */
+export const ZAttributeRule = z.strictObject({
+  name: z.string().min(1).max(256),
+  from: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, "an attribute of the catalog, groups or rights"),
+  friendlyName: z.string().min(1).max(128).optional(),
+  nameFormat: z.enum(["basic", "uri", "unspecified"]).optional(),
+});
+
 /**
  * A service provider in the import document: its metadata (inline or a file beside the document),
  * or its settings by hand. The id is the application's id here (the console, events and consents
@@ -27,6 +35,8 @@ export const ZSamlSpImport = z
     allowIdpInitiated: z.boolean().default(false),
     /** Where the provider lands a person after such a sign-in (its RelayState), when it needs one. */
     defaultRelayState: z.string().max(1024).optional(),
+    /** The attributes it is sent; without it, email (once confirmed), given_name and family_name. */
+    attributes: z.array(ZAttributeRule).max(50).optional(),
     /** By hand: the certificate to encrypt assertions to (PEM). */
     encryptionCert: z.string().max(16_384).optional(),
   })

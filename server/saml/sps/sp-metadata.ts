@@ -56,6 +56,8 @@ export function certificatePem(text: string): string {
     return invalid("a certificate cannot be read");
   }
   if (cert.publicKey.asymmetricKeyType !== "rsa") invalid("only RSA certificates are accepted");
+  // Shorter keys are broken or close to it; a response encrypted to one would not protect anything.
+  if ((cert.publicKey.asymmetricKeyDetails?.modulusLength ?? 0) < 2048) invalid("an RSA key of at least 2048 bits is required");
   return pem;
 }
 

@@ -27,8 +27,11 @@ export type TAssertionInput = {
   sessionIndex: string;
   sessionNotOnOrAfter: Date;
   classRef: string;
-  attributes: { name: string; values: string[] }[];
+  attributes: TAttribute[];
 };
+
+export type TAttribute = { name: string; values: string[]; friendlyName?: string; nameFormat?: "basic" | "uri" | "unspecified" };
+const NAME_FORMAT = "urn:oasis:names:tc:SAML:2.0:attrname-format:";
 
 const STATUS = "urn:oasis:names:tc:SAML:2.0:status:";
 export type TStatusFailure = "NoPassive" | "InvalidNameIDPolicy" | "NoAuthnContext" | "RequestDenied";
@@ -38,7 +41,11 @@ function assertionXml(a: TAssertionInput, id: string, now: Date): string {
   const inResponseTo = a.inResponseTo ? ` InResponseTo="${escapeXml(a.inResponseTo)}"` : "";
   const qualifiers = a.nameId.format === "persistent" || a.nameId.format === "transient" ? ` NameQualifier="${escapeXml(idpEntityId())}" SPNameQualifier="${escapeXml(a.spEntityId)}"` : "";
   const attributes = a.attributes
-    .map((at) => `<saml:Attribute Name="${escapeXml(at.name)}" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic">${at.values.map((v) => `<saml:AttributeValue>${escapeXml(v)}</saml:AttributeValue>`).join("")}</saml:Attribute>`)
+    .map((at) => {
+      const friendly = at.friendlyName ? ` FriendlyName="${escapeXml(at.friendlyName)}"` : "";
+      const values = at.values.map((v) => `<saml:AttributeValue>${escapeXml(v)}</saml:AttributeValue>`).join("");
+      return `<saml:Attribute Name="${escapeXml(at.name)}" NameFormat="${NAME_FORMAT}${at.nameFormat ?? "basic"}"${friendly}>${values}</saml:Attribute>`;
+    })
     .join("");
   return (
     `<saml:Assertion xmlns:saml="${NS.assertion}" ID="${id}" Version="2.0" IssueInstant="${instant(now)}">` +

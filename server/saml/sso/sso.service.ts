@@ -16,10 +16,13 @@ import { getSpById, type TServiceProvider } from "../sps/service-providers.servi
 import { persistentIdOf, rememberRequestId, savePendingRequest, takePendingRequest } from "../sps/service-providers.repository.ts";
 import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
 import { samlId } from "../xml/xml-write.ts";
-import { upsertParticipant } from "../slo/slo.repository.ts";
+import { findParticipant, upsertParticipant } from "../slo/slo.repository.ts";
 import { classRefOf } from "./authn-context.ts";
 import type { TSamlAuthn } from "./authn-request.ts";
-import { buildFailureResponse, buildSuccessResponse, type TStatusFailure } from "./response-builder.ts";
+import { buildFailureResponse, buildSuccessResponse, type TAttribute, type TStatusFailure } from "./response-builder.ts";
+import { groupIdsOfAccount } from "../../groups/members.service.ts";
+import { listGrantRows } from "../../rights/listings.service.ts";
+import type { TAttributeRule } from "../sps/service-providers.repository.ts";
 
 /*
  * Single sign-on for a service provider, over the same sessions, sign-in pages and checks as the
@@ -41,15 +44,17 @@ async function postFailure(t: TTarget, failure: TStatusFailure, lang: TLang): Pr
 }
 
 const isContact = (v: TAttrValue | undefined): v is TContact => typeof v === "object" && v !== null && !Array.isArray(v);
-const text = (v: TAttrValue | undefined) => (typeof v === "string" && v ? v : undefined);
 
 /** The NameID for this provider, or undefined when the account has none of that format (a verified address for email). */
-async function nameIdOf(format: TNameIdFormatName, sp: TServiceProvider, account: TAccount): Promise<string | undefined> {
+async function nameIdOf(format: TNameIdFormatName, sp: TServiceProvider, account: TAccount, sessionId: string): Promise<string | undefined> {
   switch (format) {
     case "persistent":
       return persistentIdOf(sp.id, account.id);
-    case "transient":
-      return samlId();
+    case "transient": {
+      // One per session and provider: the provider's logout request names the one it was given.
+      const known = await findParticipant(sessionId, sp.id);
+      return known?.nameIdFormat === "transient" ? known.nameId : samlId();
+    }
     case "email": {
       const email = account.attrs.email;
       return isContact(email) && email.vrf ? email.value : undefined;
@@ -60,18 +65,39 @@ async function nameIdOf(format: TNameIdFormatName, sp: TServiceProvider, account
 }
 
 /**
- * The attributes every provider gets. The address only once confirmed: SAML has no email_verified,
- * and providers match accounts by it. Not the account's sub: it is the same for every provider, and
- * would undo the pairwise persistent NameID.
+ * The attributes a provider gets when it names none: the address only once confirmed (SAML has no
+ * email_verified, and providers match accounts by it), and the names. Not the account's sub: it is
+ * the same for every provider, and would undo the pairwise persistent NameID.
  */
-function attributesOf(account: TAccount): { name: string; values: string[] }[] {
-  const email = account.attrs.email;
-  const pairs: [string, string | undefined][] = [
-    ["email", isContact(email) && email.vrf ? email.value : undefined],
-    ["given_name", text(account.attrs.given_name)],
-    ["family_name", text(account.attrs.family_name)],
-  ];
-  return pairs.filter((p): p is [string, string] => p[1] !== undefined).map(([name, value]) => ({ name, values: [value] }));
+const DEFAULT_ATTRIBUTES: TAttributeRule[] = [
+  { name: "email", from: "email" },
+  { name: "given_name", from: "given_name" },
+  { name: "family_name", from: "family_name" },
+];
+
+/** The values of one rule: a catalog attribute (a contact only once confirmed), the person's groups, or their rights on this application. */
+async function valuesOf(from: string, account: TAccount, sp: TServiceProvider): Promise<string[]> {
+  if (from === "groups") return [...(await groupIdsOfAccount(account.id))];
+  if (from === "rights") {
+    const held = await listGrantRows("of", { type: "user", id: account.id });
+    return [...new Set(held.filter((g) => g.objectType === "its" && g.objectId === sp.id).map((g) => g.rightName))];
+  }
+  const v = account.attrs[from];
+  if (isContact(v)) return v.vrf ? [from === "phone_number" ? `+${v.value}` : v.value] : [];
+  if (Array.isArray(v)) return v.map(String);
+  if (typeof v === "string") return v ? [v] : [];
+  if (typeof v === "number" || typeof v === "boolean") return [String(v)];
+  return [];
+}
+
+async function attributesOf(account: TAccount, sp: TServiceProvider): Promise<TAttribute[]> {
+  const rules = sp.attributeMap.length ? sp.attributeMap : DEFAULT_ATTRIBUTES;
+  const out: TAttribute[] = [];
+  for (const rule of rules) {
+    const values = await valuesOf(rule.from, account, sp);
+    if (values.length) out.push({ name: rule.name, values, friendlyName: rule.friendlyName, nameFormat: rule.nameFormat });
+  }
+  return out;
 }
 
 /** The signed response about the session's person, posted to the provider; `signedInNow`: they signed in for this request. */
@@ -80,7 +106,7 @@ async function answerWith(t: TTarget, session: TSession, signedInNow: boolean, b
   if (!snapshot || snapshot.account.locked) throw new AppError("login.flow_not_found");
   const account = snapshot.account;
   if (t.nameIdFormat === "unsupported") return postFailure(t, "InvalidNameIDPolicy", browser.lang);
-  const nameId = await nameIdOf(t.nameIdFormat, t.sp, account);
+  const nameId = await nameIdOf(t.nameIdFormat, t.sp, account, session.id);
   if (nameId === undefined) return postFailure(t, "InvalidNameIDPolicy", browser.lang);
   // Single logout finds the provider through this, and its logout request names the SessionIndex.
   const sessionIndex = await upsertParticipant({ sessionId: session.id, spId: t.sp.id, nameId, nameIdFormat: t.nameIdFormat });
@@ -94,7 +120,7 @@ async function answerWith(t: TTarget, session: TSession, signedInNow: boolean, b
     sessionIndex,
     sessionNotOnOrAfter: session.expiresAt,
     classRef: classRefOf(acrOf(session.amr, signedInNow)),
-    attributes: attributesOf(account),
+    attributes: await attributesOf(account, t.sp),
   });
   await recordEvent("saml.signed_in", { subject: account.id, clientId: t.sp.id, ip: browser.ip, userAgent: browser.userAgent }, { sp: t.sp.entityId, nameIdFormat: t.nameIdFormat, reusedSession: !signedInNow });
   return { answer: autoPostPage(browser.lang, { action: t.acsUrl, appName: t.sp.name }, "SAMLResponse", xml, t.relayState) };
@@ -164,12 +190,13 @@ function stillRegistered(sp: TServiceProvider, acsUrl: string): boolean {
 }
 
 export async function resumeParkedRequest(handle: string | null, browser: TBrowser): Promise<TSsoOutcome> {
-  const stored = handle && /^[A-Za-z0-9_-]{32}$/.test(handle) ? ((await takePendingRequest(handleHash(handle), new Date())) as TSamlAuthn | undefined) : undefined;
-  if (!stored) throw new AppError("login.flow_not_found");
+  const stored = handle && /^[A-Za-z0-9_-]{32}$/.test(handle) ? ((await takePendingRequest(handleHash(handle), new Date())) as Partial<TSamlAuthn> | undefined) : undefined;
+  // A parked logout request is not a sign-on request: its handle is spent here for nothing.
+  if (!stored || typeof stored.spId !== "string" || typeof stored.acsUrl !== "string") throw new AppError("login.flow_not_found");
   const sp = await getSpById(stored.spId);
   if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
   if (!stillRegistered(sp, stored.acsUrl)) throw new AppError("saml.acs_not_registered");
-  return continueAuthnRequest({ ...stored, sp }, browser);
+  return continueAuthnRequest({ ...(stored as TSamlAuthn), sp }, browser);
 }
 
 /** The return page after the sign-in pages: the flow is taken once, by the browser whose session it made. */
