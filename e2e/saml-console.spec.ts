@@ -58,7 +58,8 @@ async function startApp(tag: string): Promise<TApp> {
     logoutCallbackUrl: `${app.url}/slo`,
     keys,
     idpCert,
-    validateInResponseTo: "always" as never,
+    // Unsolicited responses (opened from the portal) have no InResponseTo; solicited ones are still matched.
+    validateInResponseTo: "ifPresent" as never,
   });
   app.metadata = app.sp.generateServiceProviderMetadata(null, keys.cert);
   app.close = () => new Promise((resolve) => server.close(() => resolve()));
@@ -122,6 +123,36 @@ test("an administrator adds a SAML application from its metadata; a person signs
     await visitor.goto(await app.sp.getAuthorizeUrlAsync("", undefined, {}));
     await expect(visitor.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
     await personContext.close();
+  } finally {
+    await app.close();
+  }
+});
+
+test("a person opens a SAML application from the portal's list, signed in to it at once", async ({ browser, page }) => {
+  const tag = uniqueTag();
+  const app = await startApp(tag);
+  try {
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInAsAdmin(admin);
+    await admin.goto("console/saml");
+    await admin.getByRole("button", { name: "Add from metadata" }).click();
+    const dialog = admin.getByRole("dialog");
+    await dialog.getByLabel("ID", { exact: true }).fill(`open-${tag}`);
+    await dialog.getByLabel("Name", { exact: true }).fill(`Open ${tag}`);
+    await dialog.getByLabel("The application's metadata (XML)").fill(app.metadata);
+    await dialog.getByLabel("People may open it from here (IdP-initiated)").check();
+    await dialog.getByRole("button", { name: "Add" }).click();
+    await expect(admin.getByRole("row", { name: new RegExp(`open-${tag}`) })).toContainText("opens from here");
+    await adminContext.close();
+
+    const person = await createPerson(browser);
+    await signInToPortal(page, person.sub, "consents");
+    await expect(page.getByRole("heading", { name: "Applications you can open" })).toBeVisible();
+    await expectNoSeriousViolationsInBothSchemes(page, "the portal's consents page with SAML applications");
+    await page.getByRole("link", { name: `Open Open ${tag}` }).click();
+    await expect(page.getByRole("heading", { name: `Signed in to the wiki as ${person.email}` })).toBeVisible();
+    expect(app.signedIn).toEqual([person.email]);
   } finally {
     await app.close();
   }

@@ -45,8 +45,13 @@ const MASKS: [RegExp, string][] = [
   [/try again in \d+ s/g, "try again in <n> s"],
   // A page's Content-Security-Policy nonce is new on every answer.
   [/'nonce-[A-Za-z0-9+/=]+'/g, "'nonce-<n>'"],
+  // SAML: each server signs with its own key, and every document gets a new ID.
+  [/_[0-9a-f]{40}/g, "_<id>"],
+  [/<ds:(X509Certificate|DigestValue|SignatureValue)>[^<]*</g, "<ds:$1><v><"],
   [/"(access_token|refresh_token|id_token|jti|iat|exp|nbf|kid|x|y|n|id|time|instanceId|base64QRCode|base32Secret|created|updated|createdAt|updatedAt|expiresAt|expires_at|generated_at|client_secret|client_id_issued_at|registration_access_token|code|secret)":\s*("[^"]*"|\d+)/g, '"$1":"<v>"'],
 ];
+// The SAML pages between the protocol endpoints and the sign-in pages (server/saml/sso/sso.pages.ts): pages, not operations.
+const SAML_PAGES = /^\/saml\/(idp-init|sso\/continue|sso\/return|slo\/continue)$/;
 const mask = (s: string) => MASKS.reduce((t, [re, by]) => t.replace(re, by), s);
 
 /** A plausible value for a path parameter: a fixture record where one fits the name. */
@@ -225,7 +230,7 @@ describe("fast path equivalence", () => {
 
   it("has every method of every API route file in the catalog", () => {
     // Route trees that are not operations: framework plumbing, JSON 404 catch-alls, sign-in pages and their logo.
-    const notOperations = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent|register|branding)(\/|$)/];
+    const notOperations = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent|register|branding)(\/|$)/, SAML_PAGES];
     const files = (function walk(dir: string, prefix: string): { path: string; file: string }[] {
       return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
         e.isDirectory() ? walk(path.join(dir, e.name), `${prefix}/${e.name}`) : e.name === "route.ts" ? [{ path: prefix, file: path.join(dir, e.name) }] : [],

@@ -5,7 +5,8 @@ import { request } from "../support/http.ts";
 
 // Route trees that are not part of the public API: framework plumbing, JSON 404 catch-alls, and the
 // sign-in pages with their logo (HTML and an image for people, not operations for programs).
-const NOT_OPERATIONS = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent|register|branding)(\/|$)/];
+// The SAML pages between the protocol endpoints and the sign-in pages (server/saml/sso/sso.pages.ts) are pages too.
+const NOT_OPERATIONS = [/^\/api\/trpc\//, /^\/api\/auth\//, /\/\[\.\.\.path\]$/, /^\/(login|consent|register|branding)(\/|$)/, /^\/saml\/(idp-init|sso\/continue|sso\/return|slo\/continue)$/];
 
 function routeFiles(dir: string, prefix = ""): { path: string; file: string }[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -1,7 +1,8 @@
 import { keyedCache } from "../../cache/keyed-cache.ts";
 import { publishChange } from "../../cache/change-bus.ts";
 import { deleteExpiredLogouts } from "../slo/slo.repository.ts";
-import { deleteExpiredSamlRows, findSpByEntityId, findSpById, type TServiceProvider } from "./service-providers.repository.ts";
+import { deleteExpiredSamlRows, findAllSps, findSpByEntityId, findSpById, type TServiceProvider } from "./service-providers.repository.ts";
+import { getConfig } from "../../config/config.ts";
 
 export type { TServiceProvider } from "./service-providers.repository.ts";
 
@@ -26,4 +27,10 @@ export async function publishSpChange(): Promise<void> {
 /** Request IDs, parked requests and logouts past use (maintenance, on every instance). */
 export async function deleteExpiredSamlRequests(now: Date): Promise<number> {
   return (await deleteExpiredSamlRows(now)) + (await deleteExpiredLogouts(now));
+}
+
+/** The applications a signed-in person may open from the portal (IdP-initiated sign-on): name and where to go. */
+export async function listOpenableSps(): Promise<{ id: string; name: string; url: string }[]> {
+  const issuer = getConfig().issuer;
+  return (await findAllSps()).filter((sp) => sp.enabled && sp.allowIdpInitiated).map((sp) => ({ id: sp.id, name: sp.name, url: `${issuer}/saml/idp-init?sp=${encodeURIComponent(sp.id)}` }));
 }

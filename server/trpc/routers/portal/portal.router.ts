@@ -7,6 +7,7 @@ import { profileRouter } from "./profile.router.ts";
 import { consentsRouter, devicesRouter, eventsRouter, passwordRouter } from "./security.router.ts";
 import { securityQuestionRouter } from "./security-question.router.ts";
 import { linkedAccountsRouter } from "./linked-accounts.router.ts";
+import { listOpenableSps } from "../../../saml/sps/service-providers.service.ts";
 
 /** The self-service portal: the signed-in person's own account, adapters over the same services as the REST API. */
 export const portalRouter = createRouter({
@@ -23,4 +24,6 @@ export const portalRouter = createRouter({
   otp: otpPortalRouter,
   passkeys: passkeysPortalRouter,
   linkedAccounts: linkedAccountsRouter,
+  /** SAML applications the person may open from here: each link signs them in to it (IdP-initiated). */
+  samlApps: portalProcedure.query(() => listOpenableSps()),
 });
