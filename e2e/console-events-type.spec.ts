@@ -17,7 +17,7 @@ test("the event type is picked by its title from the keyboard, and filters the l
 
   await type.fill("signed i");
   await expect(type).toHaveAttribute("aria-expanded", "true");
-  await expect(list.getByRole("option")).toHaveText(["Signed inuser.signed_in", "Signed in with a passkeypasskey.used"]);
+  await expect(list.getByRole("option")).toHaveText(["Signed inuser.signed_in", "Signed in with a passkeypasskey.used", "Signed in to a SAML applicationsaml.signed_in"]);
   await expectNoSeriousViolationsInBothSchemes(page, "the events page with the type list open");
   await page.keyboard.press("ArrowDown");
   const option = list.getByRole("option", { name: /user\.signed_in/ });
@@ -52,6 +52,6 @@ test("the event type is picked by its title from the keyboard, and filters the l
   await page.keyboard.press("ArrowUp");
   await expect(page.getByRole("option", { name: /Выход на устройстве/ })).toHaveAttribute("aria-selected", "true");
   await typeRu.fill("Signed i");
-  await expect(page.getByRole("listbox", { name: "Типы событий" }).getByRole("option")).toHaveText(["Входuser.signed_in", "Вход по ключу входаpasskey.used"]);
+  await expect(page.getByRole("listbox", { name: "Типы событий" }).getByRole("option")).toHaveText(["Входuser.signed_in", "Вход по ключу входаpasskey.used", "Вход в приложение SAMLsaml.signed_in"]);
   await expectNoSeriousViolationsInBothSchemes(page, "the events page in Russian with the type list open");
 });
