@@ -112,6 +112,7 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "keys.signing_key_rotated": { en: "Signing key rotated", ru: "Ключ подписи заменён" },
   "keys.saml_key_rotated": { en: "SAML signing key rotated", ru: "Ключ подписи SAML заменён" },
   "saml.signed_in": { en: "Signed in to a SAML application", ru: "Вход в приложение SAML" },
+  "saml.signed_out": { en: "Signed out of SAML applications", ru: "Выход из приложений SAML" },
   "saml.sp_created": { en: "SAML application added", ru: "Приложение SAML добавлено" },
   "saml.sp_deleted": { en: "SAML application deleted", ru: "Приложение SAML удалено" },
   "keys.secret_key_rotated": { en: "Secret key rotated", ru: "Секретный ключ заменён" },

@@ -112,6 +112,7 @@ export const EVENT_TYPES = [
   "keys.signing_key_rotated",
   "keys.saml_key_rotated",
   "saml.signed_in",
+  "saml.signed_out",
   "saml.sp_created",
   "saml.sp_deleted",
   "keys.secret_key_rotated",

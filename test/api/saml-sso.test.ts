@@ -78,6 +78,15 @@ async function signIn(browser: Browser, url: string, as = IVANOV): Promise<Retur
   return postedResponse(page);
 }
 
+type TEvent = { type: string; clientId: string | null; params: Record<string, unknown> };
+
+/** The person's newest event of this type, as the audit API shows it. */
+async function lastEvent(sub: string, type: string): Promise<TEvent | undefined> {
+  const token = await systemToken("users-app", "idp_api_sys_uaud", server().baseUrl);
+  const events = (await api("GET", `/api/v3/users/${sub}/audit`, { token, origin: server().baseUrl })).body.events as TEvent[];
+  return events.find((e) => e.type === type);
+}
+
 beforeAll(async () => {
   const md = await (await fetch(`${server().baseUrl}/saml/metadata`)).text();
   const body = /<md:KeyDescriptor use="signing"><ds:KeyInfo><ds:X509Data><ds:X509Certificate>([^<]+)</.exec(md)![1]!;
@@ -112,6 +121,7 @@ describe("SP-initiated single sign-on", () => {
     const unnamed = await browser.open(await sp(WIKI, wikiKeys, { identifierFormat: null }).getAuthorizeUrlAsync("", undefined, {}));
     expect(postedResponse(unnamed).xml).toContain('Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">ivanov@example.ru</saml:NameID>');
     expect(postedResponse(again).xml).toContain("ac:classes:PreviousSession<");
+    expect(await lastEvent(IVANOV.sub, "saml.signed_in")).toMatchObject({ clientId: WIKI.id, params: { sp: WIKI.entityId, nameIdFormat: "email", reusedSession: true } });
   });
 
   it("takes a request over the POST binding through a one-time GET that carries the browser's cookies", async () => {
@@ -271,6 +281,8 @@ describe("single logout", () => {
 
     // Signed out here too: the next sign-on asks for the password.
     expect((await browser.open(await wiki.getAuthorizeUrlAsync("", undefined, {}))).url).toMatch(/\/login\?flow=/);
+    // One event for the whole logout: who asked, who was told.
+    expect(await lastEvent(IVANOV.sub, "saml.signed_out")).toMatchObject({ clientId: WIKI.id, params: { origin: WIKI.entityId, told: [CRM.id], failed: [], status: "Success" } });
   });
 
   it("tells every SAML application of the session when the person signs out here, then lands where sign-out lands", async () => {
@@ -298,6 +310,7 @@ describe("single logout", () => {
     const landed = await browser.fetch(end.location!);
     expect(landed.status).toBe(200);
     expect(landed.text).toContain("signed out");
+    expect(await lastEvent(IVANOV.sub, "saml.signed_out")).toMatchObject({ clientId: null, params: { origin: null, told: [WIKI.id, CRM.id], failed: [], status: "Ended" } });
     // The session is gone: a sign-on asks for the password.
     expect((await browser.open(await crm.getAuthorizeUrlAsync("", undefined, {}))).url).toMatch(/\/login\?flow=/);
   });
@@ -323,6 +336,7 @@ describe("single logout", () => {
     const posted = postedResponse(elsewhere);
     expect(posted.action).toBe(WIKI_SLO);
     expect(posted.xml).toContain("urn:oasis:names:tc:SAML:2.0:status:PartialLogout");
+    expect(await lastEvent(IVANOV.sub, "saml.signed_out")).toMatchObject({ clientId: WIKI.id, params: { told: [], failed: [CRM.id], status: "PartialLogout" } });
     // The person's session ended all the same.
     expect((await person.open(await wiki.getAuthorizeUrlAsync("", undefined, {}))).url).toMatch(/\/login\?flow=/);
   });

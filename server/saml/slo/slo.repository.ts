@@ -57,9 +57,10 @@ export async function replaceHops(handleHash: string, from: THop[], to: THop[]):
   return count === 1;
 }
 
-export async function deleteLogout(handleHash: string): Promise<void> {
+/** Ends a logout; false when it was ended already (by a request racing this one). */
+export async function deleteLogout(handleHash: string): Promise<boolean> {
   const prisma = await getPrisma();
-  await prisma.samlLogout.deleteMany({ where: { handleHash } });
+  return (await prisma.samlLogout.deleteMany({ where: { handleHash } })).count === 1;
 }
 
 export async function deleteExpiredLogouts(now: Date): Promise<number> {

@@ -66,6 +66,16 @@ async function send(sp: TServiceProvider, to: { binding: string; location: strin
   return { answer: autoPostPage(lang, { action: to.location, appName: sp.name }, kind, signEnveloped(xml, id, key, "Issuer"), relayState) };
 }
 
+/**
+ * One event per single logout, when it ends: who asked (a provider, or the person here), which
+ * applications were told and which did not answer, and what the asking provider hears.
+ */
+async function recordLogout(userId: string, origin: TServiceProvider | null, hops: THop[], status: TLogoutStatus | "Ended"): Promise<void> {
+  const told = hops.filter((h) => h.state === "done").map((h) => h.spId);
+  const failed = hops.filter((h) => h.state !== "done").map((h) => h.spId);
+  await recordEvent("saml.signed_out", { subject: userId, ...(origin ? { clientId: origin.id } : {}) }, { origin: origin?.entityId ?? null, told, failed, status });
+}
+
 async function respondTo(origin: TServiceProvider, inResponseTo: string, status: TLogoutStatus, relayState: string | undefined, lang: TLang): Promise<TSsoOutcome> {
   const to = sloEndpoint(origin, true);
   if (!to) throw new AppError("saml.request_invalid", { desc: "you are signed out; the application has no logout address to return you to" });
@@ -98,8 +108,14 @@ async function actOnLogout(r: TNamedLogout, browser: TSloBrowser): Promise<TSsoO
   const everyone = await participantsOfSessions(sessionIds);
   const hops: THop[] = everyone.filter((p) => p.spId !== sp.id).map(({ sessionId: _, userId: __, ...p }) => ({ ...p, state: "pending" }));
   const userId = await endSessions(everyone, sp);
-  if (!hops.length || userId === undefined) return respondTo(sp, r.requestId, "Success", r.relayState, browser.lang);
-  if (!own || !sessionIds.includes(own.id)) return respondTo(sp, r.requestId, "PartialLogout", r.relayState, browser.lang);
+  if (!hops.length || userId === undefined) {
+    if (userId !== undefined) await recordLogout(userId, sp, [], "Success");
+    return respondTo(sp, r.requestId, "Success", r.relayState, browser.lang);
+  }
+  if (!own || !sessionIds.includes(own.id)) {
+    await recordLogout(userId, sp, hops, "PartialLogout");
+    return respondTo(sp, r.requestId, "PartialLogout", r.relayState, browser.lang);
+  }
   const handle = randomBytes(24).toString("base64url");
   const logout: TLogoutRow = { userId, originSpId: sp.id, originRequestId: r.requestId, originRelayState: r.relayState ?? null, returnTo: null, hops, expiresAt: new Date(Date.now() + LOGOUT_TTL_MS) };
   await insertLogout(handleHash(handle), logout);
@@ -155,11 +171,13 @@ async function nextHop(handle: string, logout: TLogoutRow, lang: TLang): Promise
     const xml = logoutRequestXml({ id, destination: to.location, nameId: hop.nameId, nameIdFormat: hop.nameIdFormat as TNameIdFormatName, spEntityId: sp.entityId, sessionIndex: hop.sessionIndex });
     return send(sp, to, "SAMLRequest", xml, id, handle, lang);
   }
-  await deleteLogout(handleHash(handle));
-  if (logout.returnTo) return { location: logout.returnTo };
+  // Only the request that deletes the row goes on: a second answer racing it finds nothing.
+  if (!(await deleteLogout(handleHash(handle)))) throw new AppError("login.flow_not_found");
   const origin = logout.originSpId ? await getSpById(logout.originSpId) : null;
-  if (!origin || !logout.originRequestId) throw new AppError("saml.unknown_sp");
   const status: TLogoutStatus = logout.hops.every((h) => h.state === "done") ? "Success" : "PartialLogout";
+  await recordLogout(logout.userId, origin, logout.hops, logout.returnTo ? "Ended" : status);
+  if (logout.returnTo) return { location: logout.returnTo };
+  if (!origin || !logout.originRequestId) throw new AppError("saml.unknown_sp");
   return respondTo(origin, logout.originRequestId, status, logout.originRelayState ?? undefined, lang);
 }
 
