@@ -114,6 +114,7 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "saml.signed_in": { en: "Signed in to a SAML application", ru: "Вход в приложение SAML" },
   "saml.signed_out": { en: "Signed out of SAML applications", ru: "Выход из приложений SAML" },
   "saml.sp_created": { en: "SAML application added", ru: "Приложение SAML добавлено" },
+  "saml.sp_updated": { en: "SAML application changed", ru: "Приложение SAML изменено" },
   "saml.sp_deleted": { en: "SAML application deleted", ru: "Приложение SAML удалено" },
   "keys.secret_key_rotated": { en: "Secret key rotated", ru: "Секретный ключ заменён" },
   "import.applied": { en: "Import document applied", ru: "Применён документ импорта" },

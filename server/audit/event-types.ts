@@ -114,6 +114,7 @@ export const EVENT_TYPES = [
   "saml.signed_in",
   "saml.signed_out",
   "saml.sp_created",
+  "saml.sp_updated",
   "saml.sp_deleted",
   "keys.secret_key_rotated",
   "import.applied",

@@ -9,6 +9,7 @@ import { consoleUserOf, readConsoleSession } from "../auth/console-session.ts";
 const UPLOADS: ReadonlyMap<string, number> = new Map([
   ["console.passkeyPolicy.uploadMetadata", 24 * 1024 * 1024],
   ["console.samlSps.create", 1024 * 1024],
+  ["console.samlSps.update", 1024 * 1024],
 ]);
 
 const uploadLimitOf = (req: Request) => UPLOADS.get(new URL(req.url).pathname.split("/").pop() ?? "");

@@ -31,12 +31,14 @@ const CRM = { id: "crm", entityId: "https://crm.example/saml", acs: "http://127.
 const WIKI_SLO = "http://127.0.0.1:9/wiki/slo";
 const CRM_SLO = "http://127.0.0.1:9/crm/slo";
 const MAIL = { id: "mail", entityId: "https://mail.example/saml", acs: "http://127.0.0.1:9/mail/acs" };
+const DOCS = { id: "docs", entityId: "https://docs.example/saml", acs: "http://127.0.0.1:9/docs/acs" };
 const HR = { id: "hr", entityId: "https://hr.example/saml", acs: "http://127.0.0.1:9/hr/acs" };
 const wikiKeys: TSpKeys = makeSpKeys("wiki.example");
 const crmKeys: TSpKeys = makeSpKeys("crm.example");
 const strangerKeys: TSpKeys = makeSpKeys("stranger.example");
 const mailKeys: TSpKeys = makeSpKeys("mail.example");
 const hrKeys: TSpKeys = makeSpKeys("hr.example");
+const docsKeys: TSpKeys = makeSpKeys("docs.example");
 
 /** The suite's fixture with two service providers: the wiki from its node-saml metadata, the CRM typed by hand. */
 function importWithProviders(): string {
@@ -49,6 +51,9 @@ function importWithProviders(): string {
     { id: CRM.id, name: "CRM", entityId: CRM.entityId, acsUrls: [CRM.acs], signingCerts: [crmKeys.cert], nameIdFormat: "email", singleLogoutUrl: CRM_SLO },
     // Metadata with an encryption certificate: assertions are encrypted to it.
     { id: MAIL.id, name: "Mail", metadataXml: newServiceProvider({ entityId: MAIL.entityId, acsUrl: MAIL.acs, entryPoint: "http://127.0.0.1:9/unused", keys: mailKeys, decryptionPvk: mailKeys.key }).generateServiceProviderMetadata(mailKeys.cert, mailKeys.cert) },
+    // An application whose administrator wants people to allow what it is sent.
+    { id: DOCS.id, name: "Docs", entityId: DOCS.entityId, acsUrls: [DOCS.acs], signingCerts: [docsKeys.cert], askConsent: true,
+      attributes: [{ name: "mail", from: "email" }, { name: "cn", from: "given_name" }, { name: "memberOf", from: "groups" }] },
     { id: HR.id, name: "HR", entityId: HR.entityId, acsUrls: [HR.acs], signingCerts: [hrKeys.cert], encryptionCert: hrKeys.cert, assertionEncryption: "aes128-gcm", allowIdpInitiated: true, defaultRelayState: "/inbox",
       attributes: [
         { name: "urn:oid:0.9.2342.19200300.100.1.3", friendlyName: "mail", nameFormat: "uri", from: "email" },
@@ -373,6 +378,52 @@ describe("single logout", () => {
     expect(first.location!.startsWith(`${CRM_SLO}?SAMLResponse=`)).toBe(true);
     const replayed = await browser.fetch(signed);
     expect(replayed.status).toBe(400);
+  });
+});
+
+describe("consent", () => {
+  it("asks first when the provider is set to, answers RequestDenied when refused, and lists the consent like an application's", async () => {
+    const browser = new Browser({ "accept-language": "en" }, server().baseUrl);
+    const docs = sp(DOCS, docsKeys);
+    const login = await browser.open(await docs.getAuthorizeUrlAsync("", undefined, {}));
+    const consent = await browser.submit(login, { identifier: IVANOV.sub, password: IVANOV.password });
+    expect(consent.url).toMatch(/\/consent\?flow=/);
+    expect(consent.text).toContain("Docs asks for access to your account:");
+    expect([...consent.text.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1])).toEqual(["Confirm who you are", "Your e-mail address", "Your name", "Your groups"]);
+
+    // Refused: the provider hears RequestDenied, signed, in answer to its request; nothing is stored.
+    const denied = postedResponse(await browser.submit(consent, { decision: "deny" }));
+    expect(denied.action).toBe(DOCS.acs);
+    expect(denied.xml).toContain("urn:oasis:names:tc:SAML:2.0:status:RequestDenied");
+    expect((await spReads(docs, denied)).error).toMatch(/RequestDenied/);
+    const acls = async () => (await api("GET", `/api/v3/users/${IVANOV.sub}/acls`, { token: await systemToken("users-app", "idp_api_sys_usec", server().baseUrl), origin: server().baseUrl })).body as { id: string; client_id: string; scopes: string[] }[];
+    expect((await acls()).filter((a) => a.client_id === DOCS.id)).toEqual([]);
+    expect(await lastEvent(IVANOV.sub, "user.consent_denied")).toMatchObject({ clientId: DOCS.id, params: { scopes: ["openid", "email", "profile", "groups"] } });
+
+    // The session counts, so the next request goes straight to the question; allowed, the response follows.
+    const asked = await browser.open(await docs.getAuthorizeUrlAsync("", undefined, {}));
+    expect(asked.url).toMatch(/\/consent\?flow=/);
+    const { profile } = await spReads(docs, postedResponse(await browser.submit(asked, { decision: "allow" })));
+    expect(profile!.mail).toBe("ivanov@example.ru");
+    const granted = (await acls()).filter((a) => a.client_id === DOCS.id);
+    expect(granted).toEqual([{ id: expect.any(String), updated: expect.any(Number), client_id: DOCS.id, scopes: ["openid", "email", "profile", "groups"] }]);
+    // Allowed once: answered at once from now on, even without a page (IsPassive).
+    const quiet = sp(DOCS, docsKeys, { passive: true });
+    expect((await spReads(quiet, postedResponse(await browser.open(await quiet.getAuthorizeUrlAsync("", undefined, {}))))).error).toBeUndefined();
+
+    // Revoked (as in the portal): asked again, and a passive request cannot ask, so it hears NoPassive.
+    const revoked = await api("DELETE", `/api/v3/users/${IVANOV.sub}/acls/${granted[0]!.id}`, { token: await systemToken("users-app", "idp_api_sys_usec_chg", server().baseUrl), origin: server().baseUrl });
+    expect(revoked.status).toBe(204);
+    const passive = sp(DOCS, docsKeys, { passive: true });
+    expect(postedResponse(await browser.open(await passive.getAuthorizeUrlAsync("", undefined, {}))).xml).toContain("urn:oasis:names:tc:SAML:2.0:status:NoPassive");
+    expect((await browser.open(await docs.getAuthorizeUrlAsync("", undefined, {}))).url).toMatch(/\/consent\?flow=/);
+  });
+
+  it("asks nothing of a provider that is not set to ask, and records no consent for it", async () => {
+    const browser = new Browser({}, server().baseUrl);
+    await signIn(browser, await sp(WIKI, wikiKeys).getAuthorizeUrlAsync("", undefined, {}));
+    const acls = (await api("GET", `/api/v3/users/${IVANOV.sub}/acls`, { token: await systemToken("users-app", "idp_api_sys_usec", server().baseUrl), origin: server().baseUrl })).body as { client_id: string }[];
+    expect(acls.map((a) => a.client_id)).not.toContain(WIKI.id);
   });
 });
 

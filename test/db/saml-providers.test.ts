@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { AppError } from "../../server/errors/app-error.ts";
 import { importDocument } from "../../server/import/import.service.ts";
 import { runMaintenance } from "../../server/maintenance/maintenance.ts";
-import { createSpFromMetadata, deleteSp, listSps } from "../../server/saml/sps/saml-console.service.ts";
+import { createSp, deleteSp, getSpSettings, listSps, updateSp } from "../../server/saml/sps/saml-console.service.ts";
 import { makeSpKeys, newServiceProvider } from "../support/saml-sp.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
@@ -62,7 +62,7 @@ describe.each(DB_KINDS)("SAML service providers on %s", (kind) => {
     expect(refused[0]).toEqual(["$.samlServiceProviders[0].id: rp is the id of an OAuth application"]);
     expect(refused[1]).toEqual(["$.samlServiceProviders[0].metadataXml: the SAML document is not accepted: document type declarations are not accepted"]);
     expect(refused[2]).toEqual(["$.samlServiceProviders[0].acsUrls[0]: must be https (http only on loopback)"]);
-    expect(refused[3]![0]).toMatch(/^\$.samlServiceProviders\[0\]: signed requests are required, but no signing certificate is given/);
+    expect(refused[3]![0]).toMatch(/^\$.samlServiceProviders\[0\]\.requireSignedRequests: signed requests are required, but no signing certificate is given/);
     expect(refused[4]).toEqual(["$.samlServiceProviders[1]: entity ID https://files.example/saml is given twice"]);
     expect(refused[5]).toEqual(["$.samlServiceProviders[0].signingCerts[0]: must be an RSA certificate (PEM or base64 DER) of at least 2048 bits: an RSA key of at least 2048 bits is required"]);
     expect(await t.db.prisma.samlServiceProvider.count()).toBe(0);
@@ -84,14 +84,14 @@ describe.each(DB_KINDS)("SAML service providers on %s", (kind) => {
 
   it("adds a provider from the console, refuses a taken id or entity ID, lists it without its certificates, and deletes it", async () => {
     await importDocument({ clients: [{ id: "rp", name: "RP", secret: "rp-secret-123456", scopes: [] }] }, {});
-    const input = { id: "files", name: "Files", metadataXml: metadata, requireSignedRequests: true, allowIdpInitiated: false };
-    const created = await createSpFromMetadata(input, { subject: "admin" });
+    const input = { id: "files", name: "Files", metadataXml: metadata, requireSignedRequests: true, allowIdpInitiated: false, askConsent: false };
+    const created = await createSp(input, { subject: "admin" });
     expect(created).toMatchObject({ id: "files", name: "Files", entityId: "https://files.example/saml", acsUrls: ["https://files.example/acs"], signingCerts: 1, hasEncryptionCert: true, assertionEncryption: "aes256-gcm" });
     expect(JSON.stringify(await listSps())).not.toContain("BEGIN CERTIFICATE");
     const codeOf = (p: Promise<unknown>) => p.then(() => "created", (e: AppError) => e.code);
-    expect(await codeOf(createSpFromMetadata({ ...input, id: "rp" }, {}))).toBe("saml.sp_exists");
-    expect(await codeOf(createSpFromMetadata({ ...input, id: "files2" }, {}))).toBe("saml.sp_exists");
-    expect(await codeOf(createSpFromMetadata({ ...input, id: "bad", metadataXml: "<x/>" }, {}))).toBe("saml.metadata_invalid");
+    expect(await codeOf(createSp({ ...input, id: "rp" }, {}))).toBe("saml.sp_exists");
+    expect(await codeOf(createSp({ ...input, id: "files2" }, {}))).toBe("saml.sp_exists");
+    expect(await codeOf(createSp({ ...input, id: "bad", metadataXml: "<x/>" }, {}))).toBe("saml.metadata_invalid");
     await deleteSp("files", { subject: "admin" });
     expect(await listSps()).toEqual([]);
     expect(await t.db.prisma.client.count({ where: { id: "files" } })).toBe(0);
@@ -100,6 +100,38 @@ describe.each(DB_KINDS)("SAML service providers on %s", (kind) => {
     expect(await codeOf(deleteSp("rp", {}))).toBe("saml.sp_not_found");
     const events = await t.db.prisma.securityEvent.findMany({ where: { type: { startsWith: "saml.sp_" } }, orderBy: { id: "asc" }, select: { type: true, subject: true } });
     expect(events).toEqual([{ type: "saml.sp_created", subject: "admin" }, { type: "saml.sp_deleted", subject: "admin" }]);
+  });
+
+  it("adds a provider typed by hand in the console, shows its settings back, saves them, and keeps its NameIDs", async () => {
+    const other = makeSpKeys("hand.example");
+    const hand = { id: "hand", name: "Hand", entityId: "https://hand.example", acsUrls: ["https://hand.example/acs", "https://hand.example/acs2"], signingCerts: [other.cert], singleLogoutUrl: "https://hand.example/slo", requireSignedRequests: true, allowIdpInitiated: false, askConsent: false };
+    expect(await createSp(hand, { subject: "admin" })).toMatchObject({ id: "hand", source: "hand", acsUrls: hand.acsUrls, sloUrls: ["https://hand.example/slo"], signingCerts: 1, askConsent: false });
+    const shown = await getSpSettings("hand");
+    expect(shown).toMatchObject({ id: "hand", name: "Hand", enabled: true, entityId: "https://hand.example", acsUrls: hand.acsUrls, singleLogoutUrl: "https://hand.example/slo", nameIdFormat: "persistent", assertionEncryption: "off", attributes: [] });
+    expect(shown.signingCerts![0]).toContain("BEGIN CERTIFICATE");
+    await importDocument({ users: [{ sub: "u1", attributes: { given_name: "Uno" } }] }, {});
+    await t.db.prisma.samlPersistentId.create({ data: { spId: "hand", userId: "u1", value: "kept" } });
+
+    // Saved with what the form shows, changed: a new name, consent asked, attributes, the second ACS first.
+    const { enabled: _, ...form } = shown;
+    const saved = await updateSp({ ...form, name: "Hand tools", acsUrls: [hand.acsUrls[1]!, hand.acsUrls[0]!], askConsent: true, attributes: [{ name: "mail", from: "email" }] }, { subject: "admin" });
+    expect(saved).toMatchObject({ name: "Hand tools", askConsent: true, acsUrls: [hand.acsUrls[1], hand.acsUrls[0]] });
+    // Asking consent is what the provider's row among the applications says.
+    expect(await t.db.prisma.client.findUniqueOrThrow({ where: { id: "hand" }, select: { firstParty: true, name: true } })).toEqual({ firstParty: false, name: "Hand tools" });
+    expect((await getSpSettings("hand")).attributes).toEqual([{ name: "mail", from: "email" }]);
+    expect(await t.db.prisma.samlPersistentId.findMany({ where: { spId: "hand" }, select: { userId: true, value: true } })).toEqual([{ userId: "u1", value: "kept" }]);
+
+    const codeOf = (p: Promise<unknown>) => p.then(() => "saved", (e: AppError) => e.code);
+    // Another provider's entity ID, an unknown provider, a setting that cannot be: refused, nothing changed.
+    await createSp({ ...files, requireSignedRequests: true, allowIdpInitiated: false, askConsent: false }, {});
+    expect(await codeOf(updateSp({ ...form, entityId: "https://files.example/saml" }, {}))).toBe("saml.sp_exists");
+    expect(await codeOf(updateSp({ ...form, id: "nobody" }, {}))).toBe("saml.sp_not_found");
+    expect(await itemsOf(updateSp({ ...form, acsUrls: ["https://hand.example/acs", "http://hand.example/acs"] }, {}))).toEqual(["acsUrls.1: must be https (http only on loopback)"]);
+    expect(await itemsOf(updateSp({ ...form, signingCerts: [], requireSignedRequests: true }, {}))).toEqual([expect.stringMatching(/^requireSignedRequests: signed requests are required/)]);
+    expect(await itemsOf(updateSp({ ...form, assertionEncryption: "aes128-gcm" }, {}))).toEqual(["assertionEncryption: assertions cannot be encrypted: no encryption certificate is given"]);
+    expect((await getSpSettings("hand")).name).toBe("Hand tools");
+    const events = await t.db.prisma.securityEvent.findMany({ where: { type: "saml.sp_updated" }, select: { subject: true, params: true } });
+    expect(events).toEqual([{ subject: "admin", params: { sp: "hand", entityId: "https://hand.example" } }]);
   });
 
   it("fetches metadata from a URL under the outbound rules, in the import and in the console", async () => {
@@ -111,7 +143,7 @@ describe.each(DB_KINDS)("SAML service providers on %s", (kind) => {
     expect((await refusedAt("https://10.0.0.1/md"))[0]).toMatch(/^\$\.samlServiceProviders\[0\]\.metadataUrl: the service provider's metadata cannot be fetched: 10\.0\.0\.1 is a private, loopback or link-local address/);
     expect(await refusedAt(metadataUrl.replace("/md", "/missing"))).toEqual(["$.samlServiceProviders[0].metadataUrl: the service provider's metadata cannot be fetched: the address answered 404"]);
     await deleteSp("files", {});
-    const created = await createSpFromMetadata({ id: "files", name: "Files", metadataUrl, requireSignedRequests: true, allowIdpInitiated: false }, {});
+    const created = await createSp({ id: "files", name: "Files", metadataUrl, requireSignedRequests: true, allowIdpInitiated: false, askConsent: false }, {});
     expect(created.entityId).toBe("https://files.example/saml");
   });
 });

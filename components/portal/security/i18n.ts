@@ -50,6 +50,9 @@ const en = {
   "scope.email": "Your e-mail address",
   "scope.phone": "Your phone number",
   "scope.offline_access": "Access while you are away",
+  "scope.groups": "Your groups",
+  "scope.rights": "Your rights in that application",
+  "scope.attribute": "Your {name}",
 
   "events.title": "Events",
   "events.intro": "Sign-ins, changes to your account and other security events, newest first.",
@@ -122,6 +125,9 @@ const ru: Record<TSecurityKey, string> = {
   "scope.email": "Адрес почты",
   "scope.phone": "Номер телефона",
   "scope.offline_access": "Доступ в ваше отсутствие",
+  "scope.groups": "Ваши группы",
+  "scope.rights": "Ваши права в этом приложении",
+  "scope.attribute": "Поле «{name}»",
 
   "events.title": "События",
   "events.intro": "Входы, изменения учётной записи и другие события безопасности; сначала новые.",
@@ -155,6 +161,7 @@ export function useSecurityText(): TSecurityText {
 
 /** A scope in words where the portal has them; others as they are named. */
 export function scopeWords(s: TSecurityText, scope: string): string {
+  if (scope.startsWith("attribute:")) return s("scope.attribute", { name: scope.slice("attribute:".length) });
   const key = `scope.${scope}`;
   return key in en ? s(key as TSecurityKey) : scope;
 }

@@ -95,22 +95,25 @@ export async function authorize(p: TParams, browser: TBrowser): Promise<TAuthori
 
 /** After the user signed in through the flow: on to consent, or back to the client with a code. */
 export async function continueAfterSignIn(flow: TFlow, client: TClientAuthRow, session: TSession): Promise<string> {
-  // A SAML service provider's sign-in: its response is made and posted by the SAML side's page.
-  if (flow.request.saml) {
-    await moveFlow(flow, "done", { userId: session.userId, sessionId: session.id });
-    return `${getConfig().issuer}/saml/sso/return?flow=${encodeURIComponent(flow.id)}`;
-  }
   if (await needsConsent(client, session.userId, flow.request)) {
     await moveFlow(flow, "consent", { userId: session.userId, sessionId: session.id });
     return pageUrl("consent", flow.id);
   }
   await moveFlow(flow, "done", { userId: session.userId, sessionId: session.id });
+  if (flow.request.saml) return samlReturnUrl(flow);
   return codeRedirect(flow.request, session, true);
 }
+
+/**
+ * A SAML service provider's sign-in ends on the SAML side's page, which makes and posts the
+ * response (or, when the consent was refused, the failure): no code, no redirect to the ACS here.
+ */
+const samlReturnUrl = (flow: TFlow) => `${getConfig().issuer}/saml/sso/return?flow=${encodeURIComponent(flow.id)}`;
 
 /** After the consent screen: a code when allowed, access_denied when refused. */
 export async function finishConsent(flow: TFlow, session: TSession, allowed: boolean): Promise<string> {
   await moveFlow(flow, "done");
+  if (flow.request.saml) return samlReturnUrl(flow);
   if (!allowed) return errorRedirect(flow.request, new AppError("oauth.access_denied", { desc: "the user refused access" }));
   // The password was entered in this flow when the session is younger than the flow.
   return codeRedirect(flow.request, session, session.authTime >= flow.createdAt);

@@ -21,6 +21,8 @@ export type TServiceProvider = {
   requireSignedRequests: boolean;
   nameIdFormat: TNameIdFormatName;
   allowIdpInitiated: boolean;
+  /** The person allows what it is sent on a consent page before its first sign-in (and again when that grows). */
+  askConsent: boolean;
   defaultRelayState: string | null;
   attributeMap: TAttributeRule[];
   metadataXml: string | null;
@@ -45,11 +47,12 @@ const SELECT = {
   attributeMap: true,
   metadataXml: true,
   metadataUrl: true,
-  client: { select: { name: true, enabled: true } },
+  client: { select: { name: true, enabled: true, firstParty: true } },
 } as const;
 
 type TRow = Prisma.SamlServiceProviderGetPayload<{ select: typeof SELECT }>;
-const toView = ({ client, ...r }: TRow): TServiceProvider => ({ ...r, name: client.name, enabled: client.enabled, acs: r.acs as TAcs[], slo: r.slo as TSlo[], nameIdFormat: r.nameIdFormat as TNameIdFormatName, assertionEncryption: r.assertionEncryption as TAssertionCipher | "off", attributeMap: r.attributeMap as TAttributeRule[] });
+// The provider's row in clients holds its name, whether it is on, and (as for any application) whether it asks consent: firstParty is "it does not".
+const toView = ({ client, ...r }: TRow): TServiceProvider => ({ ...r, name: client.name, enabled: client.enabled, askConsent: !client.firstParty, acs: r.acs as TAcs[], slo: r.slo as TSlo[], nameIdFormat: r.nameIdFormat as TNameIdFormatName, assertionEncryption: r.assertionEncryption as TAssertionCipher | "off", attributeMap: r.attributeMap as TAttributeRule[] });
 
 export async function findSpByEntityId(entityId: string, tx?: TTx): Promise<TServiceProvider | null> {
   const db = tx ?? (await getPrisma());
@@ -74,12 +77,12 @@ export async function isOidcClientId(id: string, tx: TTx): Promise<boolean> {
  * secret, grant types or redirect URIs, so no OAuth endpoint can use it.
  */
 export async function upsertSp(sp: TServiceProviderWrite, tx: TTx): Promise<void> {
-  const { id, name, ...rest } = sp;
+  const { id, name, askConsent, ...rest } = sp;
   const data = { ...rest, acs: rest.acs as Prisma.InputJsonArray, slo: rest.slo as Prisma.InputJsonArray, attributeMap: rest.attributeMap as Prisma.InputJsonArray };
   await tx.client.upsert({
     where: { id },
-    create: { id, name, protocol: "saml", type: "confidential", firstParty: true, grantTypes: [], createdAt: new Date() },
-    update: { name },
+    create: { id, name, protocol: "saml", type: "confidential", firstParty: !askConsent, grantTypes: [], createdAt: new Date() },
+    update: { name, firstParty: !askConsent },
     select: { id: true },
   });
   await tx.samlServiceProvider.upsert({ where: { id }, create: { id, ...data }, update: data, select: { id: true } });

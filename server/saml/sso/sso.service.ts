@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { TAttrValue, TContact } from "../../attributes/attribute-values.ts";
 import { recordEvent } from "../../audit/audit.service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { TLang } from "../../html/texts.ts";
 import type { TAnswer } from "../../http/exchange.ts";
 import { getConfig } from "../../config/config.ts";
+import { hasConsent } from "../../consents/consents.service.ts";
 import { acrOf, demandsPhishingResistant, isPhishingResistant } from "../../oauth/authorize/acr.ts";
+import { pageUrl } from "../../oauth/authorize/authorize.service.ts";
 import type { TAuthorizationRequest } from "../../oauth/authorize/authorization-request.ts";
 import { findActiveSession, type TSession } from "../../sessions/sessions.service.ts";
 import { createFlow, takeFinishedFlow } from "../../sign-in/login-flows.service.ts";
@@ -19,10 +20,8 @@ import { samlId } from "../xml/xml-write.ts";
 import { findParticipant, upsertParticipant } from "../slo/slo.repository.ts";
 import { classRefOf } from "./authn-context.ts";
 import type { TSamlAuthn } from "./authn-request.ts";
-import { buildFailureResponse, buildSuccessResponse, type TAttribute, type TStatusFailure } from "./response-builder.ts";
-import { groupIdsOfAccount } from "../../groups/members.service.ts";
-import { listGrantRows } from "../../rights/listings.service.ts";
-import type { TAttributeRule } from "../sps/service-providers.repository.ts";
+import { buildFailureResponse, buildSuccessResponse, type TStatusFailure } from "./response-builder.ts";
+import { attributesOf, consentScopesOf, isContact } from "./released-attributes.ts";
 
 /*
  * Single sign-on for a service provider, over the same sessions, sign-in pages and checks as the
@@ -43,8 +42,6 @@ async function postFailure(t: TTarget, failure: TStatusFailure, lang: TLang): Pr
   return { answer: autoPostPage(lang, { action: t.acsUrl, appName: t.sp.name }, "SAMLResponse", xml, t.relayState) };
 }
 
-const isContact = (v: TAttrValue | undefined): v is TContact => typeof v === "object" && v !== null && !Array.isArray(v);
-
 /** The NameID for this provider, or undefined when the account has none of that format (a verified address for email). */
 async function nameIdOf(format: TNameIdFormatName, sp: TServiceProvider, account: TAccount, sessionId: string): Promise<string | undefined> {
   switch (format) {
@@ -62,42 +59,6 @@ async function nameIdOf(format: TNameIdFormatName, sp: TServiceProvider, account
     case "unspecified":
       return account.id;
   }
-}
-
-/**
- * The attributes a provider gets when it names none: the address only once confirmed (SAML has no
- * email_verified, and providers match accounts by it), and the names. Not the account's sub: it is
- * the same for every provider, and would undo the pairwise persistent NameID.
- */
-const DEFAULT_ATTRIBUTES: TAttributeRule[] = [
-  { name: "email", from: "email" },
-  { name: "given_name", from: "given_name" },
-  { name: "family_name", from: "family_name" },
-];
-
-/** The values of one rule: a catalog attribute (a contact only once confirmed), the person's groups, or their rights on this application. */
-async function valuesOf(from: string, account: TAccount, sp: TServiceProvider): Promise<string[]> {
-  if (from === "groups") return [...(await groupIdsOfAccount(account.id))];
-  if (from === "rights") {
-    const held = await listGrantRows("of", { type: "user", id: account.id });
-    return [...new Set(held.filter((g) => g.objectType === "its" && g.objectId === sp.id).map((g) => g.rightName))];
-  }
-  const v = account.attrs[from];
-  if (isContact(v)) return v.vrf ? [from === "phone_number" ? `+${v.value}` : v.value] : [];
-  if (Array.isArray(v)) return v.map(String);
-  if (typeof v === "string") return v ? [v] : [];
-  if (typeof v === "number" || typeof v === "boolean") return [String(v)];
-  return [];
-}
-
-async function attributesOf(account: TAccount, sp: TServiceProvider): Promise<TAttribute[]> {
-  const rules = sp.attributeMap.length ? sp.attributeMap : DEFAULT_ATTRIBUTES;
-  const out: TAttribute[] = [];
-  for (const rule of rules) {
-    const values = await valuesOf(rule.from, account, sp);
-    if (values.length) out.push({ name: rule.name, values, friendlyName: rule.friendlyName, nameFormat: rule.nameFormat });
-  }
-  return out;
 }
 
 /** The signed response about the session's person, posted to the provider; `signedInNow`: they signed in for this request. */
@@ -126,11 +87,28 @@ async function answerWith(t: TTarget, session: TSession, signedInNow: boolean, b
   return { answer: autoPostPage(browser.lang, { action: t.acsUrl, appName: t.sp.name }, "SAMLResponse", xml, t.relayState) };
 }
 
-function flowRequestOf(r: TSamlAuthn): TAuthorizationRequest {
+/**
+ * Whether the person must allow the provider first: only one its administrator set to ask, and
+ * only until the person allowed everything it is sent now.
+ */
+async function mustAsk(sp: TServiceProvider, userId: string): Promise<boolean> {
+  return sp.askConsent && !(await hasConsent(userId, sp.id, consentScopesOf(sp)));
+}
+
+/** A session that counts: the response at once, or first the consent page (NoPassive where the provider forbade pages). */
+async function answerOrAsk(t: TTarget, session: TSession, browser: TBrowser, passive: boolean, request: TAuthorizationRequest): Promise<TSsoOutcome> {
+  if (!(await mustAsk(t.sp, session.userId))) return answerWith(t, session, false, browser);
+  if (passive) return postFailure(t, "NoPassive", browser.lang);
+  const flow = await createFlow({ request, step: "consent", csrfCookie: browser.csrfCookie, userId: session.userId, sessionId: session.id });
+  return { location: pageUrl("consent", flow.flowId), newCsrfCookie: flow.newCsrfCookie };
+}
+
+/** The login flow's request: the consent page names the release as scopes. */
+function flowRequestOf(r: TSamlAuthn & { sp: TServiceProvider }): TAuthorizationRequest {
   return {
     clientId: r.spId,
     redirectUri: r.acsUrl,
-    scopes: [],
+    scopes: consentScopesOf(r.sp),
     prompt: r.forceAuthn ? ["login"] : [],
     ...(Array.isArray(r.acrValues) ? { acrValues: r.acrValues } : {}),
     saml: { requestId: r.requestId, acsUrl: r.acsUrl, relayState: r.relayState, nameIdFormat: r.nameIdFormat },
@@ -143,7 +121,7 @@ export async function continueAuthnRequest(r: TSamlAuthn & { sp: TServiceProvide
   if (r.acrValues === "unsatisfiable") return postFailure(target, "NoAuthnContext", browser.lang);
   const session = r.forceAuthn ? null : await findActiveSession(browser.sessionToken);
   const counts = session && (!demandsPhishingResistant(Array.isArray(r.acrValues) ? r.acrValues : undefined) || isPhishingResistant(session.amr));
-  if (session && counts) return answerWith(target, session, false, browser);
+  if (session && counts) return answerOrAsk(target, session, browser, r.isPassive, flowRequestOf(r));
   if (r.isPassive) return postFailure(target, "NoPassive", browser.lang);
   const flow = await createFlow({ request: flowRequestOf(r), step: "credentials", csrfCookie: browser.csrfCookie });
   return { location: `${getConfig().issuer}/login?flow=${flow.flowId}`, newCsrfCookie: flow.newCsrfCookie };
@@ -159,9 +137,9 @@ export async function startIdpInitiated(spId: string | null, browser: TBrowser):
   if (!sp || !sp.enabled || !sp.allowIdpInitiated) throw new AppError("saml.unknown_sp", { desc: "this application cannot be opened from here" });
   const acsUrl = (sp.acs.find((a) => a.isDefault) ?? sp.acs[0]!).location;
   const target: TTarget = { sp, acsUrl, relayState: sp.defaultRelayState ?? undefined, nameIdFormat: sp.nameIdFormat };
+  const request: TAuthorizationRequest = { clientId: sp.id, redirectUri: acsUrl, scopes: consentScopesOf(sp), prompt: [], saml: { acsUrl, relayState: target.relayState, nameIdFormat: sp.nameIdFormat } };
   const session = await findActiveSession(browser.sessionToken);
-  if (session) return answerWith(target, session, false, browser);
-  const request: TAuthorizationRequest = { clientId: sp.id, redirectUri: acsUrl, scopes: [], prompt: [], saml: { acsUrl, relayState: target.relayState, nameIdFormat: sp.nameIdFormat } };
+  if (session) return answerOrAsk(target, session, browser, false, request);
   const flow = await createFlow({ request, step: "credentials", csrfCookie: browser.csrfCookie });
   return { location: `${getConfig().issuer}/login?flow=${flow.flowId}`, newCsrfCookie: flow.newCsrfCookie };
 }
@@ -210,5 +188,7 @@ export async function answerAfterSignIn(flowId: string | null, browser: TBrowser
   if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
   if (!stillRegistered(sp, saml.acsUrl)) throw new AppError("saml.acs_not_registered");
   const target: TTarget = { sp, acsUrl: saml.acsUrl, requestId: saml.requestId, relayState: saml.relayState, nameIdFormat: saml.nameIdFormat as TNameIdFormatName | "unsupported" };
+  // The flow ended at the consent page without a consent: the person refused.
+  if (await mustAsk(sp, session.userId)) return postFailure(target, "RequestDenied", browser.lang);
   return answerWith(target, session, session.authTime >= flow.createdAt, browser);
 }

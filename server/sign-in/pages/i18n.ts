@@ -39,6 +39,9 @@ const en = {
   "scope.idp_api_user": "Read your account data",
   "scope.idp_api_user_chg": "Change your account data",
   "scope.other": "Permission {scope}",
+  "scope.groups": "Your groups",
+  "scope.rights": "Your rights in this application",
+  "scope.attribute": "Your account's {name}",
   "login.qr": "Use a QR code instead",
   "qr.title": "Sign in with a QR code",
   "qr.scan": "Scan this code with the app on a device where you are signed in, and confirm the sign-in there.",
@@ -117,6 +120,9 @@ const ru: Record<TKey, string> = {
   "scope.idp_api_user": "Чтение данных учётной записи",
   "scope.idp_api_user_chg": "Изменение данных учётной записи",
   "scope.other": "Разрешение {scope}",
+  "scope.groups": "Ваши группы",
+  "scope.rights": "Ваши права в этом приложении",
+  "scope.attribute": "Поле учётной записи «{name}»",
   "login.qr": "Вход по QR-коду",
   "qr.title": "Вход по QR-коду",
   "qr.scan": "Отсканируйте код в приложении на устройстве, где вы уже вошли, и подтвердите вход там.",
@@ -166,6 +172,8 @@ export function textsFor(lang: TLang): TText {
 }
 
 export function scopeText(t: TText, scope: string): string {
+  // A SAML application's release names the attribute it sends beyond the OpenID scopes' words.
+  if (scope.startsWith("attribute:")) return t("scope.attribute", { name: scope.slice("attribute:".length) });
   const key = `scope.${scope}` as TKey;
   return key in en ? t(key) : t("scope.other", { scope });
 }
