@@ -83,16 +83,16 @@ test("an administrator adds a SAML application from its metadata; a person signs
     await admin.goto("console/saml");
     await expect(admin.getByRole("heading", { name: "SAML applications", level: 1 })).toBeVisible();
     await expect(admin.getByText(`${base()}saml/sso`)).toBeVisible();
-    await admin.getByRole("button", { name: "Add from metadata" }).click();
+    await admin.getByRole("button", { name: "Add application" }).click();
     const dialog = admin.getByRole("dialog");
     await dialog.getByLabel("ID", { exact: true }).fill(`wiki-${tag}`);
     await dialog.getByLabel("Name", { exact: true }).fill(`Wiki ${tag}`);
     await dialog.getByLabel("The application's metadata (XML)").fill("<EntityDescriptor/>");
-    await dialog.getByRole("button", { name: "Add" }).click();
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
     await expect(dialog.getByText("This metadata cannot be used (the service provider's metadata is not accepted: the document must be one EntityDescriptor).")).toBeVisible();
     await dialog.getByLabel("The application's metadata (XML)").fill(app.metadata);
     await expectNoSeriousViolationsInBothSchemes(admin, "the add-SAML-application dialog");
-    await dialog.getByRole("button", { name: "Add" }).click();
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
     await expect(admin.getByText(`SAML application Wiki ${tag} added.`)).toBeVisible();
     const row = admin.getByRole("row", { name: new RegExp(`wiki-${tag}`) });
     await expect(row).toContainText(`https://wiki-${tag}.example/saml`);
@@ -128,7 +128,7 @@ test("an administrator adds a SAML application from its metadata; a person signs
   }
 });
 
-test("a person opens a SAML application from the portal's list, signed in to it at once", async ({ browser, page }) => {
+test("an administrator lets people open a SAML application from the portal and ask their consent; a person allows it, then revokes it", async ({ browser, page }) => {
   const tag = uniqueTag();
   const app = await startApp(tag);
   try {
@@ -136,14 +136,30 @@ test("a person opens a SAML application from the portal's list, signed in to it 
     const admin = await adminContext.newPage();
     await signInAsAdmin(admin);
     await admin.goto("console/saml");
-    await admin.getByRole("button", { name: "Add from metadata" }).click();
+    await admin.getByRole("button", { name: "Add application" }).click();
     const dialog = admin.getByRole("dialog");
     await dialog.getByLabel("ID", { exact: true }).fill(`open-${tag}`);
     await dialog.getByLabel("Name", { exact: true }).fill(`Open ${tag}`);
     await dialog.getByLabel("The application's metadata (XML)").fill(app.metadata);
-    await dialog.getByLabel("People may open it from here (IdP-initiated)").check();
-    await dialog.getByRole("button", { name: "Add" }).click();
-    await expect(admin.getByRole("row", { name: new RegExp(`open-${tag}`) })).toContainText("opens from here");
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    const row = admin.getByRole("row", { name: new RegExp(`open-${tag}`) });
+    await expect(row).not.toContainText("opens from here");
+
+    // Edited afterwards: the saved settings come back in the form, the ID stays.
+    await row.getByRole("button", { name: `Edit Open ${tag}` }).click();
+    const edit = admin.getByRole("dialog", { name: `Edit Open ${tag}` });
+    await expect(edit.getByLabel("ID", { exact: true })).toHaveValue(`open-${tag}`);
+    await expect(edit.getByLabel("The application's metadata (XML)")).toHaveValue(app.metadata);
+    await edit.getByLabel("People may open it from here (IdP-initiated)").check();
+    await edit.getByLabel("Ask people's consent before their first sign-in").check();
+    await edit.getByRole("button", { name: "Add attribute" }).click();
+    await edit.getByRole("group", { name: "Attribute 1" }).getByLabel("Name there").fill("mail");
+    await edit.getByRole("group", { name: "Attribute 1" }).getByLabel("Value from").fill("email");
+    await expectNoSeriousViolationsInBothSchemes(admin, "the edit-SAML-application dialog");
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(admin.getByText(`SAML application Open ${tag} saved.`)).toBeVisible();
+    await expect(row).toContainText("opens from here");
+    await expect(row).toContainText("asks consent");
     await adminContext.close();
 
     const person = await createPerson(browser);
@@ -151,8 +167,22 @@ test("a person opens a SAML application from the portal's list, signed in to it 
     await expect(page.getByRole("heading", { name: "Applications you can open" })).toBeVisible();
     await expectNoSeriousViolationsInBothSchemes(page, "the portal's consents page with SAML applications");
     await page.getByRole("link", { name: `Open Open ${tag}` }).click();
+    // Asked first, with what the application is sent.
+    await expect(page.getByText(`Open ${tag} asks for access to your account:`)).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Your e-mail address" })).toBeVisible();
+    await page.getByRole("button", { name: "Allow" }).click();
     await expect(page.getByRole("heading", { name: `Signed in to the wiki as ${person.email}` })).toBeVisible();
     expect(app.signedIn).toEqual([person.email]);
+
+    // The consent is listed among the person's consents, and revoked there.
+    await page.goto("account/consents");
+    const consent = page.getByRole("row", { name: new RegExp(`Open ${tag}`) });
+    await expect(consent).toContainText("Your e-mail address");
+    await consent.getByRole("button", { name: `Revoke Open ${tag}` }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Revoke" }).click();
+    await expect(page.getByText(`The access of Open ${tag} is revoked.`)).toBeVisible();
+    await page.getByRole("link", { name: `Open Open ${tag}` }).click();
+    await expect(page.getByText(`Open ${tag} asks for access to your account:`)).toBeVisible();
   } finally {
     await app.close();
   }
@@ -164,12 +194,27 @@ test("the SAML applications page in Russian: this service's settings, the add di
   await page.goto("console/saml");
   await expect(page.getByRole("heading", { name: "Приложения SAML", level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Этот сервис как поставщик удостоверений" })).toBeVisible();
-  await page.getByRole("button", { name: "Добавить по метаданным" }).click();
+  await page.getByRole("button", { name: "Добавить приложение" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Идентификатор", { exact: true }).fill(`ru-${uniqueTag()}`);
+  const tag = uniqueTag();
+  await dialog.getByLabel("Идентификатор", { exact: true }).fill(`ru-${tag}`);
   await dialog.getByLabel("Название", { exact: true }).fill("Вики");
   await dialog.getByLabel("Метаданные приложения (XML)").fill("<x/>");
-  await dialog.getByRole("button", { name: "Добавить" }).click();
+  await dialog.getByRole("button", { name: "Добавить", exact: true }).click();
   await expect(dialog.getByText(/^Эти метаданные не подходят \(/)).toBeVisible();
   await expectNoSeriousViolationsInBothSchemes(page, "the add-SAML-application dialog (ru)");
+
+  // Typed by hand: an address that is not https is refused beside its field; then it is added.
+  await dialog.getByLabel("Вручную").check();
+  await dialog.getByLabel("Идентификатор сущности (entity ID)").fill(`https://ru-${tag}.example/saml`);
+  await dialog.getByLabel("Адреса приёма ответов (ACS)").fill(`http://ru-${tag}.example/acs`);
+  await dialog.getByLabel("Запросы должны быть подписаны").uncheck();
+  await dialog.getByRole("button", { name: "Добавить", exact: true }).click();
+  await expect(dialog.getByText("#1: must be https (http only on loopback)")).toBeVisible();
+  await dialog.getByLabel("Адреса приёма ответов (ACS)").fill(`https://ru-${tag}.example/acs`);
+  await expectNoSeriousViolationsInBothSchemes(page, "the add-SAML-application dialog by hand (ru)");
+  await dialog.getByRole("button", { name: "Добавить", exact: true }).click();
+  const row = page.getByRole("row", { name: new RegExp(`ru-${tag}`) });
+  await expect(row).toContainText(`https://ru-${tag}.example/saml`);
+  await expect(row).toContainText("принимаются неподписанные запросы");
 });

@@ -27,6 +27,13 @@ const en = {
   "keys.compromisedBody": "The new key signs now and every other key leaves the JWKS now: every token they signed is refused, and applications have to sign people in again.",
   "keys.rotated": "New key {kid} signs from {at}.",
   "keys.cancel": "Cancel",
+  "saml.title": "SAML signing key",
+  "saml.intro":
+    "SAML responses, assertions and logout messages are signed with it, apart from the token keys. Applications pin its certificate: a rotation publishes the new one in the SAML metadata at once and signs with it {ahead} later, so give it to the applications (or let them read the metadata again) before then.",
+  "saml.rotateTitle": "Rotate the SAML signing key?",
+  "saml.rotateBody": "A new certificate is published in the SAML metadata now and signs from {at}. Applications that do not have it by then refuse the responses.",
+  "saml.compromisedTitle": "Withdraw the SAML signing key at once?",
+  "saml.compromisedBody": "The new key signs now and the old certificate leaves the metadata now: every application refuses sign-ins until it is given the new certificate.",
   "common.retry": "Retry",
 };
 
@@ -54,6 +61,13 @@ const ru: Record<keyof typeof en, string> = {
   "keys.compromisedBody": "Новый ключ подписывает сразу, все остальные ключи сразу исчезают из JWKS: все подписанные ими токены отклоняются, приложениям придётся заново выполнить вход пользователей.",
   "keys.rotated": "Новый ключ {kid} подписывает с {at}.",
   "keys.cancel": "Отмена",
+  "saml.title": "Ключ подписи SAML",
+  "saml.intro":
+    "Им подписываются ответы, утверждения и сообщения о выходе SAML, отдельно от ключей токенов. Приложения закрепляют его сертификат: при ротации новый сертификат сразу публикуется в метаданных SAML и начинает подписывать через {ahead} — передайте его приложениям (или дайте им перечитать метаданные) до этого.",
+  "saml.rotateTitle": "Ротировать ключ подписи SAML?",
+  "saml.rotateBody": "Новый сертификат публикуется в метаданных SAML сейчас и подписывает с {at}. Приложения, которые не получат его к этому времени, будут отклонять ответы.",
+  "saml.compromisedTitle": "Отозвать ключ подписи SAML немедленно?",
+  "saml.compromisedBody": "Новый ключ подписывает сразу, старый сертификат сразу исчезает из метаданных: приложения не примут вход, пока не получат новый сертификат.",
   "common.retry": "Повторить",
 };
 

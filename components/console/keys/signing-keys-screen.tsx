@@ -13,7 +13,8 @@ import { ListStates } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { useKeysText, type TKeysKey, type TKeysText } from "./i18n.ts";
 
-type TKey = inferRouterOutputs<AppRouter>["console"]["signingKeys"]["list"]["keys"][number];
+/** What the table shows of a key, token or SAML alike. */
+type TKey = Pick<inferRouterOutputs<AppRouter>["console"]["signingKeys"]["list"]["keys"][number], "kid" | "state" | "signsFrom" | "retiredAt">;
 type TAsk = "rotate" | "compromised" | null;
 
 const when = (d: Date | string | null) => (d ? <DateTime value={d} /> : "—");
@@ -30,31 +31,36 @@ function columns(k: TKeysText): TColumn<TKey>[] {
 /** Seconds as people say them: "10 min", "45 s". */
 const duration = (s: number) => (s >= 60 && s % 60 === 0 ? `${s / 60} min` : `${s} s`);
 
-export function SigningKeysScreen() {
+type TRing = {
+  keys: { data?: { keys: TKey[]; publishAheadS: number }; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  rotate: { data?: { kid: string; signsFrom: Date | string }; isPending: boolean; isError: boolean; error: unknown; reset: () => void; mutate: (input: { compromised: boolean }, options: { onSuccess: () => void }) => void };
+  /** The words that differ between the token keys and the SAML key: title, intro and what each rotation does. */
+  words: Record<"title" | "intro" | "rotateTitle" | "rotateBody" | "compromisedTitle" | "compromisedBody", TKeysKey>;
+  headingLevel: 1 | 2;
+};
+
+/** One set of keys: the list and the two rotations, each confirmed first. */
+function KeyRing({ keys, rotate, words, headingLevel }: TRing) {
   const { t, lang } = useI18n();
   const k = useKeysText();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const [ask, setAsk] = useState<TAsk>(null);
-  const keys = useQuery(trpc.console.signingKeys.list.queryOptions());
-  const rotate = useMutation(
-    trpc.console.signingKeys.rotate.mutationOptions({
-      onSuccess: () => setAsk(null),
-      onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.console.signingKeys.list.queryKey() }),
-    }),
-  );
   const ahead = keys.data ? duration(keys.data.publishAheadS) : "…";
   const signsAt = formatDateTime(Date.now() + (keys.data?.publishAheadS ?? 0) * 1000, lang);
+  const Heading = headingLevel === 1 ? "h1" : "h2";
   return (
-    <section className="signing-keys">
-      <h1 className="page-title">{k("keys.title")}</h1>
-      <p className="muted">{k("keys.intro", { ahead })}</p>
+    <section className="signing-keys" aria-labelledby={`keys-${words.title}`}>
+      <Heading id={`keys-${words.title}`} className={headingLevel === 1 ? "page-title" : "signing-keys__title"}>
+        {k(words.title)}
+      </Heading>
+      <p className="muted">{k(words.intro, { ahead })}</p>
       <div className="signing-keys__actions">
         <Button variant="primary" onClick={() => (rotate.reset(), setAsk("rotate"))}>
           {k("keys.rotate")}
+          <span className="ui-visually-hidden"> ({k(words.title)})</span>
         </Button>
         <Button variant="danger" onClick={() => (rotate.reset(), setAsk("compromised"))}>
           {k("keys.compromised")}
+          <span className="ui-visually-hidden"> ({k(words.title)})</span>
         </Button>
       </div>
       {rotate.data ? (
@@ -63,20 +69,46 @@ export function SigningKeysScreen() {
         </p>
       ) : null}
       <ListStates query={keys} count={keys.data?.keys.length ?? 0} loading={k("keys.loading")} failed={k("keys.loadFailed")} retry={k("common.retry")} empty={k("keys.empty")}>
-        {keys.data ? <Table caption={k("keys.title")} columns={columns(k)} rows={keys.data.keys} rowKey={(r) => r.kid} /> : null}
+        {keys.data ? <Table caption={k(words.title)} columns={columns(k)} rows={keys.data.keys} rowKey={(r) => r.kid} /> : null}
       </ListStates>
       <ConfirmDialog
         open={ask !== null}
-        title={ask === "compromised" ? k("keys.compromisedTitle") : k("keys.rotateTitle")}
-        body={ask === "compromised" ? k("keys.compromisedBody") : k("keys.rotateBody", { at: signsAt })}
+        title={ask === "compromised" ? k(words.compromisedTitle) : k(words.rotateTitle)}
+        body={ask === "compromised" ? k(words.compromisedBody) : k(words.rotateBody, { at: signsAt })}
         confirmLabel={ask === "compromised" ? k("keys.compromised") : k("keys.rotate")}
         cancelLabel={k("keys.cancel")}
         danger={ask === "compromised"}
         pending={rotate.isPending}
         error={rotate.isError ? messageOf(rotate.error, t) : undefined}
-        onConfirm={() => rotate.mutate({ compromised: ask === "compromised" })}
+        onConfirm={() => rotate.mutate({ compromised: ask === "compromised" }, { onSuccess: () => setAsk(null) })}
         onClose={() => setAsk(null)}
       />
     </section>
+  );
+}
+
+/** The keys tokens are signed with (published in the JWKS), and the SAML key (published in the SAML metadata), rotated apart. */
+export function SigningKeysScreen() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const tokenKeys = useQuery(trpc.console.signingKeys.list.queryOptions());
+  const rotateToken = useMutation(trpc.console.signingKeys.rotate.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.console.signingKeys.list.queryKey() }) }));
+  const samlKeys = useQuery(trpc.console.samlKeys.list.queryOptions());
+  const rotateSaml = useMutation(trpc.console.samlKeys.rotate.mutationOptions({ onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.console.samlKeys.list.queryKey() }) }));
+  return (
+    <>
+      <KeyRing
+        keys={tokenKeys}
+        rotate={rotateToken}
+        headingLevel={1}
+        words={{ title: "keys.title", intro: "keys.intro", rotateTitle: "keys.rotateTitle", rotateBody: "keys.rotateBody", compromisedTitle: "keys.compromisedTitle", compromisedBody: "keys.compromisedBody" }}
+      />
+      <KeyRing
+        keys={samlKeys}
+        rotate={rotateSaml}
+        headingLevel={2}
+        words={{ title: "saml.title", intro: "saml.intro", rotateTitle: "saml.rotateTitle", rotateBody: "saml.rotateBody", compromisedTitle: "saml.compromisedTitle", compromisedBody: "saml.compromisedBody" }}
+      />
+    </>
   );
 }

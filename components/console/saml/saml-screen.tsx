@@ -13,16 +13,18 @@ import { LoadFailedState, LoadingState, Notice } from "../list-parts.tsx";
 import { useTRPC } from "../trpc.ts";
 import { useSamlText, type TSamlText } from "./i18n.ts";
 import { SamlSpForm } from "./saml-sp-form.tsx";
+import { fromSettings } from "./saml-sp-values.ts";
 import "./saml.css";
 
 type TSp = inferRouterOutputs<AppRouter>["console"]["samlSps"]["list"][number];
 
-function columns(s: TSamlText, onRemove: (x: TSp) => void): TColumn<TSp>[] {
+function columns(s: TSamlText, onEdit: (x: TSp) => void, onRemove: (x: TSp) => void): TColumn<TSp>[] {
   const flags = (x: TSp) =>
     [
       x.requireSignedRequests ? s("saml.flag.signed") : s("saml.flag.unsigned"),
       x.assertionEncryption !== "off" ? s("saml.flag.encrypted", { cipher: x.assertionEncryption }) : "",
       x.allowIdpInitiated ? s("saml.flag.idpInit") : "",
+      x.askConsent ? s("saml.flag.consent") : "",
       x.sloUrls.length ? s("saml.flag.slo") : "",
       s("saml.flag.nameId", { format: x.nameIdFormat }),
     ].filter(Boolean);
@@ -35,10 +37,16 @@ function columns(s: TSamlText, onRemove: (x: TSp) => void): TColumn<TSp>[] {
       header: <span className="ui-visually-hidden">{s("saml.col.actions")}</span>,
       className: "cell-actions",
       cell: (x) => (
-        <Button size="sm" variant="ghost" onClick={() => onRemove(x)}>
-          {s("saml.remove")}
-          <span className="ui-visually-hidden"> {x.name}</span>
-        </Button>
+        <>
+          <Button size="sm" variant="ghost" onClick={() => onEdit(x)}>
+            {s("saml.edit")}
+            <span className="ui-visually-hidden"> {x.name}</span>
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => onRemove(x)}>
+            {s("saml.remove")}
+            <span className="ui-visually-hidden"> {x.name}</span>
+          </Button>
+        </>
       ),
     },
   ];
@@ -64,7 +72,17 @@ function IdpSettings({ s }: { s: TSamlText }) {
   );
 }
 
-/** SAML applications: the service's own settings to give them, the list, adding one from metadata, deleting one. */
+/** One application's saved settings, loaded, in the form. */
+function EditSp({ id, onSaved, onCancel }: { id: string; onSaved: (name: string) => void; onCancel: () => void }) {
+  const s = useSamlText();
+  const trpc = useTRPC();
+  const settings = useQuery(trpc.console.samlSps.get.queryOptions({ id }, { staleTime: 0, gcTime: 0 }));
+  if (settings.isPending) return <LoadingState label={s("saml.loading")} />;
+  if (settings.isError) return <LoadFailedState label={s("saml.loadFailed")} error={settings.error} retryLabel={s("saml.retry")} onRetry={() => void settings.refetch()} />;
+  return <SamlSpForm initial={fromSettings(settings.data)} onSaved={onSaved} onCancel={onCancel} />;
+}
+
+/** SAML applications: the service's own settings to give them, the list, adding, editing and deleting one. */
 export function SamlScreen() {
   const { t } = useI18n();
   const s = useSamlText();
@@ -72,6 +90,7 @@ export function SamlScreen() {
   const queryClient = useQueryClient();
   const sps = useQuery(trpc.console.samlSps.list.queryOptions());
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<TSp | null>(null);
   const [removing, setRemoving] = useState<TSp | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const remove = useMutation(
@@ -93,7 +112,11 @@ export function SamlScreen() {
       setNotice(null);
       setRemoving(x);
     };
-    body = <Table caption={s("saml.title")} columns={columns(s, ask)} rows={sps.data} rowKey={(x) => x.id} />;
+    const edit = (x: TSp) => {
+      setNotice(null);
+      setEditing(x);
+    };
+    body = <Table caption={s("saml.title")} columns={columns(s, edit, ask)} rows={sps.data} rowKey={(x) => x.id} />;
   }
 
   return (
@@ -112,11 +135,24 @@ export function SamlScreen() {
         <SamlSpForm
           key={adding ? "open" : "closed"}
           onCancel={() => setAdding(false)}
-          onAdded={(name) => {
+          onSaved={(name) => {
             setAdding(false);
             setNotice(s("saml.added", { name }));
           }}
         />
+      </Dialog>
+      <Dialog open={!!editing} title={s("form.editTitle", { name: editing?.name ?? "" })} onClose={() => setEditing(null)} wide>
+        {editing ? (
+          <EditSp
+            key={editing.id}
+            id={editing.id}
+            onCancel={() => setEditing(null)}
+            onSaved={(name) => {
+              setEditing(null);
+              setNotice(s("saml.saved", { name }));
+            }}
+          />
+        ) : null}
       </Dialog>
       <ConfirmDialog
         open={!!removing}
