@@ -362,6 +362,29 @@ describe("single logout", () => {
     expect((await browser.fetch(first.location!)).status).toBe(404);
   });
 
+  it("refuses a forged logout request wrapped around the provider's own signed one, ending nobody's session", async () => {
+    // The attacker (Sidorov) holds the wiki's signed logout request about themselves, and wants Ivanov signed out of it.
+    const wiki = sp(WIKI, wikiKeys, { identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
+    const victim = new Browser({}, server().baseUrl);
+    const atVictim = (await spReads(wiki, await signIn(victim, await wiki.getAuthorizeUrlAsync("", undefined, {})))).profile!;
+    const attacker = new Browser({}, server().baseUrl);
+    const own = (await spReads(wiki, await signIn(attacker, await wiki.getAuthorizeUrlAsync("", undefined, {}), SIDOROV))).profile!;
+    const ownXml = inflateRawSync(Buffer.from(new URL(await wiki.getLogoutUrlAsync(own as never, "", {})).searchParams.get("SAMLRequest")!, "base64")).toString();
+    const signed = signEnvelopedForTest(ownXml, wikiKeys).replace(/^<\?xml[^>]*\?>/, "");
+    const victimNameId = `<saml:NameID Format="urn:oasis:names:tc:SAML:2.0:nameid-format:persistent">${atVictim.nameID}</saml:NameID>`;
+    const forged = (inner: string) =>
+      `<samlp:LogoutRequest xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_forged${Date.now()}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${server().baseUrl}/saml/slo"><saml:Issuer>${WIKI.entityId}</saml:Issuer>${inner}${victimNameId}</samlp:LogoutRequest>`;
+    // The signed original inside Extensions, and as a sibling before the forged NameID.
+    for (const xml of [forged(`<samlp:Extensions>${signed}</samlp:Extensions>`), forged(signed)]) {
+      const page = await postRequest(attacker, `${server().baseUrl}/saml/slo`, Buffer.from(xml).toString("base64"));
+      expect(page.status).toBe(400);
+      expect(page.location).toBeUndefined();
+    }
+    // Both still signed in: the wiki is answered at once, each with their own NameID.
+    expect((await spReads(wiki, postedResponse(await victim.open(await wiki.getAuthorizeUrlAsync("", undefined, {}))))).profile!.nameID).toBe(atVictim.nameID);
+    expect((await spReads(wiki, postedResponse(await attacker.open(await wiki.getAuthorizeUrlAsync("", undefined, {}))))).profile!.nameID).toBe(own.nameID);
+  });
+
   it("refuses an unsigned logout request and a replayed one, ending nothing", async () => {
     const browser = new Browser({ "accept-language": "en" }, server().baseUrl);
     const crm = sp(CRM, crmKeys);
