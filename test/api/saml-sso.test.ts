@@ -216,6 +216,25 @@ describe("SP-initiated single sign-on", () => {
     expect(assertion.output).toMatch(/^OK/m);
   });
 
+  it("sends nothing for an account locked after its sign-in: the session ends, and the sign-in says it is locked", async () => {
+    const sub = `locked-${Date.now()}`;
+    const origin = server().baseUrl;
+    const reg = await api("PUT", "/reg/api/v3/users", { token: await systemToken("users-app", "idp_api_sys_users_reg", origin), origin, body: { user: { attrs: { sub, given_name: "Замок" }, credentials: { password: "locked-account-password" } } } });
+    expect(reg.status).toBe(200);
+    const browser = new Browser({ "accept-language": "en" }, origin);
+    const wiki = sp(WIKI, wikiKeys, { identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
+    expect((await spReads(wiki, await signIn(browser, await wiki.getAuthorizeUrlAsync("", undefined, {}), { sub, password: "locked-account-password" }))).error).toBeUndefined();
+    const locked = await api("POST", `/api/v3/users/${reg.body.instanceId}`, { token: await systemToken("users-app", "idp_api_sys_users_chg", origin), origin, body: { locked: true } });
+    expect(locked.status).toBe(200);
+    // The lock ended the session: the sign-in page again, and the right password is told the account is locked.
+    const page = await browser.open(await wiki.getAuthorizeUrlAsync("", undefined, {}));
+    expect(page.url).toMatch(/\/login\?flow=/);
+    const refused = await browser.submit(page, { identifier: sub, password: "locked-account-password" });
+    expect(refused.status).toBe(403);
+    expect(refused.text).toContain("This account is locked.");
+    expect(refused.text).not.toContain("SAMLResponse");
+  });
+
   it("asks for the password again on ForceAuthn, and answers NoPassive to IsPassive without a session", async () => {
     const browser = new Browser({}, server().baseUrl);
     await signIn(browser, await sp(WIKI, wikiKeys).getAuthorizeUrlAsync("", undefined, {}));
@@ -492,6 +511,12 @@ describe("requests that are refused with a page, nothing sent anywhere", () => {
     expect(second.status).toBe(400);
     expect(second.type).toMatch(/^text\/html/);
     expect(second.text).toContain("This sign-in request was answered already");
+  });
+
+  it("sends the response to the default service when the request names none", async () => {
+    const page = await refusedWith(redirectQuery(request({ acsUrl: undefined }), wikiKeys));
+    expect(page.status).toBe(302);
+    expect(page.location).toMatch(/\/login\?flow=/);
   });
 
   it("refuses an unsigned request, one signed by another key, and an unknown issuer", async () => {

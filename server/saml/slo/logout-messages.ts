@@ -1,7 +1,7 @@
 import { AppError } from "../../errors/app-error.ts";
 import { idpEntityId, NAME_ID_FORMAT } from "../metadata/idp-metadata.ts";
 import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
-import { childElements, NS, onlyChild, textOf } from "../xml/strict-xml.ts";
+import { attributeOf, childElements, NS, onlyChild, textOf } from "../xml/strict-xml.ts";
 import { escapeXml, instant } from "../xml/xml-write.ts";
 
 /* LogoutRequest and LogoutResponse (SAML core §3.7), as we write them and as we read them. */
@@ -50,7 +50,7 @@ export function readLogoutRequest(root: Element): TLogoutRequestIn {
 
 /** InResponseTo and whether the provider logged the person out. */
 export function readLogoutResponse(root: Element): { inResponseTo: string; success: boolean } {
-  const inResponseTo = root.getAttribute("InResponseTo") ?? invalid("the logout response answers no request");
+  const inResponseTo = attributeOf(root, "InResponseTo") || invalid("the logout response answers no request");
   const status = onlyChild(root, NS.protocol, "Status");
   const code = status && onlyChild(status, NS.protocol, "StatusCode")?.getAttribute("Value");
   return { inResponseTo, success: code === `${STATUS}Success` };

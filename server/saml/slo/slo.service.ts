@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { recordEvent } from "../../audit/audit.service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { TLang } from "../../html/texts.ts";
@@ -10,13 +9,14 @@ import { autoPostPage } from "../bindings/post.ts";
 import { encodeRedirect, type TMessageKind } from "../bindings/redirect.ts";
 import { getSamlSigningKey } from "../keys/saml-keys.service.ts";
 import { BINDING, idpEndpoint } from "../metadata/idp-metadata.ts";
-import { rememberRequestId, savePendingRequest, takePendingRequest } from "../sps/service-providers.repository.ts";
+import { rememberRequestId } from "../sps/service-providers.repository.ts";
 import { getSpByEntityId, getSpById, type TServiceProvider } from "../sps/service-providers.service.ts";
 import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
-import { CLOCK_SKEW_MS } from "../sso/authn-request.ts";
+import { CLOCK_SKEW_MS, instantOf, issuedInWindow, replayGuardUntil } from "../bindings/message-window.ts";
+import { handleHash, isHandle, newHandle, park, takeParked } from "../sps/parked-messages.ts";
 import type { TSsoOutcome } from "../sso/sso.service.ts";
 import { signEnveloped } from "../xml/dsig.ts";
-import { NS, onlyChild, textOf } from "../xml/strict-xml.ts";
+import { attributeOf, NS, onlyChild, textOf } from "../xml/strict-xml.ts";
 import { samlId } from "../xml/xml-write.ts";
 import { logoutRequestXml, logoutResponseXml, readLogoutRequest, readLogoutResponse, type TLogoutStatus } from "./logout-messages.ts";
 import { deleteLogout, findLogout, findNamedParticipants, insertLogout, participantsOfSessions, replaceHops, type THop, type TLogoutRow } from "./slo.repository.ts";
@@ -29,8 +29,6 @@ import { deleteLogout, findLogout, findNamedParticipants, insertLogout, particip
  */
 
 const LOGOUT_TTL_MS = 10 * 60_000;
-const MAX_AGE_MS = 300_000;
-const handleHash = (handle: string) => createHash("sha256").update(handle).digest("base64url");
 
 const invalid = (desc: string): never => {
   throw new AppError("saml.request_invalid", { desc });
@@ -44,12 +42,11 @@ async function verifiedMessage(input: TIncomingMessage, kind: TMessageKind, loca
   if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
   const root = decoded.verified(sp.signingCerts, true);
   if (issuerOf(root) !== sp.entityId) throw new AppError("saml.signature_invalid", { desc: "the signed message names another issuer" });
-  const issued = Date.parse(root.getAttribute("IssueInstant") ?? "");
   const now = Date.now();
-  if (!/Z$|[+-]\d{2}:\d{2}$/.test(root.getAttribute("IssueInstant") ?? "") || !(issued <= now + CLOCK_SKEW_MS && issued >= now - MAX_AGE_MS - CLOCK_SKEW_MS)) invalid("the message is too old, or from the future");
+  if (!issuedInWindow(root.getAttribute("IssueInstant"), now)) invalid("the message is too old, or from the future, or has no time zone");
   if (root.getAttribute("Destination") !== idpEndpoint("slo")) invalid("the message is addressed to another endpoint, or names none");
-  const notOnOrAfter = root.getAttribute("NotOnOrAfter");
-  if (notOnOrAfter && !(Date.parse(notOnOrAfter) > now - CLOCK_SKEW_MS)) invalid("the logout request has expired");
+  const notOnOrAfter = attributeOf(root, "NotOnOrAfter");
+  if (notOnOrAfter !== null && !(instantOf(notOnOrAfter) > now - CLOCK_SKEW_MS)) invalid("the logout request has expired");
   return { sp, root, relayState: decoded.relayState };
 }
 
@@ -89,7 +86,7 @@ type TNamedLogout = { spId: string; requestId: string; nameId: string; sessionIn
 async function readLogout(input: TIncomingMessage): Promise<TNamedLogout> {
   const { sp, root, relayState } = await verifiedMessage(input, "SAMLRequest", "LogoutRequest");
   const request = readLogoutRequest(root);
-  if (!(await rememberRequestId(sp.id, request.id, new Date(Date.now() + MAX_AGE_MS + 2 * CLOCK_SKEW_MS)))) throw new AppError("saml.request_replayed");
+  if (!(await rememberRequestId(sp.id, request.id, replayGuardUntil(Date.now())))) throw new AppError("saml.request_replayed");
   return { spId: sp.id, requestId: request.id, nameId: request.nameId, sessionIndexes: request.sessionIndexes, relayState: relayState?.slice(0, 1024) };
 }
 
@@ -116,27 +113,24 @@ async function actOnLogout(r: TNamedLogout, browser: TSloBrowser): Promise<TSsoO
     await recordLogout(userId, sp, hops, "PartialLogout");
     return respondTo(sp, r.requestId, "PartialLogout", r.relayState, browser.lang);
   }
-  const handle = randomBytes(24).toString("base64url");
+  const handle = newHandle();
   const logout: TLogoutRow = { userId, originSpId: sp.id, originRequestId: r.requestId, originRelayState: r.relayState ?? null, returnTo: null, hops, expiresAt: new Date(Date.now() + LOGOUT_TTL_MS) };
   await insertLogout(handleHash(handle), logout);
   return nextHop(handle, logout, browser.lang);
 }
-
-const PENDING_TTL_MS = 120_000;
 
 /**
  * A logout request that came by HTTP-POST carried none of the browser's cookies (SameSite=Lax):
  * it waits under a one-time handle for the GET it is redirected to, as a sign-on request does.
  */
 async function parkLogout(r: TNamedLogout): Promise<TSsoOutcome> {
-  const handle = randomBytes(24).toString("base64url");
-  await savePendingRequest(handleHash(handle), { logout: r }, new Date(Date.now() + PENDING_TTL_MS));
+  const handle = await park({ logout: r });
   return { location: `${getConfig().issuer}/saml/slo/continue?r=${handle}` };
 }
 
 /** GET {ctx}/saml/slo/continue: the parked logout request, now with the browser's cookies. */
 export async function resumeParkedLogout(handle: string | null, browser: TSloBrowser): Promise<TSsoOutcome> {
-  const stored = handle && /^[A-Za-z0-9_-]{32}$/.test(handle) ? ((await takePendingRequest(handleHash(handle), new Date())) as { logout?: TNamedLogout } | undefined) : undefined;
+  const stored = (await takeParked(handle)) as { logout?: TNamedLogout } | undefined;
   if (!stored?.logout) throw new AppError("login.flow_not_found");
   return actOnLogout(stored.logout, browser);
 }
@@ -194,7 +188,7 @@ export async function prepareIdpLogout(session: { id: string; userId: string }, 
     if (sp?.enabled && sp.signingCerts.length && sloEndpoint(sp, false)) hops.push({ ...p, state: "pending" });
   }
   if (!hops.length) return undefined;
-  const handle = randomBytes(24).toString("base64url");
+  const handle = newHandle();
   await insertLogout(handleHash(handle), { userId: session.userId, originSpId: null, originRequestId: null, originRelayState: null, returnTo, hops, expiresAt: new Date(Date.now() + LOGOUT_TTL_MS) });
   return handle;
 }
@@ -209,7 +203,7 @@ export async function walkIdpLogout(handle: string, lang: TLang): Promise<TSsoOu
 /** A provider answers the request we carried to it; the logout goes on. */
 async function receiveLogoutResponse(input: TIncomingMessage, lang: TLang): Promise<TSsoOutcome> {
   const { sp, root, relayState } = await verifiedMessage(input, "SAMLResponse", "LogoutResponse");
-  const logout = relayState && /^[A-Za-z0-9_-]{32}$/.test(relayState) ? await findLogout(handleHash(relayState), new Date()) : null;
+  const logout = isHandle(relayState) ? await findLogout(handleHash(relayState), new Date()) : null;
   if (!logout || !relayState) throw new AppError("login.flow_not_found");
   const answer = readLogoutResponse(root);
   const i = logout.hops.findIndex((h) => h.spId === sp.id && h.state === "sent" && h.requestId === answer.inResponseTo);

@@ -3,7 +3,7 @@ import { AppError } from "../../errors/app-error.ts";
 import { BINDING, NAME_ID_FORMAT } from "../metadata/idp-metadata.ts";
 import { verifyEnveloped } from "../xml/dsig.ts";
 import { ASSERTION_CIPHERS, type TAssertionCipher } from "../xml/encryption.ts";
-import { childElements, isElement, NS, onlyChild, parseStrictXml, textOf } from "../xml/strict-xml.ts";
+import { attributeOf, childElements, isElement, NS, onlyChild, parseStrictXml, textOf } from "../xml/strict-xml.ts";
 
 /*
  * A service provider's metadata, read into what we keep of it: its entity ID, where responses go
@@ -117,7 +117,7 @@ export function parseSpMetadata(xml: string, opts: { trustCerts?: string[] } = {
   if (!(sp.getAttribute("protocolSupportEnumeration") ?? "").split(/\s+/).includes(NS.protocol)) invalid("SAML 2.0 is not among its protocols");
   const acs = childElements(sp, NS.metadata, "AssertionConsumerService")
     .filter((el) => el.getAttribute("Binding") === BINDING.post)
-    .map((el, i): TAcs => ({ index: Number(el.getAttribute("index") ?? i), location: endpoint(el), isDefault: el.getAttribute("isDefault") === "true" }));
+    .map((el, i): TAcs => ({ index: Number(attributeOf(el, "index") ?? i), location: endpoint(el), isDefault: el.getAttribute("isDefault") === "true" }));
   if (!acs.length) invalid("it has no AssertionConsumerService with the HTTP-POST binding");
   if (acs.some((a) => !Number.isInteger(a.index) || a.index < 0 || a.index > 65_535)) invalid("an AssertionConsumerService index is not a number");
   const slo = childElements(sp, NS.metadata, "SingleLogoutService")

@@ -1,9 +1,10 @@
 import { AppError } from "../../errors/app-error.ts";
 import { decodeIncoming, type TIncomingMessage } from "../bindings/incoming.ts";
+import { instantOf, issuedInWindow, replayGuardUntil } from "../bindings/message-window.ts";
 import { idpEndpoint, NAME_ID_FORMAT } from "../metadata/idp-metadata.ts";
 import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
 import { getSpByEntityId, type TServiceProvider } from "../sps/service-providers.service.ts";
-import { NS, onlyChild, textOf } from "../xml/strict-xml.ts";
+import { attributeOf, NS, onlyChild, textOf } from "../xml/strict-xml.ts";
 import { demandOf } from "./authn-context.ts";
 
 /*
@@ -27,15 +28,9 @@ export type TSamlAuthn = {
   expiresAt: string;
 };
 
-// IssueInstant may be this far in the future (clocks disagree) and this old (a slow browser, a sign-in page left open is a new request).
-export const CLOCK_SKEW_MS = 120_000;
-const MAX_AGE_MS = 300_000;
-
 const refuse = (code: "saml.request_invalid" | "saml.acs_not_registered" | "saml.unknown_sp" | "saml.signature_invalid", desc: string): never => {
   throw new AppError(code, { desc });
 };
-
-export type TIncomingAuthn = TIncomingMessage;
 
 function issuerOf(root: Element): string {
   const issuer = onlyChild(root, NS.assertion, "Issuer");
@@ -44,10 +39,10 @@ function issuerOf(root: Element): string {
 
 /** The registered HTTP-POST endpoint the response goes to: by URL (exactly), by index, or the default. */
 function acsOf(root: Element, sp: TServiceProvider): string {
-  const binding = root.getAttribute("ProtocolBinding");
+  const binding = attributeOf(root, "ProtocolBinding");
   if (binding && binding !== "urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST") refuse("saml.request_invalid", "responses are sent only with the HTTP-POST binding");
-  const url = root.getAttribute("AssertionConsumerServiceURL");
-  const index = root.getAttribute("AssertionConsumerServiceIndex");
+  const url = attributeOf(root, "AssertionConsumerServiceURL");
+  const index = attributeOf(root, "AssertionConsumerServiceIndex");
   if (url !== null) return sp.acs.find((a) => a.location === url)?.location ?? refuse("saml.acs_not_registered", "the AssertionConsumerServiceURL is not one the service provider registered");
   if (index !== null) return sp.acs.find((a) => String(a.index) === index)?.location ?? refuse("saml.acs_not_registered", "the AssertionConsumerServiceIndex is not one the service provider registered");
   return (sp.acs.find((a) => a.isDefault) ?? sp.acs[0]!).location;
@@ -60,25 +55,21 @@ function nameIdFormatOf(root: Element, sp: TServiceProvider): TSamlAuthn["nameId
   return found ? found[0] : "unsupported";
 }
 
-// xs:dateTime with a zone (Z or an offset): Date.parse would read one without as local time.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-
 function checkTimeAndPlace(root: Element, now: number, signed: boolean): void {
   if (root.getAttribute("Version") !== "2.0") refuse("saml.request_invalid", "only SAML 2.0 requests are accepted");
   const id = root.getAttribute("ID") ?? "";
   if (!id || id.length > 256) refuse("saml.request_invalid", "the request's ID is missing or too long");
-  const instantText = root.getAttribute("IssueInstant") ?? "";
-  const issued = DATE_TIME.test(instantText) ? Date.parse(instantText) : NaN;
-  if (!Number.isFinite(issued)) refuse("saml.request_invalid", "the request's IssueInstant is missing or has no time zone");
-  if (issued > now + CLOCK_SKEW_MS || issued < now - MAX_AGE_MS - CLOCK_SKEW_MS) refuse("saml.request_invalid", "the request is too old, or from the future: check the service provider's clock");
+  const issueInstant = root.getAttribute("IssueInstant");
+  if (!Number.isFinite(instantOf(issueInstant))) refuse("saml.request_invalid", "the request's IssueInstant is missing or has no time zone");
+  if (!issuedInWindow(issueInstant, now)) refuse("saml.request_invalid", "the request is too old, or from the future: check the service provider's clock");
   // A signed request must name us (bindings §3.4.5.2, §3.5.5.2): else one signed for another identity
   // provider that trusts the same key could be replayed here.
-  const destination = root.getAttribute("Destination");
+  const destination = attributeOf(root, "Destination");
   if (destination === null ? signed : destination !== idpEndpoint("sso")) refuse("saml.request_invalid", "the request is addressed to another endpoint, or a signed one names none");
 }
 
 /** The request, verified; throws the page's error otherwise. The caller remembers its ID (replay). */
-export async function readAuthnRequest(input: TIncomingAuthn, now = Date.now()): Promise<TSamlAuthn & { sp: TServiceProvider }> {
+export async function readAuthnRequest(input: TIncomingMessage, now = Date.now()): Promise<TSamlAuthn & { sp: TServiceProvider }> {
   const decoded = decodeIncoming(input, "SAMLRequest", { ns: NS.protocol, localName: "AuthnRequest" });
   const sp = await getSpByEntityId(issuerOf(decoded.unverified));
   if (!sp || !sp.enabled) return refuse("saml.unknown_sp", "the service provider is not registered here, or is switched off");
@@ -97,6 +88,6 @@ export async function readAuthnRequest(input: TIncomingAuthn, now = Date.now()):
     isPassive: root.getAttribute("IsPassive") === "true",
     nameIdFormat: nameIdFormatOf(root, sp),
     acrValues: requested ? demandOf(requested) : undefined,
-    expiresAt: new Date(now + MAX_AGE_MS + 2 * CLOCK_SKEW_MS).toISOString(),
+    expiresAt: replayGuardUntil(now).toISOString(),
   };
 }

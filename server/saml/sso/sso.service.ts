@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from "node:crypto";
 import { recordEvent } from "../../audit/audit.service.ts";
 import { AppError } from "../../errors/app-error.ts";
 import type { TLang } from "../../html/texts.ts";
@@ -14,7 +13,8 @@ import { accountSnapshot } from "../../users/account-snapshots.ts";
 import type { TAccount } from "../../users/account.ts";
 import { autoPostPage } from "../bindings/post.ts";
 import { getSpById, type TServiceProvider } from "../sps/service-providers.service.ts";
-import { persistentIdOf, rememberRequestId, savePendingRequest, takePendingRequest } from "../sps/service-providers.repository.ts";
+import { park, takeParked } from "../sps/parked-messages.ts";
+import { persistentIdOf, rememberRequestId } from "../sps/service-providers.repository.ts";
 import type { TNameIdFormatName } from "../sps/sp-metadata.ts";
 import { samlId } from "../xml/xml-write.ts";
 import { findParticipant, upsertParticipant } from "../slo/slo.repository.ts";
@@ -31,9 +31,6 @@ import { attributesOf, consentScopesOf, isContact } from "./released-attributes.
 
 export type TBrowser = { sessionToken?: string; csrfCookie?: string; lang: TLang; ip?: string; userAgent?: string };
 export type TSsoOutcome = { answer: TAnswer } | { location: string; newCsrfCookie?: string };
-
-const PENDING_TTL_MS = 120_000;
-const handleHash = (handle: string) => createHash("sha256").update(handle).digest("base64url");
 
 type TTarget = { sp: TServiceProvider; acsUrl: string; requestId?: string; relayState?: string; nameIdFormat: TNameIdFormatName | "unsupported" };
 
@@ -64,7 +61,9 @@ async function nameIdOf(format: TNameIdFormatName, sp: TServiceProvider, account
 /** The signed response about the session's person, posted to the provider; `signedInNow`: they signed in for this request. */
 async function answerWith(t: TTarget, session: TSession, signedInNow: boolean, browser: TBrowser): Promise<TSsoOutcome> {
   const snapshot = await accountSnapshot(session.userId);
-  if (!snapshot || snapshot.account.locked) throw new AppError("login.flow_not_found");
+  if (!snapshot) throw new AppError("login.flow_not_found");
+  // Locked while signed in: told so (it is their own session), and nothing is sent to the provider.
+  if (snapshot.account.locked) throw new AppError("login.account_locked");
   const account = snapshot.account;
   if (t.nameIdFormat === "unsupported") return postFailure(t, "InvalidNameIDPolicy", browser.lang);
   const nameId = await nameIdOf(t.nameIdFormat, t.sp, account, session.id);
@@ -154,12 +153,10 @@ export async function claimRequest(r: TSamlAuthn): Promise<void> {
  * it waits under a one-time handle for the GET it is redirected to, which carries them.
  */
 export async function parkRequest(r: TSamlAuthn): Promise<string> {
-  const handle = randomBytes(24).toString("base64url");
   // The request's own fields only: the provider (with its metadata) is read again when the GET comes.
   const { spId, requestId, acsUrl, relayState, forceAuthn, isPassive, nameIdFormat, acrValues, expiresAt } = r;
   const parked: TSamlAuthn = { spId, requestId, acsUrl, relayState, forceAuthn, isPassive, nameIdFormat, acrValues, expiresAt };
-  await savePendingRequest(handleHash(handle), parked, new Date(Date.now() + PENDING_TTL_MS));
-  return handle;
+  return park(parked);
 }
 
 /** Whether `acsUrl` is still one the provider registered (its metadata may have changed while the person signed in). */
@@ -168,7 +165,7 @@ function stillRegistered(sp: TServiceProvider, acsUrl: string): boolean {
 }
 
 export async function resumeParkedRequest(handle: string | null, browser: TBrowser): Promise<TSsoOutcome> {
-  const stored = handle && /^[A-Za-z0-9_-]{32}$/.test(handle) ? ((await takePendingRequest(handleHash(handle), new Date())) as Partial<TSamlAuthn> | undefined) : undefined;
+  const stored = (await takeParked(handle)) as Partial<TSamlAuthn> | undefined;
   // A parked logout request is not a sign-on request: its handle is spent here for nothing.
   if (!stored || typeof stored.spId !== "string" || typeof stored.acsUrl !== "string") throw new AppError("login.flow_not_found");
   const sp = await getSpById(stored.spId);

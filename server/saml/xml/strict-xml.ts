@@ -76,6 +76,11 @@ export function childElements(el: Element, ns?: string, localName?: string): Ele
   return out;
 }
 
+/** An attribute's value, or null when the element has none (xmldom's getAttribute answers "" for that). */
+export function attributeOf(el: Element, name: string): string | null {
+  return el.hasAttribute(name) ? el.getAttribute(name) : null;
+}
+
 /** The one child named so, or undefined; two of them is refused (a second one is how values get smuggled). */
 export function onlyChild(el: Element, ns: string, localName: string): Element | undefined {
   const found = childElements(el, ns, localName);
