@@ -1,7 +1,7 @@
 import { getPrisma } from "../db/index.ts";
 import type { Prisma } from "../db/generated/client.ts";
 
-export type TFlowStep = "credentials" | "second_factor" | "recovery_second_factor" | "password_change" | "recovery_password" | "consent" | "done" | "answered";
+export type TFlowStep = "credentials" | "second_factor" | "recovery_second_factor" | "password_change" | "recovery_password" | "consent" | "done" | "refused" | "answered";
 export type TFlowRow = {
   id: string;
   clientId: string;

@@ -45,7 +45,7 @@ export async function createFlow(input: {
 /** The flow a page is handed; a finished or unknown one is not found, an old one expired. */
 export async function loadFlow(id: string | null | undefined, now = new Date()): Promise<TFlow> {
   const row = id && FLOW_ID.test(id) ? await findFlow(id) : null;
-  if (!row || row.step === "done" || row.step === "answered") throw new AppError("login.flow_not_found");
+  if (!row || row.step === "done" || row.step === "refused" || row.step === "answered") throw new AppError("login.flow_not_found");
   if (row.expiresAt <= now) throw new AppError("login.flow_expired");
   return { ...row, request: row.request as TAuthorizationRequest };
 }
@@ -55,12 +55,12 @@ export async function loadFlow(id: string | null | undefined, now = new Date()):
  * session it finished with, moved from done to answered, so a second load of that page finds
  * nothing. Null when unknown, taken, expired or another session's.
  */
-export async function takeFinishedFlow(id: string | null | undefined, sessionId: string, now = new Date()): Promise<TFlow | null> {
+export async function takeFinishedFlow(id: string | null | undefined, sessionId: string, now = new Date()): Promise<(TFlow & { refused: boolean }) | null> {
   const row = id && FLOW_ID.test(id) ? await findFlow(id) : null;
   // The session is set once, when the flow finished: a browser with another session cannot spend it.
-  if (!row || row.step !== "done" || row.sessionId !== sessionId || row.expiresAt <= now) return null;
-  if (!(await advanceFlow(row.id, "done", "answered"))) return null;
-  return { ...row, step: "answered", request: row.request as TAuthorizationRequest };
+  if (!row || (row.step !== "done" && row.step !== "refused") || row.sessionId !== sessionId || row.expiresAt <= now) return null;
+  if (!(await advanceFlow(row.id, row.step, "answered"))) return null;
+  return { ...row, step: "answered", refused: row.step === "refused", request: row.request as TAuthorizationRequest };
 }
 
 /** The CSRF field of a flow's form, when the browser holds the cookie the flow was started with. */

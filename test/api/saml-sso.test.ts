@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { SAML } from "@node-saml/node-saml";
 import { beforeAll, describe, expect, it } from "vitest";
-import { Browser, formOf } from "../support/browser.ts";
+import { Browser, formOf, type TPage } from "../support/browser.ts";
 import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { serverOfItsOwn } from "../support/own-server.ts";
 import { authnRequestXml, postedResponse, postRequest, redirectQuery, spReads } from "../support/saml-peers.ts";
@@ -53,7 +53,7 @@ function importWithProviders(): string {
     { id: MAIL.id, name: "Mail", metadataXml: newServiceProvider({ entityId: MAIL.entityId, acsUrl: MAIL.acs, entryPoint: "http://127.0.0.1:9/unused", keys: mailKeys, decryptionPvk: mailKeys.key }).generateServiceProviderMetadata(mailKeys.cert, mailKeys.cert) },
     // An application whose administrator wants people to allow what it is sent.
     { id: DOCS.id, name: "Docs", entityId: DOCS.entityId, acsUrls: [DOCS.acs], signingCerts: [docsKeys.cert], askConsent: true,
-      attributes: [{ name: "mail", from: "email" }, { name: "cn", from: "given_name" }, { name: "memberOf", from: "groups" }] },
+      attributes: [{ name: "cn", from: "given_name" }, { name: "memberOf", from: "groups" }] },
     { id: HR.id, name: "HR", entityId: HR.entityId, acsUrls: [HR.acs], signingCerts: [hrKeys.cert], encryptionCert: hrKeys.cert, assertionEncryption: "aes128-gcm", allowIdpInitiated: true, defaultRelayState: "/inbox",
       attributes: [
         { name: "urn:oid:0.9.2342.19200300.100.1.3", friendlyName: "mail", nameFormat: "uri", from: "email" },
@@ -426,12 +426,13 @@ describe("single logout", () => {
 describe("consent", () => {
   it("asks first when the provider is set to, answers RequestDenied when refused, and lists the consent like an application's", async () => {
     const browser = new Browser({ "accept-language": "en" }, server().baseUrl);
-    const docs = sp(DOCS, docsKeys);
+    const docs = sp(DOCS, docsKeys, { identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
     const login = await browser.open(await docs.getAuthorizeUrlAsync("", undefined, {}));
     const consent = await browser.submit(login, { identifier: IVANOV.sub, password: IVANOV.password });
     expect(consent.url).toMatch(/\/consent\?flow=/);
     expect(consent.text).toContain("Docs asks for access to your account:");
-    expect([...consent.text.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1])).toEqual(["Confirm who you are", "Your e-mail address", "Your name", "Your groups"]);
+    const listed = (page: TPage) => [...page.text.matchAll(/<li>([^<]+)<\/li>/g)].map((m) => m[1]);
+    expect(listed(consent)).toEqual(["Confirm who you are", "Your name", "Your groups"]);
 
     // Refused: the provider hears RequestDenied, signed, in answer to its request; nothing is stored.
     const denied = postedResponse(await browser.submit(consent, { decision: "deny" }));
@@ -440,25 +441,37 @@ describe("consent", () => {
     expect((await spReads(docs, denied)).error).toMatch(/RequestDenied/);
     const acls = async () => (await api("GET", `/api/v3/users/${IVANOV.sub}/acls`, { token: await systemToken("users-app", "idp_api_sys_usec", server().baseUrl), origin: server().baseUrl })).body as { id: string; client_id: string; scopes: string[] }[];
     expect((await acls()).filter((a) => a.client_id === DOCS.id)).toEqual([]);
-    expect(await lastEvent(IVANOV.sub, "user.consent_denied")).toMatchObject({ clientId: DOCS.id, params: { scopes: ["openid", "email", "profile", "groups"] } });
+    expect(await lastEvent(IVANOV.sub, "user.consent_denied")).toMatchObject({ clientId: DOCS.id, params: { scopes: ["openid", "profile", "groups"] } });
 
     // The session counts, so the next request goes straight to the question; allowed, the response follows.
     const asked = await browser.open(await docs.getAuthorizeUrlAsync("", undefined, {}));
     expect(asked.url).toMatch(/\/consent\?flow=/);
     const { profile } = await spReads(docs, postedResponse(await browser.submit(asked, { decision: "allow" })));
-    expect(profile!.mail).toBe("ivanov@example.ru");
+    expect(profile!.cn).toBe("Иван");
+    expect(profile!.mail).toBeUndefined();
     const granted = (await acls()).filter((a) => a.client_id === DOCS.id);
-    expect(granted).toEqual([{ id: expect.any(String), updated: expect.any(Number), client_id: DOCS.id, scopes: ["openid", "email", "profile", "groups"] }]);
+    expect(granted).toEqual([{ id: expect.any(String), updated: expect.any(Number), client_id: DOCS.id, scopes: ["openid", "profile", "groups"] }]);
     // Allowed once: answered at once from now on, even without a page (IsPassive).
-    const quiet = sp(DOCS, docsKeys, { passive: true });
+    const quiet = sp(DOCS, docsKeys, { passive: true, identifierFormat: "urn:oasis:names:tc:SAML:2.0:nameid-format:persistent" });
     expect((await spReads(quiet, postedResponse(await browser.open(await quiet.getAuthorizeUrlAsync("", undefined, {}))))).error).toBeUndefined();
+
+    // An e-mail NameID sends the address, which the person did not allow: asked again, naming it.
+    const byMail = sp(DOCS, docsKeys, { identifierFormat: "urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress" });
+    const again = await browser.open(await byMail.getAuthorizeUrlAsync("", undefined, {}));
+    expect(listed(again)).toEqual(["Confirm who you are", "Your e-mail address", "Your name", "Your groups"]);
+    expect((await spReads(byMail, postedResponse(await browser.submit(again, { decision: "allow" })))).profile!.nameID).toBe("ivanov@example.ru");
 
     // Revoked (as in the portal): asked again, and a passive request cannot ask, so it hears NoPassive.
     const revoked = await api("DELETE", `/api/v3/users/${IVANOV.sub}/acls/${granted[0]!.id}`, { token: await systemToken("users-app", "idp_api_sys_usec_chg", server().baseUrl), origin: server().baseUrl });
     expect(revoked.status).toBe(204);
     const passive = sp(DOCS, docsKeys, { passive: true });
     expect(postedResponse(await browser.open(await passive.getAuthorizeUrlAsync("", undefined, {}))).xml).toContain("urn:oasis:names:tc:SAML:2.0:status:NoPassive");
-    expect((await browser.open(await docs.getAuthorizeUrlAsync("", undefined, {}))).url).toMatch(/\/consent\?flow=/);
+
+    // Two questions open at once: allowing one does not turn "Deny" on the other into a sign-in.
+    const first = await browser.open(await docs.getAuthorizeUrlAsync("", undefined, {}));
+    const second = await browser.open(await docs.getAuthorizeUrlAsync("", undefined, {}));
+    expect((await spReads(docs, postedResponse(await browser.submit(second, { decision: "allow" })))).error).toBeUndefined();
+    expect(postedResponse(await browser.submit(first, { decision: "deny" })).xml).toContain("urn:oasis:names:tc:SAML:2.0:status:RequestDenied");
   });
 
   it("asks nothing of a provider that is not set to ask, and records no consent for it", async () => {

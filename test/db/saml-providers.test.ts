@@ -134,6 +134,24 @@ describe.each(DB_KINDS)("SAML service providers on %s", (kind) => {
     expect(events).toEqual([{ subject: "admin", params: { sp: "hand", entityId: "https://hand.example" } }]);
   });
 
+  it("lets one of several racing creates win, the others hear saml.sp_exists, and never writes an OAuth client's row", async () => {
+    await importDocument({ clients: [{ id: "rp", name: "RP", secret: "rp-secret-123456", scopes: [] }] }, {});
+    const rpBefore = await t.db.prisma.client.findUniqueOrThrow({ where: { id: "rp" }, select: { name: true, firstParty: true, protocol: true } });
+    const base = { name: "Files", metadataXml: metadata, requireSignedRequests: true, allowIdpInitiated: false, askConsent: false };
+    const outcomes = await Promise.all(
+      [...Array(6).keys()].map((i) => createSp({ ...base, id: i % 2 ? "files" : `files${i}` }, {}).then(() => "created", (e: AppError) => e.code ?? String(e))),
+    );
+    // One id and one entity ID: exactly one provider, every other call a 409, none a 500.
+    expect(outcomes.filter((o) => o === "created")).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== "created")).toEqual(Array(5).fill("saml.sp_exists"));
+    expect(await t.db.prisma.samlServiceProvider.count()).toBe(1);
+    // The OAuth client's id: refused on create, not found on update, its row as it was.
+    expect(await createSp({ ...base, id: "rp", metadataXml: undefined, entityId: "https://rp.example", acsUrls: ["https://rp.example/acs"], requireSignedRequests: false }, {}).catch((e: AppError) => e.code)).toBe("saml.sp_exists");
+    expect(await updateSp({ ...base, id: "rp", metadataXml: undefined, entityId: "https://rp.example", acsUrls: ["https://rp.example/acs"], requireSignedRequests: false }, {}).catch((e: AppError) => e.code)).toBe("saml.sp_not_found");
+    expect(await t.db.prisma.client.findUniqueOrThrow({ where: { id: "rp" }, select: { name: true, firstParty: true, protocol: true } })).toEqual(rpBefore);
+    expect(await t.db.prisma.samlServiceProvider.count({ where: { id: "rp" } })).toBe(0);
+  });
+
   it("fetches metadata from a URL under the outbound rules, in the import and in the console", async () => {
     const imported = await importDocument({ samlServiceProviders: [{ id: "files", name: "Files", metadataUrl }] }, {});
     expect(imported.samlServiceProviders.created).toEqual(["files"]);

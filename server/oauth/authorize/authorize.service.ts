@@ -112,8 +112,12 @@ const samlReturnUrl = (flow: TFlow) => `${getConfig().issuer}/saml/sso/return?fl
 
 /** After the consent screen: a code when allowed, access_denied when refused. */
 export async function finishConsent(flow: TFlow, session: TSession, allowed: boolean): Promise<string> {
+  // A SAML flow ends on the SAML side's page, which answers RequestDenied for a refused one.
+  if (flow.request.saml) {
+    await moveFlow(flow, allowed ? "done" : "refused");
+    return samlReturnUrl(flow);
+  }
   await moveFlow(flow, "done");
-  if (flow.request.saml) return samlReturnUrl(flow);
   if (!allowed) return errorRedirect(flow.request, new AppError("oauth.access_denied", { desc: "the user refused access" }));
   // The password was entered in this flow when the session is younger than the flow.
   return codeRedirect(flow.request, session, session.authTime >= flow.createdAt);

@@ -1,9 +1,10 @@
 import { recordEvent, type TEventActor } from "../../audit/audit.service.ts";
 import { publishClientChange } from "../../clients/client-cache.ts";
-import { inTransaction } from "../../db/index.ts";
+import { inTransaction, type TTx } from "../../db/index.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { BINDING, idpEndpoint, idpEntityId } from "../metadata/idp-metadata.ts";
-import { deleteSpRow, findAllSps, findSpByEntityId, findSpById, isClientIdTaken, upsertSp, type TServiceProvider } from "./service-providers.repository.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import { deleteSpRow, findAllSps, findSpByEntityId, findSpById, insertSp, isClientIdTaken, updateSpRow, type TServiceProvider } from "./service-providers.repository.ts";
 import { publishSpChange } from "./service-providers.service.ts";
 import { sourceOf, spWriteOf } from "./sp-settings.ts";
 import type { TSamlSpCreate } from "./service-providers.schemas.ts";
@@ -73,16 +74,29 @@ export async function getSpSettings(id: string): Promise<TSamlSpCreate & { enabl
 async function afterChange(id: string): Promise<TSpView> {
   await publishSpChange();
   await publishClientChange(id);
-  return toView((await findSpById(id))!);
+  // Deleted by another administrator since: said so, not a 500.
+  const sp = await findSpById(id);
+  if (!sp) throw new AppError("saml.sp_not_found");
+  return toView(sp);
+}
+
+/** A write that lost a race to another (the same id or entity ID taken meanwhile) is the same 409 as one the checks caught. */
+async function inSpTransaction(write: (tx: TTx) => Promise<void>): Promise<void> {
+  try {
+    await inTransaction(write);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError("saml.sp_exists");
+    throw e;
+  }
 }
 
 /** Adds a provider from its metadata or its settings by hand; refused when its id or entity ID is taken, or a setting cannot be used. */
 export async function createSp(input: TSamlSpCreate, actor: TEventActor): Promise<TSpView> {
   const { id, name, ...settings } = input;
   const write = spWriteOf(id, name, settings, await sourceOf(settings));
-  await inTransaction(async (tx) => {
+  await inSpTransaction(async (tx) => {
     if ((await isClientIdTaken(id, tx)) || (await findSpByEntityId(write.entityId, tx))) throw new AppError("saml.sp_exists");
-    await upsertSp(write, tx);
+    await insertSp(write, tx);
   });
   await recordEvent("saml.sp_created", actor, { sp: id, entityId: write.entityId });
   return afterChange(id);
@@ -96,11 +110,10 @@ export async function updateSp(input: TSamlSpCreate, actor: TEventActor): Promis
   const { id, name, ...settings } = input;
   if (!(await findSpById(id))) throw new AppError("saml.sp_not_found");
   const write = spWriteOf(id, name, settings, await sourceOf(settings));
-  await inTransaction(async (tx) => {
-    if (!(await findSpById(id, tx))) throw new AppError("saml.sp_not_found");
+  await inSpTransaction(async (tx) => {
     const holder = await findSpByEntityId(write.entityId, tx);
     if (holder && holder.id !== id) throw new AppError("saml.sp_exists");
-    await upsertSp(write, tx);
+    if (!(await updateSpRow(write, tx))) throw new AppError("saml.sp_not_found");
   });
   await recordEvent("saml.sp_updated", actor, { sp: id, entityId: write.entityId });
   return afterChange(id);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { TTx } from "../../db/index.ts";
 import { AppError } from "../../errors/app-error.ts";
 import { sourceOf, spWriteOf } from "./sp-settings.ts";
-import { findSpByEntityId, findSpById, isOidcClientId, upsertSp, type TServiceProviderWrite } from "./service-providers.repository.ts";
+import { findSpByEntityId, findSpById, insertSp, isOidcClientId, updateSpRow, type TServiceProviderWrite } from "./service-providers.repository.ts";
 import type { TSamlSpImport, TSamlSpSettings } from "./service-providers.schemas.ts";
 
 type TSectionSummary = { created: string[]; updated: string[]; unchanged: string[] };
@@ -67,7 +67,7 @@ export async function applySpImport(prepared: TPreparedSps, tx: TTx): Promise<TS
         continue;
       }
     }
-    await upsertSp(write, tx);
+    if (!(await updateSpRow(write, tx))) await insertSp(write, tx);
     (stored ? summary.updated : summary.created).push(write.id);
   }
   return summary;

@@ -71,21 +71,30 @@ export async function isOidcClientId(id: string, tx: TTx): Promise<boolean> {
   return (await tx.client.count({ where: { id, protocol: { not: "saml" } } })) > 0;
 }
 
+const spData = ({ id: _, name: __, askConsent: ___, ...rest }: TServiceProviderWrite) => ({
+  ...rest,
+  acs: rest.acs as Prisma.InputJsonArray,
+  slo: rest.slo as Prisma.InputJsonArray,
+  attributeMap: rest.attributeMap as Prisma.InputJsonArray,
+});
+
 /**
- * Creates or updates a service provider and the `clients` row that stands for it in sign-in flows,
- * consents and events. That row is written here, beside the provider it belongs to: it carries no
- * secret, grant types or redirect URIs, so no OAuth endpoint can use it.
+ * Creates a service provider and the `clients` row that stands for it in sign-in flows, consents and
+ * events. That row is written here, beside the provider it belongs to: it carries no secret, grant
+ * types or redirect URIs, so no OAuth endpoint can use it. A taken id or entity ID is a unique
+ * violation (never an update of someone else's row), which the caller turns into its 409.
  */
-export async function upsertSp(sp: TServiceProviderWrite, tx: TTx): Promise<void> {
-  const { id, name, askConsent, ...rest } = sp;
-  const data = { ...rest, acs: rest.acs as Prisma.InputJsonArray, slo: rest.slo as Prisma.InputJsonArray, attributeMap: rest.attributeMap as Prisma.InputJsonArray };
-  await tx.client.upsert({
-    where: { id },
-    create: { id, name, protocol: "saml", type: "confidential", firstParty: !askConsent, grantTypes: [], createdAt: new Date() },
-    update: { name, firstParty: !askConsent },
-    select: { id: true },
-  });
-  await tx.samlServiceProvider.upsert({ where: { id }, create: { id, ...data }, update: data, select: { id: true } });
+export async function insertSp(sp: TServiceProviderWrite, tx: TTx): Promise<void> {
+  await tx.client.create({ data: { id: sp.id, name: sp.name, protocol: "saml", type: "confidential", firstParty: !sp.askConsent, grantTypes: [], createdAt: new Date() }, select: { id: true } });
+  await tx.samlServiceProvider.create({ data: { id: sp.id, ...spData(sp) }, select: { id: true } });
+}
+
+/** Updates a service provider and its `clients` row; false when there is no provider of that id (an OAuth client's row is never touched). */
+export async function updateSpRow(sp: TServiceProviderWrite, tx: TTx): Promise<boolean> {
+  const { count } = await tx.client.updateMany({ where: { id: sp.id, protocol: "saml" }, data: { name: sp.name, firstParty: !sp.askConsent } });
+  if (count !== 1) return false;
+  await tx.samlServiceProvider.update({ where: { id: sp.id }, data: spData(sp), select: { id: true } });
+  return true;
 }
 
 /** Records a request ID; false when the provider used it before (a replay). */

@@ -52,12 +52,14 @@ export async function attributesOf(account: TAccount, sp: TServiceProvider): Pro
 const PROFILE = new Set(["name", "given_name", "family_name", "middle_name", "nickname", "preferred_username", "picture", "birthdate", "gender", "locale", "zoneinfo"]);
 
 /**
- * The release as consent scopes: "openid" for the NameID, the OpenID scopes where an attribute is
- * one of theirs, "groups" and "rights", and `attribute:<name>` for any other. A provider that is
- * later sent more than the person allowed asks again, as an OAuth client asking for a new scope does.
+ * The release as consent scopes: "openid" for the NameID ("email" too for an e-mail NameID), the
+ * OpenID scopes where an attribute is one of theirs, "groups" and "rights", and `attribute:<name>`
+ * for any other. A provider sent a scope more than the person allowed asks again, as an OAuth
+ * client asking for a new scope does; a name more within "profile" is not a new scope.
  */
-export function consentScopesOf(sp: TServiceProvider): string[] {
-  const scopes = new Set(["openid"]);
+export function consentScopesOf(sp: TServiceProvider, nameIdFormat: string): string[] {
+  // An e-mail NameID sends the address whatever the attributes say (the provider may ask for it in any request).
+  const scopes = new Set(nameIdFormat === "email" ? ["openid", "email"] : ["openid"]);
   for (const { from } of rulesOf(sp)) {
     if (from === "email") scopes.add("email");
     else if (from === "phone_number") scopes.add("phone");

@@ -90,13 +90,13 @@ async function answerWith(t: TTarget, session: TSession, signedInNow: boolean, b
  * Whether the person must allow the provider first: only one its administrator set to ask, and
  * only until the person allowed everything it is sent now.
  */
-async function mustAsk(sp: TServiceProvider, userId: string): Promise<boolean> {
-  return sp.askConsent && !(await hasConsent(userId, sp.id, consentScopesOf(sp)));
+async function mustAsk(t: TTarget, userId: string): Promise<boolean> {
+  return t.sp.askConsent && !(await hasConsent(userId, t.sp.id, consentScopesOf(t.sp, t.nameIdFormat)));
 }
 
 /** A session that counts: the response at once, or first the consent page (NoPassive where the provider forbade pages). */
 async function answerOrAsk(t: TTarget, session: TSession, browser: TBrowser, passive: boolean, request: TAuthorizationRequest): Promise<TSsoOutcome> {
-  if (!(await mustAsk(t.sp, session.userId))) return answerWith(t, session, false, browser);
+  if (!(await mustAsk(t, session.userId))) return answerWith(t, session, false, browser);
   if (passive) return postFailure(t, "NoPassive", browser.lang);
   const flow = await createFlow({ request, step: "consent", csrfCookie: browser.csrfCookie, userId: session.userId, sessionId: session.id });
   return { location: pageUrl("consent", flow.flowId), newCsrfCookie: flow.newCsrfCookie };
@@ -107,7 +107,7 @@ function flowRequestOf(r: TSamlAuthn & { sp: TServiceProvider }): TAuthorization
   return {
     clientId: r.spId,
     redirectUri: r.acsUrl,
-    scopes: consentScopesOf(r.sp),
+    scopes: consentScopesOf(r.sp, r.nameIdFormat),
     prompt: r.forceAuthn ? ["login"] : [],
     ...(Array.isArray(r.acrValues) ? { acrValues: r.acrValues } : {}),
     saml: { requestId: r.requestId, acsUrl: r.acsUrl, relayState: r.relayState, nameIdFormat: r.nameIdFormat },
@@ -136,7 +136,7 @@ export async function startIdpInitiated(spId: string | null, browser: TBrowser):
   if (!sp || !sp.enabled || !sp.allowIdpInitiated) throw new AppError("saml.unknown_sp", { desc: "this application cannot be opened from here" });
   const acsUrl = (sp.acs.find((a) => a.isDefault) ?? sp.acs[0]!).location;
   const target: TTarget = { sp, acsUrl, relayState: sp.defaultRelayState ?? undefined, nameIdFormat: sp.nameIdFormat };
-  const request: TAuthorizationRequest = { clientId: sp.id, redirectUri: acsUrl, scopes: consentScopesOf(sp), prompt: [], saml: { acsUrl, relayState: target.relayState, nameIdFormat: sp.nameIdFormat } };
+  const request: TAuthorizationRequest = { clientId: sp.id, redirectUri: acsUrl, scopes: consentScopesOf(sp, sp.nameIdFormat), prompt: [], saml: { acsUrl, relayState: target.relayState, nameIdFormat: sp.nameIdFormat } };
   const session = await findActiveSession(browser.sessionToken);
   if (session) return answerOrAsk(target, session, browser, false, request);
   const flow = await createFlow({ request, step: "credentials", csrfCookie: browser.csrfCookie });
@@ -185,7 +185,7 @@ export async function answerAfterSignIn(flowId: string | null, browser: TBrowser
   if (!sp || !sp.enabled) throw new AppError("saml.unknown_sp");
   if (!stillRegistered(sp, saml.acsUrl)) throw new AppError("saml.acs_not_registered");
   const target: TTarget = { sp, acsUrl: saml.acsUrl, requestId: saml.requestId, relayState: saml.relayState, nameIdFormat: saml.nameIdFormat as TNameIdFormatName | "unsupported" };
-  // The flow ended at the consent page without a consent: the person refused.
-  if (await mustAsk(sp, session.userId)) return postFailure(target, "RequestDenied", browser.lang);
+  // Refused on the consent page; or a consent this provider needs is missing (it was asked to ask meanwhile, or sends more now).
+  if (flow.refused || (await mustAsk(target, session.userId))) return postFailure(target, "RequestDenied", browser.lang);
   return answerWith(target, session, session.authTime >= flow.createdAt, browser);
 }
