@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sameJson } from "../import/canonical-json.ts";
 import { IMPORTABLE_HASH, hashSecret, verifySecret } from "../crypto/password-hash.ts";
 import type { TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
@@ -36,13 +37,7 @@ export async function prepareUserImport(users: TUserImport[]): Promise<(TUserImp
   );
 }
 
-/** JSON with keys sorted: stored documents come back from PostgreSQL in its own key order. */
-function canonical(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
-  if (v && typeof v === "object") return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(",")}}`;
-  return JSON.stringify(v);
-}
-const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
+const same = sameJson;
 
 /** Writes the document's accounts; `catalog` is the one this transaction sees (after its attributes). */
 export async function applyUserImport(users: (TUserImport & { hash?: string })[], catalog: TCatalog, tx: TTx): Promise<TUserImportResult> {

@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { sameJson } from "../../import/canonical-json.ts";
 import path from "node:path";
 import type { TTx } from "../../db/index.ts";
 import { AppError } from "../../errors/app-error.ts";
@@ -48,10 +49,6 @@ export async function prepareSpImport(entries: TSamlSpImport[], baseDir = proces
   return out;
 }
 
-/** JSON with object keys sorted: a row read back from jsonb need not keep the order it was written in. */
-const canonical = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(canonical).join(",")}]` : v && typeof v === "object" ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(",")}}` : JSON.stringify(v ?? null);
-
 export async function applySpImport(prepared: TPreparedSps, tx: TTx): Promise<TSectionSummary> {
   const summary: TSectionSummary = { created: [], updated: [], unchanged: [] };
   for (const { write, pos } of prepared) {
@@ -62,7 +59,7 @@ export async function applySpImport(prepared: TPreparedSps, tx: TTx): Promise<TS
     if (stored) {
       const { enabled: _, name, ...storedWrite } = stored;
       const { name: newName, ...newWrite } = write;
-      if (name === newName && canonical(storedWrite) === canonical(newWrite)) {
+      if (name === newName && sameJson(storedWrite, newWrite)) {
         summary.unchanged.push(write.id);
         continue;
       }
