@@ -21,7 +21,7 @@ const SERVER = path.resolve("server");
 /** The platform folders: what every capability may stand on. */
 const PLATFORM = ["boot", "cache", "cli", "cluster", "config", "crypto", "db", "errors", "health", "html", "http", "log", "maintenance", "metrics", "serve", "trpc"];
 /** The capability folders (docs/architecture.md, Layout): a new folder of server/ must be one kind or the other. */
-const CAPABILITIES = ["account-state", "attributes", "audit", "auth", "auth-modes", "backup-codes", "branding", "caller", "clients", "consents", "contacts", "dashboard", "dyn-clients", "federation", "groups", "import", "key-rotation", "messaging", "notices", "oauth", "otp", "passkeys", "passwords", "portal", "props", "qr-sign-in", "recovery", "registration", "rights", "rql", "saml", "security-question", "sessions", "sign-in", "users"];
+const CAPABILITIES = ["account-state", "attributes", "audit", "auth", "auth-modes", "backup-codes", "branding", "caller", "clients", "consents", "contacts", "dashboard", "directories", "dyn-clients", "federation", "groups", "import", "key-rotation", "messaging", "notices", "oauth", "otp", "passkeys", "passwords", "portal", "props", "qr-sign-in", "recovery", "registration", "rights", "rql", "saml", "security-question", "sessions", "sign-in", "users"];
 /** The request layer's one file that reaches into capabilities: who is calling (tokens, clients, the audit of a failed Basic login). */
 const IMPORT = /^(?:import|export)\s+(type\s+)?([^;]*?)\s+from\s+"([^"]+)"/gms;
 

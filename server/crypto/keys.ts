@@ -2,7 +2,7 @@ import { getConfig } from "../config/config.ts";
 import { resolveSecretKeys } from "./secret-key.ts";
 import { deriveKey, seal, secretKeyId, unseal, type TSealKey } from "./sealing.ts";
 
-export type TKeyPurpose = "signing-keys" | "otp-seeds" | "credential-cache" | "session" | "outbox" | "confirmation-codes" | "builtin-clients" | "federation-secrets" | "federation-tokens" | "throttle-keys" | "delivery-secrets";
+export type TKeyPurpose = "signing-keys" | "otp-seeds" | "credential-cache" | "session" | "outbox" | "confirmation-codes" | "builtin-clients" | "federation-secrets" | "federation-tokens" | "throttle-keys" | "delivery-secrets" | "directory-secrets";
 
 // One ring per purpose: the current key's derivation first, then the previous keys'.
 const cache = new Map<TKeyPurpose, TSealKey[]>();

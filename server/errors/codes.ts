@@ -118,6 +118,10 @@ const ERROR_DEFS = {
   "login.locked_out": { status: 429, type: "security_error", error: "too_many_attempts", desc: "too many sign-in attempts" },
   /** The account is locked (the `locked` attribute); said only after a right password. */
   "login.account_locked": { status: 403, type: "security_error", error: "account_locked", desc: "account locked" },
+  /** The directory that checks the account's password has its entry disabled or locked. */
+  "login.directory_disabled": { status: 403, type: "security_error", error: "account_locked", desc: "the account is disabled or locked in its directory" },
+  /** The directory that checks the password cannot be reached; the attempt is not counted. */
+  "login.directory_unavailable": { status: 503, type: "process_error", error: "directory_unavailable", desc: "the directory that checks this password cannot be reached" },
   /** The password was right, but password sign-in is turned off for the account (methodsLocked). */
   "login.password_locked": { status: 403, type: "security_error", error: "method_locked", desc: "password sign-in is turned off for this account" },
   /** The first method was right, but the account is locked for inactivity (an administrator unlocks it). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZAttributeDef } from "../attributes/attributes.schemas.ts";
 import { ZBrandingImport } from "../branding/branding.schemas.ts";
 import { ZSamlSpImport } from "../saml/sps/service-providers.schemas.ts";
+import { ZDirectoryImport } from "../directories/directory.schemas.ts";
 import { isBuiltinClient } from "../auth/apps.ts";
 import { ZClientInput } from "../clients/clients.schemas.ts";
 import { ZPasswordPolicy } from "../passwords/policy.schemas.ts";
@@ -59,6 +60,7 @@ export const ZImportDocument = z.strictObject({
   providers: z.array(ZProviderInput).max(100).superRefine(uniqueProviders).optional(),
   branding: ZBrandingImport.optional(),
   samlServiceProviders: z.array(ZSamlSpImport).max(500).superRefine(uniqueBy("id")).optional(),
+  directories: z.array(ZDirectoryImport).max(20).superRefine(uniqueBy("id")).optional(),
 });
 export type TImportDocument = z.infer<typeof ZImportDocument>;
 
@@ -76,4 +78,5 @@ export type TImportSummary = {
   providers: TSectionSummary;
   branding: TSectionSummary;
   samlServiceProviders: TSectionSummary;
+  directories: TSectionSummary;
 };

@@ -23,6 +23,7 @@ import { applyProviderImport } from "../federation/providers.service.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
 import { ZImportDocument, type TImportSummary } from "./import.schemas.ts";
 import { applySpImport, prepareSpImport } from "../saml/sps/service-providers.import.ts";
+import { applyDirectoryImport, prepareDirectoryImport } from "../directories/directories.import.ts";
 import { publishSpChange } from "../saml/sps/service-providers.service.ts";
 
 /** `$.clients[0].scopes[1]`: where in the document a problem is. */
@@ -47,6 +48,7 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
   const users = await prepareUserImport(doc.users ?? []);
   const devices = await prepareDeviceImport(doc.otpDevices ?? [], baseDir);
   const sps = await prepareSpImport(doc.samlServiceProviders ?? [], baseDir);
+  const directories = prepareDirectoryImport(doc.directories ?? []);
   let selected: string[] = [];
   const summary = await inTransaction(async (tx) => {
     const attributes = await applyAttributeImport(doc.attributes ?? [], tx);
@@ -68,6 +70,7 @@ export async function importDocument(raw: unknown, actor: TEventActor, baseDir?:
       providers: await applyProviderImport(doc.providers ?? [], tx),
       branding: await applyBrandingImport(doc.branding, tx),
       samlServiceProviders: await applySpImport(sps, tx),
+      directories: await applyDirectoryImport(directories, tx),
     };
   });
   await publishImport(summary, selected);

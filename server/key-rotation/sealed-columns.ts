@@ -19,6 +19,7 @@ export const SEALED_COLUMNS = [
   { table: "outbox_messages", column: "body_sealed", purpose: "outbox" },
   { table: "delivery_settings", column: "smtp_password", purpose: "delivery-secrets" },
   { table: "delivery_settings", column: "sms_webhook_token", purpose: "delivery-secrets" },
+  { table: "directories", column: "bind_password", purpose: "directory-secrets" },
 ] as const satisfies readonly { table: string; column: string; purpose: TKeyPurpose }[];
 
 export type TSealedColumn = (typeof SEALED_COLUMNS)[number];

@@ -21,7 +21,7 @@ import { checkCredentials, MAX_IDENTIFIER, MAX_PASSWORD, type TSignInResult } fr
 import type { TAnswer, TIncoming } from "../http/exchange.ts";
 
 export type TRefusal = {
-  code: "login.missing_credentials" | "login.invalid_credentials" | "login.passkey_refused" | "login.passkey_required" | "login.locked_out" | "login.account_locked" | "login.password_locked" | "login.inactivity_locked"
+  code: "login.missing_credentials" | "login.invalid_credentials" | "login.passkey_refused" | "login.passkey_required" | "login.locked_out" | "login.account_locked" | "login.directory_disabled" | "login.directory_unavailable" | "login.password_locked" | "login.inactivity_locked"
     // An external provider's refusal, when its button was pressed on this form (external-login-callback.ts).
     | "federation.provider_refused" | "federation.provider_unavailable" | "federation.provider_not_found";
   retryAfterS?: number;
@@ -79,6 +79,8 @@ const REFUSALS: Record<Exclude<TSignInResult, { ok: true }>["reason"], TRefusal[
   invalid_credentials: "login.invalid_credentials",
   locked_out: "login.locked_out",
   account_locked: "login.account_locked",
+  directory_disabled: "login.directory_disabled",
+  directory_unavailable: "login.directory_unavailable",
 };
 
 /**

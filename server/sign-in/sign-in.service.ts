@@ -5,7 +5,8 @@ import { updateCredentials } from "../users/users.service.ts";
 import { findSignInCandidates, type TSignInCandidate } from "./sign-in.repository.ts";
 import { deviceOfKey } from "../sessions/sessions.service.ts";
 import { signInKeys } from "./throttle-keys.ts";
-import { reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "./throttle.service.ts";
+import { giveBackAttempt, reserveSignInAttempt, settleFailedAttempt, settleSuccessfulAttempt } from "./throttle.service.ts";
+import { checkDirectoryAccount, signInFromDirectories, type TDirectoryVerdict } from "../directories/directory-sign-in.service.ts";
 import { verifyPassword } from "./verification-gate.ts";
 
 /** Longer input cannot be valid; refusing it early spares the password hash needless work. */
@@ -19,7 +20,11 @@ export type TSignInResult =
   | { ok: false; reason: "invalid_credentials" }
   | { ok: false; reason: "locked_out"; retryAfterS: number }
   /** Said only after the password was right, so it reveals nothing a guesser does not already know. */
-  | { ok: false; reason: "account_locked" };
+  | { ok: false; reason: "account_locked" }
+  /** The directory that checks the account's password has it disabled or locked. */
+  | { ok: false; reason: "directory_disabled" }
+  /** The directory that checks the password cannot be reached: the attempt does not count. */
+  | { ok: false; reason: "directory_unavailable" };
 
 const MATCH_ORDER: TSignInCandidate["matchedBy"][] = ["sub", "login", "email", "phone"];
 
@@ -35,6 +40,38 @@ function readIdentifier(identifier: string): { text: string; email?: string; pho
 async function findAccountFor(identifier: ReturnType<typeof readIdentifier>): Promise<TSignInCandidate | undefined> {
   const found = await findSignInCandidates(identifier);
   return found.sort((a, b) => MATCH_ORDER.indexOf(a.matchedBy) - MATCH_ORDER.indexOf(b.matchedBy))[0];
+}
+
+type TThrottle = ReturnType<typeof signInKeys>;
+
+/** The outcome of a password a directory checked, settled and recorded as a local one is. */
+async function settleDirectoryVerdict(v: Exclude<TDirectoryVerdict, { kind: "not_found" }>, account: TSignInCandidate | undefined, t: TThrottle, who: TEventActor): Promise<TSignInResult> {
+  const actor = { ...who, subject: v.userId ?? who.subject };
+  const directory = v.directoryId;
+  switch (v.kind) {
+    case "unavailable":
+      await giveBackAttempt(t.keys);
+      await recordEvent("user.sign_in_failed", actor, { reason: "directory_unavailable", directory });
+      return { ok: false, reason: "directory_unavailable" };
+    case "wrong_password":
+      await settleFailedAttempt(t.keys);
+      await recordEvent("user.sign_in_failed", actor, { reason: "bad_password", directory });
+      return { ok: false, reason: "invalid_credentials" };
+    case "disabled":
+      await settleFailedAttempt(t.keys);
+      await recordEvent("user.sign_in_failed", actor, { reason: "directory_disabled", directory });
+      return { ok: false, reason: "directory_disabled" };
+    case "ok": {
+      await settleSuccessfulAttempt(t.own, t.others);
+      if (account?.locked) {
+        await recordEvent("user.sign_in_failed", actor, { reason: "account_locked", directory });
+        return { ok: false, reason: "account_locked" };
+      }
+      const subject = { ...who, subject: v.userId };
+      const created: TPendingEvent[] = v.created ? [{ type: "user.created", actor: subject, params: { by: "directory", directory } }] : [];
+      return { ok: true, userId: v.userId, amr: ["pwd"], events: [...created, { type: "user.signed_in", actor: subject, params: { method: "pwd", by: account?.matchedBy ?? "directory", directory } }] };
+    }
+  }
 }
 
 /**
@@ -54,6 +91,9 @@ export async function checkCredentials(input: { identifier: string; password: st
     await recordEvent("user.sign_in_failed", who, { reason: "locked_out", retryAfter: reserved.retryAfterS });
     return { ok: false, reason: "locked_out", retryAfterS: reserved.retryAfterS };
   }
+  // A directory's account is checked there; an identifier no account has may be a directory's person.
+  const directory = account ? await checkDirectoryAccount(account.id, input.password, who) : await signInFromDirectories(identifier.text, input.password, who);
+  if (directory && directory.kind !== "not_found") return settleDirectoryVerdict(directory, account, { keys, own, others }, who);
   const hash = account?.passwordHash ?? null;
   if (!(await verifyPassword(hash, input.password)) || !account) {
     await settleFailedAttempt(keys);

@@ -1,0 +1,149 @@
+import type { Client, Entry } from "ldapts";
+import type { TEventActor } from "../audit/audit.service.ts";
+import { inTransaction } from "../db/index.ts";
+import { AppError } from "../errors/app-error.ts";
+import { log } from "../log/logger.ts";
+import { publishAccountChange } from "../users/account-cache.ts";
+import { changeAttributes, createAccount, findAccount } from "../users/users.service.ts";
+import { findAccountOfEntry, findAllDirectories, findDirectory, findDirectoryAccount, insertDirectoryAccount, touchDirectoryAccount, type TDirectory } from "./directories.repository.ts";
+import { attributesToRead, binaryAttributes, catalogAttributesOf, entryFilter, firstText, stableIdOf } from "./directory-entries.ts";
+import { noteDirectoryState } from "./directory-health.service.ts";
+import { asService, DirectoryUnavailable, passwordMatches } from "./ldap-client.ts";
+
+/*
+ * Sign-in of the people of a directory: their password is checked by a bind as their entry, never
+ * stored. An account that is an entry is checked there; an identifier no account has is looked up
+ * in the on-demand directories, and the account is made from the entry at its first sign-in. The
+ * second factor, passkeys and account state apply afterwards as to any account.
+ */
+
+export type TDirectoryVerdict =
+  | { kind: "ok"; userId: string; directoryId: string; created: boolean }
+  /** A wrong password, or an entry gone from the directory: told apart from nothing. */
+  | { kind: "wrong_password"; userId?: string; directoryId: string }
+  /** Said only after the right password. */
+  | { kind: "disabled"; userId?: string; directoryId: string }
+  | { kind: "unavailable"; userId?: string; directoryId: string }
+  | { kind: "not_found" };
+
+type TFound = { entry: Entry; externalId: string; disabled: boolean };
+
+/** One entry of the user filter with `attribute` = `value`, and whether the directory has it disabled. */
+async function findEntry(client: Client, d: TDirectory, attribute: string, value: string): Promise<TFound | undefined> {
+  const { searchEntries } = await client.search(d.baseDn, { scope: "sub", filter: entryFilter(d, attribute, value), attributes: attributesToRead(d), explicitBufferAttributes: binaryAttributes(d), sizeLimit: 2 });
+  // Two entries for one login is a directory's mistake: nobody is signed in as either.
+  if (searchEntries.length !== 1) return undefined;
+  const entry = searchEntries[0]!;
+  const externalId = stableIdOf(entry, d.idAttribute);
+  if (!externalId) return undefined;
+  let disabled = false;
+  if (d.disabledFilter) {
+    const again = await client.search(entry.dn, { scope: "base", filter: d.disabledFilter, attributes: ["1.1"] });
+    disabled = again.searchEntries.length > 0;
+  }
+  return { entry, externalId, disabled };
+}
+
+/** The account of an entry: made at its first sign-in (its login as sub when that is free), its attributes refreshed at every later one. */
+async function accountOfEntry(d: TDirectory, found: TFound, actor: TEventActor): Promise<{ userId: string; created: boolean }> {
+  const attrs = catalogAttributesOf(found.entry, d.attributeMap);
+  const known = await findAccountOfEntry(d.id, found.externalId);
+  if (known) {
+    await refreshAttributes(known.userId, attrs);
+    await touchDirectoryAccount(known.userId, found.entry.dn);
+    return { userId: known.userId, created: false };
+  }
+  const login = firstText(found.entry, d.loginAttribute);
+  const create = (values: Record<string, unknown>) =>
+    inTransaction(async (tx) => {
+      const subTaken = login === undefined || (await findAccount(login, tx)) !== null;
+      const account = await createAccount({ sub: subTaken ? undefined : login, attrs: values, passwordHash: null }, { contactFlag: "vrf", allowed: null }, tx);
+      await insertDirectoryAccount({ userId: account.id, directoryId: d.id, externalId: found.externalId, dn: found.entry.dn }, tx);
+      return account.id;
+    });
+  let userId: string;
+  try {
+    userId = await create(attrs);
+  } catch (e) {
+    if (!(e instanceof AppError) || e.code !== "request.invalid_values") throw e;
+    // An address another account already has (or a value the catalog refuses) is left out, never
+    // taken over: the person signs in, and an administrator sees the warning.
+    const refused = new Set((e.details.items ?? []).map((i) => i.pos));
+    log.warn("directory attributes not taken", { directory: d.id, problems: (e.details.items ?? []).map((i) => `${i.pos}: ${i.desc}`) });
+    userId = await create(Object.fromEntries(Object.entries(attrs).filter(([k]) => !refused.has(k))));
+  }
+  await publishAccountChange(userId);
+  log.info("directory account created", { directory: d.id, sub: userId, actor: actor.clientId });
+  return { userId, created: true };
+}
+
+/**
+ * The directory's values replace the account's at each sign-in. A value the catalog refuses (a
+ * malformed address in the directory) does not stop the sign-in: it is logged and left as it was.
+ */
+async function refreshAttributes(userId: string, attrs: Record<string, unknown>): Promise<void> {
+  const account = await findAccount(userId);
+  if (!account || !Object.keys(attrs).length) return;
+  const changed = Object.entries(attrs).filter(([k, v]) => JSON.stringify(account.attrs[k]) !== JSON.stringify(v));
+  if (!changed.length) return;
+  try {
+    await changeAttributes(account.instanceId, Object.fromEntries(changed), { contactFlag: "vrf", confirmUnverified: false, allowed: null, actor: { subject: userId } });
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    log.warn("directory attributes not taken", { sub: userId, problems: (e.details.items ?? []).map((i) => `${i.pos}: ${i.desc}`) });
+  }
+}
+
+/** Checks the password against the entry found, then gives the account it is here. */
+async function signInAsEntry(d: TDirectory, found: TFound, password: string, actor: TEventActor, userId?: string): Promise<TDirectoryVerdict> {
+  noteDirectoryState(d.id, "ok");
+  const matches = await passwordMatches(d, found.entry.dn, password);
+  // A directory that locked an entry (too many failures, an administrator) refuses every bind as it:
+  // the disabled filter is what tells that apart from a wrong password, so it is said either way.
+  if (found.disabled) return { kind: "disabled", userId, directoryId: d.id };
+  if (!matches) return { kind: "wrong_password", userId, directoryId: d.id };
+  const account = await accountOfEntry(d, found, actor);
+  return { kind: "ok", userId: account.userId, directoryId: d.id, created: account.created };
+}
+
+/** The password of an account that is a directory's entry, checked there; null when the account is not one. */
+export async function checkDirectoryAccount(userId: string, password: string, actor: TEventActor): Promise<TDirectoryVerdict | null> {
+  const link = await findDirectoryAccount(userId);
+  if (!link) return null;
+  const d = await findDirectory(link.directoryId);
+  if (!d || !d.enabled) return { kind: "unavailable", userId, directoryId: link.directoryId };
+  try {
+    const found = await asService(d, (client) => findEntry(client, d, d.idAttribute, link.externalId));
+    if (!found) return { kind: "wrong_password", userId, directoryId: d.id };
+    return await signInAsEntry(d, found, password, actor, userId);
+  } catch (e) {
+    if (e instanceof DirectoryUnavailable) return unavailableAt(d, e, userId);
+    throw e;
+  }
+}
+
+function unavailableAt(d: TDirectory, e: DirectoryUnavailable, userId?: string): TDirectoryVerdict {
+  log.warn("directory unavailable", { directory: d.id, reason: e.message });
+  noteDirectoryState(d.id, "degraded");
+  return { kind: "unavailable", userId, directoryId: d.id };
+}
+
+/**
+ * An identifier no account has, looked up in each enabled on-demand directory in turn. When one
+ * could not be asked and no other knew the login, the answer is "unavailable" (for any login alike,
+ * so it tells nobody whether the login exists).
+ */
+export async function signInFromDirectories(login: string, password: string, actor: TEventActor): Promise<TDirectoryVerdict> {
+  let down: TDirectoryVerdict | undefined;
+  for (const d of await findAllDirectories()) {
+    if (!d.enabled || d.mode !== "on_demand") continue;
+    try {
+      const found = await asService(d, (client) => findEntry(client, d, d.loginAttribute, login));
+      if (found) return await signInAsEntry(d, found, password, actor);
+    } catch (e) {
+      if (!(e instanceof DirectoryUnavailable)) throw e;
+      down ??= unavailableAt(d, e);
+    }
+  }
+  return down ?? { kind: "not_found" };
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+
+// An LDAP attribute description (RFC 4512 §2.5): a letter, then letters, digits and hyphens.
+const LDAP_ATTRIBUTE = z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/, "an LDAP attribute name");
+
+/** A directory attribute copied into an attribute of the catalog, with what it needs on the way. */
+export const ZDirectoryAttributeRule = z.strictObject({
+  from: LDAP_ATTRIBUTE,
+  to: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, "an attribute of the catalog"),
+  /** email: trimmed, lower-cased; phone: digits with the country code, as the catalog keeps phones; lowercase. */
+  transform: z.enum(["email", "phone", "lowercase"]).optional(),
+  /** For an e-mail or phone: the directory vouches for it (marked confirmed). Off unless said: people may be able to edit their own entry there. */
+  verified: z.boolean().default(false),
+});
+export type TDirectoryAttributeRule = z.infer<typeof ZDirectoryAttributeRule>;
+
+/**
+ * A directory in the import document. The id names it in events and the console; the bind
+ * password is sealed when stored and never shown again.
+ */
+export const ZDirectoryImport = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "letters, digits, '.', '_' and '-', up to 64"),
+  name: z.string().trim().min(1).max(200),
+  enabled: z.boolean().default(true),
+  /** ldaps://host[:port], or ldap://host[:port] (StartTLS unless startTls is false, which only a loopback address may be). */
+  url: z.string().trim().min(1).max(500),
+  startTls: z.boolean().default(true),
+  /** PEM: the certificates the directory's TLS certificate must chain to (else the system's). */
+  caCert: z.string().max(65_536).optional(),
+  bindDn: z.string().trim().min(1).max(1024),
+  bindPassword: z.string().min(1).max(1024),
+  baseDn: z.string().trim().min(1).max(1024),
+  userFilter: z.string().trim().min(1).max(1024).default("(objectClass=inetOrgPerson)"),
+  loginAttribute: LDAP_ATTRIBUTE.default("uid"),
+  idAttribute: LDAP_ATTRIBUTE.default("entryUUID"),
+  disabledFilter: z.string().trim().min(1).max(1024).optional(),
+  attributes: z.array(ZDirectoryAttributeRule).max(50).default([]),
+  mode: z.enum(["on_demand", "synchronised"]).default("on_demand"),
+});
+export type TDirectoryImport = z.infer<typeof ZDirectoryImport>;
