@@ -115,6 +115,8 @@ const TITLES: Record<TEventType, Record<TLang, string>> = {
   "saml.signed_out": { en: "Signed out of SAML applications", ru: "Выход из приложений SAML" },
   "saml.sp_created": { en: "SAML application added", ru: "Приложение SAML добавлено" },
   "saml.sp_updated": { en: "SAML application changed", ru: "Приложение SAML изменено" },
+  "directory.sync_finished": { en: "Directory synchronised", ru: "Каталог синхронизирован" },
+  "directory.sync_failed": { en: "Directory synchronisation failed", ru: "Синхронизация каталога не удалась" },
   "saml.sp_deleted": { en: "SAML application deleted", ru: "Приложение SAML удалено" },
   "keys.secret_key_rotated": { en: "Secret key rotated", ru: "Секретный ключ заменён" },
   "import.applied": { en: "Import document applied", ru: "Применён документ импорта" },

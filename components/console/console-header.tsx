@@ -40,6 +40,7 @@ const NAV: (TNavLink | TNavGroup)[] = [
       { href: "/console/otp-devices", label: "nav.otpDevices" },
       { href: "/console/providers", label: "nav.providers" },
       { href: "/console/saml", label: "nav.saml" },
+      { href: "/console/directories", label: "nav.directories" },
       { href: "/console/signing-keys", label: "nav.signingKeys" },
     ],
   },

@@ -115,6 +115,8 @@ export const EVENT_TYPES = [
   "saml.signed_out",
   "saml.sp_created",
   "saml.sp_updated",
+  "directory.sync_finished",
+  "directory.sync_failed",
   "saml.sp_deleted",
   "keys.secret_key_rotated",
   "import.applied",

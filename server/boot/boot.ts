@@ -8,6 +8,7 @@ import { migrate, withAdvisoryLock } from "../db/migrator.ts";
 import { importFile } from "../import/import.service.ts";
 import { describeError, log } from "../log/logger.ts";
 import { startMaintenance } from "../maintenance/maintenance.ts";
+import { startDirectorySchedule } from "../directories/directory-sync.service.ts";
 import { answerMetricsCollection, inClusterWorker, runsOncePerStartSteps } from "../cluster/primary-link.ts";
 import { localMetricsAsJson } from "../metrics/metrics.service.ts";
 import { startDeliveryWorker } from "../messaging/delivery-worker.ts";
@@ -41,6 +42,7 @@ export async function boot(): Promise<void> {
   // After the import and before the first request: what a previous run left pending goes out now.
   await startDeliveryWorker();
   startMaintenance();
+  startDirectorySchedule();
   startInactivitySweep();
   registerShutdown();
   // One of several workers (IDP_WORKERS): a scrape answered by any of them sums all (server/serve/cluster.mjs).

@@ -13,8 +13,9 @@ import { insertSeedGroups } from "../groups/groups.service.ts";
 import { rotateSecretKey } from "../key-rotation/resealing.service.ts";
 import { rotateSigningKey } from "../oauth/keys/signing-keys.service.ts";
 import { rotateSamlSigningKey } from "../saml/keys/saml-keys.service.ts";
+import { syncDirectory, syncRunReport } from "../directories/directory-sync.service.ts";
 
-const USAGE = "usage: npm run idp -- start | dev | build | check-config | migrate | import <file.json> | seed-users <count> | seed-grants <count> | seed-groups <count> | lock-inactive | unlock <sub> | rotate-signing-key [--publish-ahead <seconds>] [--compromised] | rotate-saml-key [--publish-ahead <seconds>] [--compromised] | rotate-secret-key";
+const USAGE = "usage: npm run idp -- start | dev | build | check-config | migrate | import <file.json> | seed-users <count> | seed-grants <count> | seed-groups <count> | lock-inactive | unlock <sub> | rotate-signing-key [--publish-ahead <seconds>] [--compromised] | rotate-saml-key [--publish-ahead <seconds>] [--compromised] | rotate-secret-key | sync-directory <id> [--full]";
 
 /** `--publish-ahead 600` and `--compromised` of the key rotations; anything else is a usage error. */
 function rotationOptions(args: string[], maxAheadS = 86_400): { publishAheadS?: number; compromised: boolean } {
@@ -116,6 +117,17 @@ async function main(argv: string[]): Promise<void> {
       console.log(`new SAML signing key ${r.kid}: in the SAML metadata now, signs from ${r.signsFrom.toISOString()}`);
       if (options.compromised) console.log(`withdrawn at once: ${r.retired.join(", ") || "none"}; service providers that pinned them refuse what we send until they take the new certificate`);
       else console.log(`retiring ${r.retired.join(", ") || "none"}: service providers that pinned a certificate need the new one before then`);
+      return;
+    }
+    case "sync-directory": {
+      const rest = argv.slice(2);
+      if (!arg || rest.some((a) => a !== "--full")) throw new Error(USAGE);
+      const { runId, kind, status } = await withDatabase(() => syncDirectory(arg, rest.includes("--full") ? "full" : undefined, { clientId: "cli" }, { wait: true }));
+      const run = await withDatabase(() => syncRunReport(runId));
+      console.log(`${kind} synchronisation of ${arg}: ${status}`);
+      if (run) console.log(`${run.seen} entries read in ${run.searches} searches; ${run.created} created, ${run.updated} updated, ${run.locked} locked, ${run.unlocked} unlocked, ${run.deleted} deleted, ${run.failed} failed${run.error ? `; ${run.error}` : ""}`);
+      for (const f of run?.failures ?? []) console.log(`  ${f.dn}: ${f.reason}`);
+      if (status !== "done") process.exitCode = 1;
       return;
     }
     case "rotate-secret-key": {

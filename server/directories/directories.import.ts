@@ -51,6 +51,9 @@ const rowOf = (e: TDirectoryImport, bindPassword: string): TDirectory => ({
   disabledFilter: e.disabledFilter ?? null,
   attributeMap: e.attributes,
   mode: e.mode,
+  syncIntervalS: e.syncIntervalS,
+  missingPolicy: e.missingPolicy,
+  changeAttribute: e.changeAttribute,
 });
 
 /** Upserts the directories by id; the bind password is sealed, and a stored one that is the same counts as unchanged. */

@@ -19,6 +19,9 @@ export type TDirectory = {
   disabledFilter: string | null;
   attributeMap: TDirectoryAttributeRule[];
   mode: "on_demand" | "synchronised";
+  syncIntervalS: number;
+  missingPolicy: "lock" | "delete" | "keep";
+  changeAttribute: "modifyTimestamp" | "uSNChanged";
 };
 
 const SELECT = {
@@ -37,10 +40,19 @@ const SELECT = {
   disabledFilter: true,
   attributeMap: true,
   mode: true,
+  syncIntervalS: true,
+  missingPolicy: true,
+  changeAttribute: true,
 } as const;
 
 type TRow = Prisma.DirectoryGetPayload<{ select: typeof SELECT }>;
-const toDirectory = (r: TRow): TDirectory => ({ ...r, attributeMap: r.attributeMap as TDirectoryAttributeRule[], mode: r.mode as TDirectory["mode"] });
+const toDirectory = (r: TRow): TDirectory => ({
+  ...r,
+  attributeMap: r.attributeMap as TDirectoryAttributeRule[],
+  mode: r.mode as TDirectory["mode"],
+  missingPolicy: r.missingPolicy as TDirectory["missingPolicy"],
+  changeAttribute: r.changeAttribute as TDirectory["changeAttribute"],
+});
 
 export async function findAllDirectories(tx?: TTx): Promise<TDirectory[]> {
   const db = tx ?? (await getPrisma());
@@ -59,26 +71,33 @@ export async function upsertDirectory(d: TDirectory, tx: TTx): Promise<void> {
   await tx.directory.upsert({ where: { id }, create: { id, ...data }, update: data, select: { id: true } });
 }
 
-export type TDirectoryAccount = { userId: string; directoryId: string; externalId: string; dn: string };
+export type TDirectoryAccount = { userId: string; directoryId: string; externalId: string; dn: string; disabled: boolean };
+const LINK = { userId: true, directoryId: true, externalId: true, dn: true, disabled: true } as const;
 
 /** The directory entry an account is, if it is one. */
 export async function findDirectoryAccount(userId: string): Promise<TDirectoryAccount | null> {
   const prisma = await getPrisma();
-  return prisma.directoryAccount.findUnique({ where: { userId }, select: { userId: true, directoryId: true, externalId: true, dn: true } });
+  return prisma.directoryAccount.findUnique({ where: { userId }, select: LINK });
 }
 
 /** The account an entry (by its stable id) already is here. */
 export async function findAccountOfEntry(directoryId: string, externalId: string, tx?: TTx): Promise<TDirectoryAccount | null> {
   const db = tx ?? (await getPrisma());
-  return db.directoryAccount.findUnique({ where: { directoryId_externalId: { directoryId, externalId } }, select: { userId: true, directoryId: true, externalId: true, dn: true } });
+  return db.directoryAccount.findUnique({ where: { directoryId_externalId: { directoryId, externalId } }, select: LINK });
 }
 
-export async function insertDirectoryAccount(a: TDirectoryAccount, tx: TTx): Promise<void> {
+export async function insertDirectoryAccount(a: Omit<TDirectoryAccount, "disabled">, tx: TTx): Promise<void> {
   await tx.directoryAccount.create({ data: a, select: { userId: true } });
 }
 
-/** The entry was read again: its DN may have moved. */
-export async function touchDirectoryAccount(userId: string, dn: string, tx?: TTx): Promise<void> {
-  const db = tx ?? (await getPrisma());
-  await db.directoryAccount.update({ where: { userId }, data: { dn, syncedAt: new Date() }, select: { userId: true } });
+/** The entry was read again (at `at`): its DN may have moved; `disabled` when that changed too. */
+export async function touchDirectoryAccount(userId: string, dn: string, at = new Date(), disabled?: boolean): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.directoryAccount.update({ where: { userId }, data: { dn, syncedAt: at, ...(disabled === undefined ? {} : { disabled }) }, select: { userId: true } });
+}
+
+/** A batch of the directory's accounts whose entries no run has seen since `before` (gone from the directory), not yet dealt with. */
+export async function findUnseenAccounts(directoryId: string, before: Date, limit: number): Promise<TDirectoryAccount[]> {
+  const prisma = await getPrisma();
+  return prisma.directoryAccount.findMany({ where: { directoryId, syncedAt: { lt: before } }, select: LINK, orderBy: { userId: "asc" }, take: limit });
 }

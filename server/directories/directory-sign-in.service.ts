@@ -1,12 +1,9 @@
 import type { Client, Entry } from "ldapts";
 import type { TEventActor } from "../audit/audit.service.ts";
-import { inTransaction } from "../db/index.ts";
-import { AppError } from "../errors/app-error.ts";
 import { log } from "../log/logger.ts";
-import { publishAccountChange } from "../users/account-cache.ts";
-import { changeAttributes, createAccount, findAccount } from "../users/users.service.ts";
-import { findAccountOfEntry, findAllDirectories, findDirectory, findDirectoryAccount, insertDirectoryAccount, touchDirectoryAccount, type TDirectory } from "./directories.repository.ts";
-import { attributesToRead, binaryAttributes, catalogAttributesOf, entryFilter, firstText, stableIdOf } from "./directory-entries.ts";
+import { findAllDirectories, findDirectory, findDirectoryAccount, type TDirectory } from "./directories.repository.ts";
+import { accountOfEntry } from "./directory-accounts.service.ts";
+import { attributesToRead, binaryAttributes, entryFilter, stableIdOf } from "./directory-entries.ts";
 import { noteDirectoryState } from "./directory-health.service.ts";
 import { asService, DirectoryUnavailable, passwordMatches } from "./ldap-client.ts";
 
@@ -44,56 +41,6 @@ async function findEntry(client: Client, d: TDirectory, attribute: string, value
   return { entry, externalId, disabled };
 }
 
-/** The account of an entry: made at its first sign-in (its login as sub when that is free), its attributes refreshed at every later one. */
-async function accountOfEntry(d: TDirectory, found: TFound, actor: TEventActor): Promise<{ userId: string; created: boolean }> {
-  const attrs = catalogAttributesOf(found.entry, d.attributeMap);
-  const known = await findAccountOfEntry(d.id, found.externalId);
-  if (known) {
-    await refreshAttributes(known.userId, attrs);
-    await touchDirectoryAccount(known.userId, found.entry.dn);
-    return { userId: known.userId, created: false };
-  }
-  const login = firstText(found.entry, d.loginAttribute);
-  const create = (values: Record<string, unknown>) =>
-    inTransaction(async (tx) => {
-      const subTaken = login === undefined || (await findAccount(login, tx)) !== null;
-      const account = await createAccount({ sub: subTaken ? undefined : login, attrs: values, passwordHash: null }, { contactFlag: "vrf", allowed: null }, tx);
-      await insertDirectoryAccount({ userId: account.id, directoryId: d.id, externalId: found.externalId, dn: found.entry.dn }, tx);
-      return account.id;
-    });
-  let userId: string;
-  try {
-    userId = await create(attrs);
-  } catch (e) {
-    if (!(e instanceof AppError) || e.code !== "request.invalid_values") throw e;
-    // An address another account already has (or a value the catalog refuses) is left out, never
-    // taken over: the person signs in, and an administrator sees the warning.
-    const refused = new Set((e.details.items ?? []).map((i) => i.pos));
-    log.warn("directory attributes not taken", { directory: d.id, problems: (e.details.items ?? []).map((i) => `${i.pos}: ${i.desc}`) });
-    userId = await create(Object.fromEntries(Object.entries(attrs).filter(([k]) => !refused.has(k))));
-  }
-  await publishAccountChange(userId);
-  log.info("directory account created", { directory: d.id, sub: userId, actor: actor.clientId });
-  return { userId, created: true };
-}
-
-/**
- * The directory's values replace the account's at each sign-in. A value the catalog refuses (a
- * malformed address in the directory) does not stop the sign-in: it is logged and left as it was.
- */
-async function refreshAttributes(userId: string, attrs: Record<string, unknown>): Promise<void> {
-  const account = await findAccount(userId);
-  if (!account || !Object.keys(attrs).length) return;
-  const changed = Object.entries(attrs).filter(([k, v]) => JSON.stringify(account.attrs[k]) !== JSON.stringify(v));
-  if (!changed.length) return;
-  try {
-    await changeAttributes(account.instanceId, Object.fromEntries(changed), { contactFlag: "vrf", confirmUnverified: false, allowed: null, actor: { subject: userId } });
-  } catch (e) {
-    if (!(e instanceof AppError)) throw e;
-    log.warn("directory attributes not taken", { sub: userId, problems: (e.details.items ?? []).map((i) => `${i.pos}: ${i.desc}`) });
-  }
-}
-
 /** Checks the password against the entry found, then gives the account it is here. */
 async function signInAsEntry(d: TDirectory, found: TFound, password: string, actor: TEventActor, userId?: string): Promise<TDirectoryVerdict> {
   noteDirectoryState(d.id, "ok");
@@ -102,7 +49,8 @@ async function signInAsEntry(d: TDirectory, found: TFound, password: string, act
   // the disabled filter is what tells that apart from a wrong password, so it is said either way.
   if (found.disabled) return { kind: "disabled", userId, directoryId: d.id };
   if (!matches) return { kind: "wrong_password", userId, directoryId: d.id };
-  const account = await accountOfEntry(d, found, actor);
+  const account = await accountOfEntry(d, found.entry, found.externalId);
+  if (account.created) log.info("directory account created", { directory: d.id, sub: account.userId, client: actor.clientId });
   return { kind: "ok", userId: account.userId, directoryId: d.id, created: account.created };
 }
 

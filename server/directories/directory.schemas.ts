@@ -36,5 +36,11 @@ export const ZDirectoryImport = z.strictObject({
   disabledFilter: z.string().trim().min(1).max(1024).optional(),
   attributes: z.array(ZDirectoryAttributeRule).max(50).default([]),
   mode: z.enum(["on_demand", "synchronised"]).default("on_demand"),
+  /** Synchronised: seconds between incremental runs (0: only when asked); a full run follows a day after the last. */
+  syncIntervalS: z.number().int().min(0).max(7 * 86_400).default(900),
+  /** What an entry gone from the directory makes of its account. */
+  missingPolicy: z.enum(["lock", "delete", "keep"]).default("lock"),
+  /** What an incremental run asks for changes by: modifyTimestamp (LDAP), uSNChanged (Active Directory). */
+  changeAttribute: z.enum(["modifyTimestamp", "uSNChanged"]).default("modifyTimestamp"),
 });
 export type TDirectoryImport = z.infer<typeof ZDirectoryImport>;

@@ -371,6 +371,12 @@ const ERROR_DEFS = {
   "saml.sp_exists": { status: 409, type: "process_error", error: "saml_sp_exists", desc: "an application with this id or entity ID exists already" },
   /** No SAML service provider has this id. */
   "saml.sp_not_found": { status: 404, type: "not_found_error", error: "saml_sp_not_found", desc: "SAML application not found" },
+  /** No directory has this id. */
+  "directory.not_found": { status: 404, type: "not_found_error", error: "directory_not_found", desc: "directory not found" },
+  /** Only a synchronised, enabled directory is synchronised. */
+  "directory.not_synchronised": { status: 409, type: "process_error", error: "directory_not_synchronised", desc: "the directory is not synchronised, or is switched off" },
+  /** One synchronisation per directory at a time, across every instance. */
+  "directory.sync_running": { status: 409, type: "process_error", error: "directory_sync_running", desc: "a synchronisation of this directory is running" },
 } as const satisfies Record<string, TErrorDef>;
 
 export type TErrorCode = keyof typeof ERROR_DEFS;

@@ -17,6 +17,7 @@ import { providersRouter } from "./routers/console/providers.router.ts";
 import { signingKeysRouter } from "./routers/console/signing-keys.router.ts";
 import { samlKeysRouter } from "./routers/console/saml-keys.router.ts";
 import { samlSpsRouter } from "./routers/console/saml-sps.router.ts";
+import { directoriesRouter } from "./routers/console/directories.router.ts";
 import { sessionsRouter } from "./routers/console/sessions.router.ts";
 import { templatesRouter } from "./routers/console/templates.router.ts";
 import { usersRouter } from "./routers/console/users.router.ts";
@@ -45,6 +46,7 @@ export const appRouter = createRouter({
     signingKeys: signingKeysRouter,
     samlKeys: samlKeysRouter,
     samlSps: samlSpsRouter,
+    directories: directoriesRouter,
   }),
   portal: portalRouter,
 });
