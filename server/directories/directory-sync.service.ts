@@ -2,6 +2,7 @@ import { GreaterThanEqualsFilter, type Client, type Entry } from "ldapts";
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import { describeError, log } from "../log/logger.ts";
+import { observeDirectorySync } from "../metrics/registry.ts";
 import { deleteAccount, findAccount } from "../users/users.service.ts";
 import { findAccountOfEntry, findAllDirectories, findDirectory, findUnseenAccounts, type TDirectory } from "./directories.repository.ts";
 import { lockForDirectory, accountOfEntry } from "./directory-accounts.service.ts";
@@ -150,6 +151,7 @@ async function execute(run: TRun, actor: TEventActor): Promise<TSyncRun["status"
   }
   await finishRun(run.id, run.counts, run.failures, error);
   const ms = Date.now() - run.start.getTime();
+  observeDirectorySync(run.kind, error ? "failed" : "done", ms / 1000, run.counts.failed);
   if (error) await recordEvent("directory.sync_failed", actor, { directory: run.d.id, run: run.id, kind: run.kind, error, ms, ...run.counts });
   else await recordEvent("directory.sync_finished", actor, { directory: run.d.id, run: run.id, kind: run.kind, ms, ...run.counts });
   return error ? "failed" : "done";

@@ -1,4 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { boundedLabel } from "./labels.ts";
 import { requestSeries, type TRequestSeries } from "./request-series.ts";
 
@@ -15,6 +15,8 @@ type TMetrics = {
   tokens: Counter<"grant_type">;
   signIns: Counter<"method">;
   signInFailures: Counter<"method" | "reason">;
+  directorySyncs: Histogram<"kind" | "status">;
+  directoryEntryFailures: Counter<"kind">;
   /** Label guards, one per label the code fills in (see boundedLabel). */
   words: { grant: (v: unknown) => string; method: (v: unknown) => string; reason: (v: unknown) => string };
   /** Gauges that query the database, added once by the first scrape (collectors.ts). */
@@ -41,6 +43,15 @@ function createMetrics(): TMetrics {
     tokens: new Counter({ name: "idp_oauth_tokens_issued_total", help: "Token endpoint answers that issued tokens, by grant type.", labelNames: ["grant_type"], registers }),
     signIns: new Counter({ name: "idp_sign_ins_total", help: "Successful sign-ins by method.", labelNames: ["method"], registers }),
     signInFailures: new Counter({ name: "idp_sign_in_failures_total", help: "Refused sign-ins by method and reason.", labelNames: ["method", "reason"], registers }),
+    directorySyncs: new Histogram({
+      name: "idp_directory_sync_duration_seconds",
+      help: "Directory synchronisations by kind (full, incremental) and outcome (done, failed), and how long each took.",
+      labelNames: ["kind", "status"],
+      // From an incremental run that found nothing (well under a second) to a full read of a large directory (an hour).
+      buckets: [0.5, 1, 5, 15, 60, 300, 900, 3600],
+      registers,
+    }),
+    directoryEntryFailures: new Counter({ name: "idp_directory_sync_entry_failures_total", help: "Directory entries a synchronisation could not apply, by kind of run.", labelNames: ["kind"], registers }),
     words: { grant: boundedLabel(), method: boundedLabel(), reason: boundedLabel() },
   };
 }
@@ -73,4 +84,11 @@ export function countSignInEvent(type: string, params: Record<string, unknown>):
   const m = metrics();
   if (type === "user.signed_in") m.signIns.inc({ method: m.words.method(params.method ?? "pwd") });
   else if (type === "user.sign_in_failed") m.signInFailures.inc({ method: m.words.method(params.method ?? "pwd"), reason: m.words.reason(params.reason) });
+}
+
+/** One finished directory synchronisation: its duration by kind and outcome, and the entries it could not apply. */
+export function observeDirectorySync(kind: "full" | "incremental", status: "done" | "failed", seconds: number, failedEntries: number): void {
+  const m = metrics();
+  m.directorySyncs.observe({ kind, status }, seconds);
+  if (failedEntries) m.directoryEntryFailures.inc({ kind }, failedEntries);
 }

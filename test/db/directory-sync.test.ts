@@ -4,6 +4,7 @@ import { findRun } from "../../server/directories/directory-sync.repository.ts";
 import { AppError } from "../../server/errors/app-error.ts";
 import { importDocument } from "../../server/import/import.service.ts";
 import { adminCaller } from "../support/console-caller.ts";
+import { metrics } from "../../server/metrics/registry.ts";
 import { BASE_DN, person, READER, startSlapd, type TSlapd } from "../support/slapd.ts";
 import { DB_KINDS, installTestDatabase, type TTestDatabase } from "../support/test-db.ts";
 
@@ -127,5 +128,8 @@ describe.each(DB_KINDS)("directory synchronisation on %s", (kind) => {
     expect(status).toBe("failed");
     expect((await findRun(runId))!.error).toMatch(/connect|ECONNREFUSED|closed/i);
     expect(await t.db.prisma.securityEvent.count({ where: { type: "directory.sync_failed" } })).toBe(1);
+    // Counted for the scrape, by kind and outcome.
+    const histogram = await metrics().registry.getSingleMetric("idp_directory_sync_duration_seconds")!.get();
+    expect((histogram.values as { metricName?: string; labels: Record<string, unknown>; value: number }[]).find((v) => v.metricName === "idp_directory_sync_duration_seconds_count" && v.labels.kind === "full" && v.labels.status === "failed")!.value).toBeGreaterThanOrEqual(1);
   });
 });
