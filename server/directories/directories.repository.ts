@@ -101,3 +101,16 @@ export async function findUnseenAccounts(directoryId: string, before: Date, limi
   const prisma = await getPrisma();
   return prisma.directoryAccount.findMany({ where: { directoryId, syncedAt: { lt: before } }, select: LINK, orderBy: { userId: "asc" }, take: limit });
 }
+
+/** The accounts a page of entries already are here, by the entries' stable ids: one query for the page. */
+export async function findAccountsOfEntries(directoryId: string, externalIds: string[]): Promise<Map<string, TDirectoryAccount>> {
+  const prisma = await getPrisma();
+  const rows = await prisma.directoryAccount.findMany({ where: { directoryId, externalId: { in: externalIds } }, select: LINK });
+  return new Map(rows.map((r) => [r.externalId, r]));
+}
+
+/** A page of entries was read at `at`: one statement for all of them. */
+export async function touchDirectoryAccounts(userIds: string[], at: Date): Promise<void> {
+  const prisma = await getPrisma();
+  await prisma.directoryAccount.updateMany({ where: { userId: { in: userIds } }, data: { syncedAt: at } });
+}

@@ -4,8 +4,9 @@ import { AppError } from "../errors/app-error.ts";
 import { sameJson } from "../import/canonical-json.ts";
 import { log } from "../log/logger.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
-import { changeAttributes, createAccount, findAccount } from "../users/users.service.ts";
-import { findAccountOfEntry, insertDirectoryAccount, touchDirectoryAccount, type TDirectory } from "./directories.repository.ts";
+import { getCatalog } from "../attributes/attributes.service.ts";
+import { changeAttributes, createAccount, findAccount, findAccounts } from "../users/users.service.ts";
+import { findAccountOfEntry, findAccountsOfEntries, insertDirectoryAccount, touchDirectoryAccount, touchDirectoryAccounts, type TDirectory, type TDirectoryAccount } from "./directories.repository.ts";
 import { catalogAttributesOf, firstText } from "./directory-entries.ts";
 
 /*
@@ -43,8 +44,8 @@ async function createFromEntry(d: TDirectory, entry: Entry, externalId: string, 
 }
 
 /** Replaces the account's mapped attributes with the entry's; whether anything changed. A value the catalog refuses is logged and left as it was. */
-async function refreshAttributes(userId: string, attrs: Record<string, unknown>): Promise<boolean> {
-  const account = await findAccount(userId);
+async function refreshAttributes(userId: string, attrs: Record<string, unknown>, read?: Awaited<ReturnType<typeof findAccount>>): Promise<boolean> {
+  const account = read === undefined ? await findAccount(userId) : read;
   if (!account) return false;
   const changed = Object.entries(attrs).filter(([k, v]) => !sameJson(account.attrs[k], v));
   if (!changed.length) return false;
@@ -83,4 +84,65 @@ export async function lockForDirectory(userId: string, dn: string, seenAt: Date,
   await touchDirectoryAccount(userId, dn, seenAt, lock);
   await publishAccountChange(userId);
   return lock !== account.locked;
+}
+
+export type TPageItem = { entry: Entry; externalId: string };
+export type TPageOutcome = { item: TPageItem; userId: string; created: boolean; updated: boolean; link: TDirectoryAccount | undefined } | { item: TPageItem; error: unknown };
+
+/**
+ * A page of a synchronisation's entries, with its writes batched: one query finds the accounts the
+ * entries already are, the new ones are made in one transaction (should one of them be refused, the
+ * page falls back to one entry at a time, each then made or refused on its own), the known ones are
+ * read in one query, written only where an attribute changed, and marked seen in one statement.
+ */
+export async function accountsOfPage(d: TDirectory, items: TPageItem[], seenAt: Date): Promise<TPageOutcome[]> {
+  const links = await findAccountsOfEntries(d.id, items.map((i) => i.externalId));
+  const fresh = items.filter((i) => !links.has(i.externalId));
+  const known = items.filter((i) => links.has(i.externalId));
+  const out: TPageOutcome[] = [];
+  if (fresh.length) out.push(...(await createPage(d, fresh)));
+  const accounts = new Map((await findAccounts(known.map((i) => links.get(i.externalId)!.userId))).map((a) => [a.id, a]));
+  for (const item of known) {
+    const link = links.get(item.externalId)!;
+    try {
+      const updated = await refreshAttributes(link.userId, catalogAttributesOf(item.entry, d.attributeMap), accounts.get(link.userId) ?? null);
+      // A moved entry: its new DN is where the next bind goes.
+      if (link.dn !== item.entry.dn) await touchDirectoryAccount(link.userId, item.entry.dn, seenAt);
+      out.push({ item, userId: link.userId, created: false, updated, link });
+    } catch (error) {
+      out.push({ item, error });
+    }
+  }
+  if (known.length) await touchDirectoryAccounts(known.map((i) => links.get(i.externalId)!.userId), seenAt);
+  return out;
+}
+
+async function createPage(d: TDirectory, fresh: TPageItem[]): Promise<TPageOutcome[]> {
+  try {
+    const catalog = await getCatalog();
+    const ids = await inTransaction(async (tx) => {
+      const made: string[] = [];
+      for (const { entry, externalId } of fresh) {
+        const login = firstText(entry, d.loginAttribute);
+        const subTaken = login === undefined || made.includes(login) || (await findAccount(login, tx)) !== null;
+        const account = await createAccount({ sub: subTaken ? undefined : login, attrs: catalogAttributesOf(entry, d.attributeMap), passwordHash: null }, { contactFlag: "vrf", allowed: null, catalog }, tx);
+        await insertDirectoryAccount({ userId: account.id, directoryId: d.id, externalId, dn: entry.dn }, tx);
+        made.push(account.id);
+      }
+      return made;
+    });
+    await publishAccountChange(...ids);
+    return fresh.map((item, i) => ({ item, userId: ids[i]!, created: true, updated: false, link: undefined }));
+  } catch {
+    // Something in the page was refused (an address another account has, a value the catalog refuses): one at a time.
+    const out: TPageOutcome[] = [];
+    for (const item of fresh) {
+      try {
+        out.push({ item, userId: await createFromEntry(d, item.entry, item.externalId, catalogAttributesOf(item.entry, d.attributeMap)), created: true, updated: false, link: undefined });
+      } catch (error) {
+        out.push({ item, error });
+      }
+    }
+    return out;
+  }
 }

@@ -4,8 +4,8 @@ import { AppError } from "../errors/app-error.ts";
 import { describeError, log } from "../log/logger.ts";
 import { observeDirectorySync } from "../metrics/registry.ts";
 import { deleteAccount, findAccount } from "../users/users.service.ts";
-import { findAccountOfEntry, findAllDirectories, findDirectory, findUnseenAccounts, type TDirectory } from "./directories.repository.ts";
-import { lockForDirectory, accountOfEntry } from "./directory-accounts.service.ts";
+import { findAllDirectories, findDirectory, findUnseenAccounts, type TDirectory } from "./directories.repository.ts";
+import { accountsOfPage, lockForDirectory, type TPageItem } from "./directory-accounts.service.ts";
 import { attributesToRead, binaryAttributes, firstText, stableIdOf } from "./directory-entries.ts";
 import { findHighWater, findRun, findRuns, finishRun, insertRun, lastFullRunAt, saveHighWater, saveProgress, type TRunCounts, type TRunFailure, type TSyncRun } from "./directory-sync.repository.ts";
 import { asService } from "./ldap-client.ts";
@@ -75,20 +75,30 @@ async function disabledIds(run: TRun, client: Client, changed: string): Promise<
   return ids;
 }
 
-async function syncEntry(run: TRun, entry: Entry, disabled: Set<string>): Promise<void> {
-  run.counts.seen++;
-  if (run.d.changeAttribute === "uSNChanged") run.highWater = highestUsn(run.highWater, firstText(entry, run.d.changeAttribute));
-  try {
+/** A page of entries: their accounts made or updated (writes batched), then locked or unlocked where the directory's disabled state differs. */
+async function syncPage(run: TRun, entries: Entry[], disabled: Set<string>): Promise<void> {
+  const items: TPageItem[] = [];
+  for (const entry of entries) {
+    run.counts.seen++;
+    if (run.d.changeAttribute === "uSNChanged") run.highWater = highestUsn(run.highWater, firstText(entry, run.d.changeAttribute));
     const externalId = stableIdOf(entry, run.d.idAttribute);
-    if (!externalId) throw new AppError("request.invalid_values", { desc: `the entry has no ${run.d.idAttribute}` });
-    const outcome = await accountOfEntry(run.d, entry, externalId, run.start);
+    if (externalId) items.push({ entry, externalId });
+    else fail(run, entry.dn, new AppError("request.invalid_values", { desc: `the entry has no ${run.d.idAttribute}` }));
+  }
+  for (const outcome of await accountsOfPage(run.d, items, run.start)) {
+    if ("error" in outcome) {
+      fail(run, outcome.item.entry.dn, outcome.error);
+      continue;
+    }
     if (outcome.created) run.counts.created++;
     if (outcome.updated) run.counts.updated++;
-    const link = await findAccountOfEntry(run.d.id, externalId);
-    const off = disabled.has(externalId);
-    if (link && off !== link.disabled && (await lockForDirectory(link.userId, entry.dn, run.start, off))) run.counts[off ? "locked" : "unlocked"]++;
-  } catch (e) {
-    fail(run, entry.dn, e);
+    const off = disabled.has(outcome.item.externalId);
+    const wasOff = outcome.link?.disabled ?? false;
+    try {
+      if (off !== wasOff && (await lockForDirectory(outcome.userId, outcome.item.entry.dn, run.start, off))) run.counts[off ? "locked" : "unlocked"]++;
+    } catch (e) {
+      fail(run, outcome.item.entry.dn, e);
+    }
   }
 }
 
@@ -118,7 +128,7 @@ async function dealWithMissing(run: TRun): Promise<void> {
 async function runFull(run: TRun, client: Client): Promise<void> {
   const disabled = await disabledIds(run, client, "");
   await eachPage(run, client, run.d.userFilter, [...attributesToRead(run.d), run.d.changeAttribute], async (entries) => {
-    for (const entry of entries) await syncEntry(run, entry, disabled);
+    await syncPage(run, entries, disabled);
     await saveProgress(run.id, run.counts, run.failures);
   });
   await dealWithMissing(run);
@@ -134,7 +144,7 @@ async function runIncremental(run: TRun, client: Client, mark: string): Promise<
   });
   if (!entries.length) return;
   const disabled = await disabledIds(run, client, changed);
-  for (const entry of entries) await syncEntry(run, entry, disabled);
+  for (let i = 0; i < entries.length; i += PAGE_SIZE) await syncPage(run, entries.slice(i, i + PAGE_SIZE), disabled);
 }
 
 async function execute(run: TRun, actor: TEventActor): Promise<TSyncRun["status"]> {

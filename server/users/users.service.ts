@@ -24,7 +24,7 @@ import {
 } from "./users.repository.ts";
 
 // What other capabilities read or change of this one's data: they come through here, never its repository.
-export { findAccount, findIdsByValue, findPasswordHash, findUserById, updateCredentials } from "./users.repository.ts";
+export { findAccount, findAccounts, findIdsByValue, findPasswordHash, findUserById, updateCredentials } from "./users.repository.ts";
 
 export async function readAccount(subject: string): Promise<TAccount> {
   const account = await findAccount(subject);
