@@ -122,8 +122,10 @@ async function main(argv: string[]): Promise<void> {
     case "sync-directory": {
       const rest = argv.slice(2);
       if (!arg || rest.some((a) => a !== "--full")) throw new Error(USAGE);
-      const { runId, kind, status } = await withDatabase(() => syncDirectory(arg, rest.includes("--full") ? "full" : undefined, { clientId: "cli" }, { wait: true }));
-      const run = await withDatabase(() => syncRunReport(runId));
+      const { kind, status, run } = await withDatabase(async () => {
+        const started = await syncDirectory(arg, rest.includes("--full") ? "full" : undefined, { clientId: "cli" }, { wait: true });
+        return { ...started, run: await syncRunReport(started.runId) };
+      });
       console.log(`${kind} synchronisation of ${arg}: ${status}`);
       if (run) console.log(`${run.seen} entries read in ${run.searches} searches; ${run.created} created, ${run.updated} updated, ${run.locked} locked, ${run.unlocked} unlocked, ${run.deleted} deleted, ${run.failed} failed${run.error ? `; ${run.error}` : ""}`);
       for (const f of run?.failures ?? []) console.log(`  ${f.dn}: ${f.reason}`);

@@ -90,6 +90,10 @@ export async function insertDirectoryAccount(a: Omit<TDirectoryAccount, "disable
   await tx.directoryAccount.create({ data: a, select: { userId: true } });
 }
 
+export async function insertDirectoryAccounts(rows: Omit<TDirectoryAccount, "disabled">[], tx: TTx): Promise<void> {
+  if (rows.length) await tx.directoryAccount.createMany({ data: rows });
+}
+
 /** The entry was read again (at `at`): its DN may have moved; `disabled` when that changed too. */
 export async function touchDirectoryAccount(userId: string, dn: string, at = new Date(), disabled?: boolean): Promise<void> {
   const prisma = await getPrisma();

@@ -5,8 +5,8 @@ import { sameJson } from "../import/canonical-json.ts";
 import { log } from "../log/logger.ts";
 import { publishAccountChange } from "../users/account-cache.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
-import { changeAttributes, createAccount, findAccount, findAccounts } from "../users/users.service.ts";
-import { findAccountOfEntry, findAccountsOfEntries, insertDirectoryAccount, touchDirectoryAccount, touchDirectoryAccounts, type TDirectory, type TDirectoryAccount } from "./directories.repository.ts";
+import { changeAttributes, createAccount, createAccounts, findAccount, findAccounts } from "../users/users.service.ts";
+import { findAccountOfEntry, findAccountsOfEntries, insertDirectoryAccount, insertDirectoryAccounts, touchDirectoryAccount, touchDirectoryAccounts, type TDirectory, type TDirectoryAccount } from "./directories.repository.ts";
 import { catalogAttributesOf, firstText } from "./directory-entries.ts";
 
 /*
@@ -117,32 +117,36 @@ export async function accountsOfPage(d: TDirectory, items: TPageItem[], seenAt: 
   return out;
 }
 
+/**
+ * The new entries of a page, made in one transaction with two statements for the accounts: each with
+ * its login as sub, or a generated one where that is taken; an attribute another account holds (or
+ * the catalog refuses) is left out of that entry alone, as for one entry at a time.
+ */
 async function createPage(d: TDirectory, fresh: TPageItem[]): Promise<TPageOutcome[]> {
-  try {
-    const catalog = await getCatalog();
-    const ids = await inTransaction(async (tx) => {
-      const made: string[] = [];
-      for (const { entry, externalId } of fresh) {
-        const login = firstText(entry, d.loginAttribute);
-        const subTaken = login === undefined || made.includes(login) || (await findAccount(login, tx)) !== null;
-        const account = await createAccount({ sub: subTaken ? undefined : login, attrs: catalogAttributesOf(entry, d.attributeMap), passwordHash: null }, { contactFlag: "vrf", allowed: null, catalog }, tx);
-        await insertDirectoryAccount({ userId: account.id, directoryId: d.id, externalId, dn: entry.dn }, tx);
-        made.push(account.id);
-      }
-      return made;
-    });
-    await publishAccountChange(...ids);
-    return fresh.map((item, i) => ({ item, userId: ids[i]!, created: true, updated: false, link: undefined }));
-  } catch {
-    // Something in the page was refused (an address another account has, a value the catalog refuses): one at a time.
+  const catalog = await getCatalog();
+  const made = await inTransaction(async (tx) => {
+    type TTry = { item: TPageItem; sub?: string; attrs: Record<string, unknown>; round: number };
+    let pending: TTry[] = fresh.map((item) => ({ item, sub: firstText(item.entry, d.loginAttribute), attrs: catalogAttributesOf(item.entry, d.attributeMap), round: 0 }));
     const out: TPageOutcome[] = [];
-    for (const item of fresh) {
-      try {
-        out.push({ item, userId: await createFromEntry(d, item.entry, item.externalId, catalogAttributesOf(item.entry, d.attributeMap)), created: true, updated: false, link: undefined });
-      } catch (error) {
-        out.push({ item, error });
-      }
+    // Three rounds at most: as given; without a taken sub; without the refused attributes.
+    while (pending.length) {
+      const outcomes = await createAccounts(pending.map((p) => ({ sub: p.sub, attrs: p.attrs, passwordHash: null })), { contactFlag: "vrf", allowed: null, catalog }, tx);
+      const again: TTry[] = [];
+      outcomes.forEach((o, i) => {
+        const p = pending[i]!;
+        if (o.ok) out.push({ item: p.item, userId: o.account.id, created: true, updated: false, link: undefined });
+        else if (p.round >= 2) out.push({ item: p.item, error: new AppError("request.invalid_values", { items: o.items }) });
+        else {
+          const refused = new Set(o.items.map((it) => it.pos));
+          if (!refused.has("sub")) log.warn("directory attributes not taken", { directory: d.id, problems: o.items.map((it) => `${it.pos}: ${it.desc}`) });
+          again.push({ item: p.item, sub: refused.has("sub") ? undefined : p.sub, attrs: Object.fromEntries(Object.entries(p.attrs).filter(([k]) => !refused.has(k))), round: p.round + 1 });
+        }
+      });
+      pending = again;
     }
+    await insertDirectoryAccounts(out.flatMap((o) => ("error" in o ? [] : [{ userId: o.userId, directoryId: d.id, externalId: o.item.externalId, dn: o.item.entry.dn }])), tx);
     return out;
-  }
+  });
+  await publishAccountChange(...made.flatMap((o) => ("error" in o ? [] : [o.userId])));
+  return made;
 }

@@ -182,3 +182,28 @@ export async function refuseLastActiveAdmin(account: { id: string; roles: string
   const admins = await lockActiveWithRole("admin", tx);
   if (!admins.some((id) => id !== account.id)) throw new AppError("console.last_admin");
 }
+
+/** Which of these ids are accounts already. */
+export async function findExistingIds(ids: string[], tx: TTx): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  return new Set((await tx.user.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((r) => r.id));
+}
+
+/**
+ * Inserts a batch of checked new accounts and their value index rows inside the caller's
+ * transaction, each table with one statement (the rows travel as one JSON document, as in
+ * seed.repository.ts): thousands of rows per round trip on PostgreSQL and PGlite alike.
+ */
+export async function insertAccounts(accounts: (TNewAccount & { index: TIndexRow[] })[], tx: TTx): Promise<void> {
+  if (!accounts.length) return;
+  const users = JSON.stringify(accounts.map((a) => ({ id: a.id, attrs: a.attrs, locked: a.locked, instance_id: a.instanceId, password_hash: a.passwordHash ?? null })));
+  const values = JSON.stringify(accounts.flatMap((a) => a.index.map((r) => ({ user_id: a.id, attr: r.attr, value: r.value, is_unique: r.isUnique }))));
+  await tx.$executeRaw`
+    INSERT INTO users (id, attrs, locked, instance_id, password_hash)
+    SELECT id, attrs, locked, instance_id, password_hash
+    FROM jsonb_to_recordset(${users}::jsonb) AS r(id text, attrs jsonb, locked boolean, instance_id text, password_hash text)`;
+  await tx.$executeRaw`
+    INSERT INTO user_attr_values (user_id, attr, value, is_unique)
+    SELECT user_id, attr, value, is_unique
+    FROM jsonb_to_recordset(${values}::jsonb) AS r(user_id text, attr text, value text, is_unique boolean)`;
+}

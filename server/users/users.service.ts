@@ -16,8 +16,10 @@ import { applyPlan, indexRows, planChanges, splitColumns, type TPendingContact, 
 import {
   deleteAccountIfVersion,
   findAccount,
+  findExistingIds,
   findTakenValues,
   insertAccount,
+  insertAccounts,
   refuseLastActiveAdmin,
   updateAccountIfVersion,
   type TIndexRow,
@@ -100,6 +102,52 @@ export async function createAccount(
     rows.filter((r) => r.isUnique).map((r) => r.attr),
   );
   return { ...account, createdAt: new Date(), updatedAt: new Date() };
+}
+
+export type TBatchOutcome = { ok: true; account: TAccount } | { ok: false; items: TInputItem[] };
+
+/**
+ * Creates many accounts at once (a directory's synchronisation), each checked as createAccount
+ * checks one: an account refused (an invalid value, a taken sub, a unique value another account
+ * holds or another of the batch has too) is reported in its place, the others are written with two
+ * statements. `input.sub` that is taken is refused, not replaced: the caller chooses.
+ */
+export async function createAccounts(inputs: TNewAccountInput[], opts: Omit<TPlanOptions, "creating" | "confirmUnverified"> & { catalog?: TCatalog }, tx: TTx): Promise<TBatchOutcome[]> {
+  const catalog = opts.catalog ?? (await getCatalog(tx));
+  type TPlanned = { sub: string; attrs: Record<string, TAttrValue>; rows: TIndexRow[]; input: TNewAccountInput } | { items: TInputItem[] };
+  const planned = inputs.map((input): TPlanned => {
+    const { plan, items } = planChanges(catalog, { ...input.attrs, sub: input.sub ?? input.attrs.sub ?? randomUUID() }, { ...opts, creating: true, confirmUnverified: false });
+    if (items.length) return { items };
+    const attrs = applyPlan({}, plan);
+    return { sub: plan.set.get("sub") as string, attrs, rows: indexRows(catalog, attrs), input };
+  });
+  const ok = planned.filter((p): p is Exclude<TPlanned, { items: TInputItem[] }> => "sub" in p);
+  const existing = await findExistingIds(ok.map((p) => p.sub), tx);
+  const taken = new Set((await findTakenValues(ok.flatMap((p) => p.rows.filter((r) => r.isUnique).map(({ attr, value }) => ({ attr, value }))), undefined, tx)).map((t) => `${t.attr}\u0000${t.value}`));
+  // A sub or unique value two accounts of the batch share refuses each of them.
+  const count = new Map<string, number>();
+  // Each account's keys once (the catalog may index sub as a unique value too).
+  for (const p of ok) for (const k of new Set([`sub\u0000${p.sub}`, ...p.rows.filter((r) => r.isUnique).map((r) => `${r.attr}\u0000${r.value}`)])) count.set(k, (count.get(k) ?? 0) + 1);
+  const outcomes: TBatchOutcome[] = [];
+  const toInsert: (Parameters<typeof insertAccount>[0] & { index: TIndexRow[] })[] = [];
+  for (const p of planned) {
+    if (!("sub" in p)) {
+      outcomes.push({ ok: false, items: p.items });
+      continue;
+    }
+    const clashes = p.rows.filter((r) => r.isUnique && (taken.has(`${r.attr}\u0000${r.value}`) || count.get(`${r.attr}\u0000${r.value}`)! > 1)).map((r) => r.attr);
+    if (existing.has(p.sub) || count.get(`sub\u0000${p.sub}`)! > 1) clashes.unshift("sub");
+    if (clashes.length) {
+      outcomes.push({ ok: false, items: [...new Set(clashes)].map(conflictItem) });
+      continue;
+    }
+    const { doc, locked } = splitColumns(p.attrs);
+    const account = { id: p.sub, attrs: doc, locked, instanceId: newInstanceId(p.sub), roles: [] as string[] };
+    toInsert.push({ ...account, passwordHash: p.input.passwordHash ?? null, index: p.rows });
+    outcomes.push({ ok: true, account: { ...account, createdAt: new Date(), updatedAt: new Date() } });
+  }
+  await insertAccounts(toInsert, tx);
+  return outcomes;
 }
 
 export type TChangeResult = { account: TAccount; changed: string[] };
