@@ -6,6 +6,7 @@
 // time, CPU time and peak memory (GNU time), then the same for an incremental run with nothing
 // changed. slapd's own CPU is not counted: it is the directory's, not ours.
 import { spawnSync } from "node:child_process";
+import { performance } from "node:perf_hooks";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
