@@ -21,7 +21,7 @@ import { asService } from "./ldap-client.ts";
 const PAGE_SIZE = 500;
 const KEPT_FAILURES = 100;
 
-type TRun = { d: TDirectory; id: string; kind: TSyncRun["kind"]; start: Date; counts: TRunCounts; failures: TRunFailure[]; highWater: string | null; clockMarginMs: number };
+type TRun = { d: TDirectory; id: string; kind: TSyncRun["kind"]; start: Date; mark: string | null; counts: TRunCounts; failures: TRunFailure[]; highWater: string | null; clockMarginMs: number };
 
 // The directory's clock and ours may disagree: the next run asks for changes since a little before this one started.
 const CLOCK_MARGIN_MS = 60_000;
@@ -150,7 +150,7 @@ async function runIncremental(run: TRun, client: Client, mark: string): Promise<
 async function execute(run: TRun, actor: TEventActor): Promise<TSyncRun["status"]> {
   let error: string | null = null;
   try {
-    const mark = run.kind === "incremental" ? await findHighWater(run.d.id) : null;
+    const mark = run.mark;
     await asService(run.d, (client) => (run.kind === "incremental" && mark !== null ? runIncremental(run, client, mark) : runFull(run, client)));
     // A USN run that saw nothing keeps its mark; a timestamp run moves it to its own start.
     const next = nextMark(run, run.highWater) ?? mark;
@@ -181,11 +181,13 @@ export async function syncDirectory(
   const d = await findDirectory(directoryId);
   if (!d) throw new AppError("directory.not_found");
   if (!d.enabled || d.mode !== "synchronised") throw new AppError("directory.not_synchronised");
-  const chosen = kind === "incremental" && (await findHighWater(d.id)) !== null ? "incremental" : (kind ?? ((await findHighWater(d.id)) === null ? "full" : "incremental"));
+  // Read once: a directory never read in full is read in full, and its run is reported as such.
+  const mark = await findHighWater(d.id);
+  const chosen = mark === null ? "full" : (kind ?? "incremental");
   const start = new Date();
   const id = await insertRun(d.id, chosen, start);
   if (!id) throw new AppError("directory.sync_running");
-  const run: TRun = { d, id, kind: chosen, start, counts: newCounts(), failures: [], highWater: null, clockMarginMs: opts.clockMarginMs ?? CLOCK_MARGIN_MS };
+  const run: TRun = { d, id, kind: chosen, start, mark, counts: newCounts(), failures: [], highWater: null, clockMarginMs: opts.clockMarginMs ?? CLOCK_MARGIN_MS };
   const done = execute(run, actor);
   if (opts.wait) return { runId: id, kind: chosen, status: await done };
   done.catch((e: unknown) => log.error("directory synchronisation crashed", { directory: d.id, ...describeError(e) }));
