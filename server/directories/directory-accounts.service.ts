@@ -7,7 +7,7 @@ import { publishAccountChange } from "../users/account-cache.ts";
 import { getCatalog } from "../attributes/attributes.service.ts";
 import { changeAttributes, createAccount, createAccounts, findAccount, findAccounts } from "../users/users.service.ts";
 import { findAccountOfEntry, findAccountsOfEntries, insertDirectoryAccount, insertDirectoryAccounts, touchDirectoryAccount, touchDirectoryAccounts, type TDirectory, type TDirectoryAccount } from "./directories.repository.ts";
-import { catalogAttributesOf, firstText } from "./directory-entries.ts";
+import { catalogAttributesOf, firstText, ownedAttrsOf } from "./directory-entries.ts";
 
 /*
  * The account a directory entry is here, for sign-in and synchronisation alike: made from the entry
@@ -26,7 +26,7 @@ async function createFromEntry(d: TDirectory, entry: Entry, externalId: string, 
   const create = (values: Record<string, unknown>) =>
     inTransaction(async (tx) => {
       const subTaken = login === undefined || (await findAccount(login, tx)) !== null;
-      const account = await createAccount({ sub: subTaken ? undefined : login, attrs: values, passwordHash: null }, { contactFlag: "vrf", allowed: null }, tx);
+      const account = await createAccount({ sub: subTaken ? undefined : login, attrs: values, passwordHash: null, ownedAttrs: ownedAttrsOf(d.attributeMap) }, { contactFlag: "vrf", allowed: null }, tx);
       await insertDirectoryAccount({ userId: account.id, directoryId: d.id, externalId, dn: entry.dn }, tx);
       return account.id;
     });
@@ -43,15 +43,22 @@ async function createFromEntry(d: TDirectory, entry: Entry, externalId: string, 
   return userId;
 }
 
-/** Replaces the account's mapped attributes with the entry's; whether anything changed. A value the catalog refuses is logged and left as it was. */
-async function refreshAttributes(userId: string, attrs: Record<string, unknown>, read?: Awaited<ReturnType<typeof findAccount>>): Promise<boolean> {
+/**
+ * Replaces the account's mapped attributes with the entry's (one the entry no longer has is removed,
+ * unless the catalog requires it) and records them as the directory's to keep; whether anything
+ * changed. A value the catalog refuses is logged and left as it was.
+ */
+async function refreshAttributes(d: TDirectory, userId: string, attrs: Record<string, unknown>, read?: Awaited<ReturnType<typeof findAccount>>): Promise<boolean> {
   const account = read === undefined ? await findAccount(userId) : read;
   if (!account) return false;
-  const changed = Object.entries(attrs).filter(([k, v]) => !sameJson(account.attrs[k], v));
-  if (!changed.length) return false;
+  const owned = ownedAttrsOf(d.attributeMap);
+  const catalog = await getCatalog();
+  const gone = owned.filter((k) => !(k in attrs) && account.attrs[k] !== undefined && !catalog.byName.get(k)?.required);
+  const changed = [...Object.entries(attrs).filter(([k, v]) => !sameJson(account.attrs[k], v)), ...gone.map((k) => [k, null] as const)];
+  if (!changed.length && sameJson(owned, account.ownedAttrs)) return false;
   try {
-    await changeAttributes(account.instanceId, Object.fromEntries(changed), { contactFlag: "vrf", confirmUnverified: false, allowed: null, actor: { subject: userId } });
-    return true;
+    await changeAttributes(account.instanceId, Object.fromEntries(changed), { contactFlag: "vrf", confirmUnverified: false, allowed: null, actor: { subject: userId }, owner: { ownedAttrs: owned } });
+    return changed.length > 0;
   } catch (e) {
     if (!(e instanceof AppError)) throw e;
     log.warn("directory attributes not taken", { sub: userId, problems: problemsOf(e) });
@@ -66,7 +73,7 @@ export async function accountOfEntry(d: TDirectory, entry: Entry, externalId: st
   const attrs = catalogAttributesOf(entry, d.attributeMap);
   const known = await findAccountOfEntry(d.id, externalId);
   if (!known) return { userId: await createFromEntry(d, entry, externalId, attrs), created: true, updated: false };
-  const updated = await refreshAttributes(known.userId, attrs);
+  const updated = await refreshAttributes(d, known.userId, attrs);
   await touchDirectoryAccount(known.userId, entry.dn, seenAt);
   return { userId: known.userId, created: false, updated };
 }
@@ -105,7 +112,7 @@ export async function accountsOfPage(d: TDirectory, items: TPageItem[], seenAt: 
   for (const item of known) {
     const link = links.get(item.externalId)!;
     try {
-      const updated = await refreshAttributes(link.userId, catalogAttributesOf(item.entry, d.attributeMap), accounts.get(link.userId) ?? null);
+      const updated = await refreshAttributes(d, link.userId, catalogAttributesOf(item.entry, d.attributeMap), accounts.get(link.userId) ?? null);
       // A moved entry: its new DN is where the next bind goes.
       if (link.dn !== item.entry.dn) await touchDirectoryAccount(link.userId, item.entry.dn, seenAt);
       out.push({ item, userId: link.userId, created: false, updated, link });
@@ -124,13 +131,14 @@ export async function accountsOfPage(d: TDirectory, items: TPageItem[], seenAt: 
  */
 async function createPage(d: TDirectory, fresh: TPageItem[]): Promise<TPageOutcome[]> {
   const catalog = await getCatalog();
+  const ownedAttrs = ownedAttrsOf(d.attributeMap);
   const made = await inTransaction(async (tx) => {
     type TTry = { item: TPageItem; sub?: string; attrs: Record<string, unknown>; round: number };
     let pending: TTry[] = fresh.map((item) => ({ item, sub: firstText(item.entry, d.loginAttribute), attrs: catalogAttributesOf(item.entry, d.attributeMap), round: 0 }));
     const out: TPageOutcome[] = [];
     // Three rounds at most: as given; without a taken sub; without the refused attributes.
     while (pending.length) {
-      const outcomes = await createAccounts(pending.map((p) => ({ sub: p.sub, attrs: p.attrs, passwordHash: null })), { contactFlag: "vrf", allowed: null, catalog }, tx);
+      const outcomes = await createAccounts(pending.map((p) => ({ sub: p.sub, attrs: p.attrs, passwordHash: null, ownedAttrs })), { contactFlag: "vrf", allowed: null, catalog }, tx);
       const again: TTry[] = [];
       outcomes.forEach((o, i) => {
         const p = pending[i]!;

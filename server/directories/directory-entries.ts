@@ -96,3 +96,8 @@ export function catalogAttributesOf(entry: Entry, rules: TDirectoryAttributeRule
   }
   return out;
 }
+
+/** The catalog attributes a directory keeps for its accounts (read-only to anyone else): those its rules fill, sorted. */
+export function ownedAttrsOf(rules: TDirectoryAttributeRule[]): string[] {
+  return [...new Set(rules.map((r) => r.to))].sort();
+}

@@ -50,12 +50,14 @@ export type TContactView = {
   kind: TContactKind;
   required: boolean;
   editable: boolean;
+  /** Kept by the organisation's directory: changed there, never here. */
+  owned: boolean;
   value: string | null;
   verified: boolean;
   pending: TPendingContactView | null;
 };
 
-export type TProfileField = TAttributeDef & { editable: boolean };
+export type TProfileField = TAttributeDef & { editable: boolean; owned: boolean };
 
 export type TProfile = {
   instanceId: string;
@@ -75,18 +77,19 @@ function pendingOf(rows: TConfirmationRow[], attr: string, now: number): TPendin
   return { state: row.state, value: row.value, expiresIn: secondsUntil(row.expiresAt, now), attemptsLeft: row.attemptsLeft, resendIn: secondsUntil(row.resendAt, now) };
 }
 
-function contactOf(def: TAttributeDef, stored: TAttrValue | undefined, editable: boolean, pending: TPendingContactView | null): TContactView {
+function contactOf(def: TAttributeDef, stored: TAttrValue | undefined, owned: boolean, editable: boolean, pending: TPendingContactView | null): TContactView {
   const c = typeof stored === "object" && !Array.isArray(stored) ? stored : null;
-  return { attr: def.name, kind: def.type as TContactKind, required: def.required, editable, value: c?.value ?? null, verified: c?.vrf ?? false, pending };
+  return { attr: def.name, kind: def.type as TContactKind, required: def.required, editable: editable && !owned, owned, value: c?.value ?? null, verified: c?.vrf ?? false, pending };
 }
 
 /** The signed-in person's profile as the portal may show it, with the address changes that wait for a code. */
 export async function readProfile(sub: string): Promise<TProfile> {
   const [account, { shown, editable }, waiting] = await Promise.all([readAccount(sub), portalAttributes(), waitingChanges(sub)]);
   const now = Date.now();
-  const fields = shown.filter((d) => !isContactDef(d)).map((d) => ({ ...d, editable: editable.has(d.name) }));
+  const owned = new Set(account.ownedAttrs);
+  const fields = shown.filter((d) => !isContactDef(d)).map((d) => ({ ...d, editable: editable.has(d.name) && !owned.has(d.name), owned: owned.has(d.name) }));
   const attributes = Object.fromEntries(fields.filter((f) => account.attrs[f.name] !== undefined).map((f) => [f.name, account.attrs[f.name]!]));
-  const contacts = shown.filter(isContactDef).map((d) => contactOf(d, account.attrs[d.name], editable.has(d.name), pendingOf(waiting, d.name, now)));
+  const contacts = shown.filter(isContactDef).map((d) => contactOf(d, account.attrs[d.name], owned.has(d.name), editable.has(d.name), pendingOf(waiting, d.name, now)));
   return { instanceId: account.instanceId, fields, attributes, contacts };
 }
 

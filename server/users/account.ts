@@ -8,12 +8,22 @@ export type TAccount = {
   locked: boolean;
   instanceId: string;
   roles: string[];
+  /** Attributes an outside source keeps (a directory's mapped ones): only that source changes them. */
+  ownedAttrs: string[];
   createdAt: Date;
   updatedAt: Date;
 };
 
 /** An account's attributes at one version: what a v1 version record shows. */
-export type TAccountVersion = Pick<TAccount, "id" | "attrs" | "locked" | "instanceId">;
+export type TAccountVersion = Pick<TAccount, "id" | "attrs" | "locked" | "instanceId" | "ownedAttrs">;
+
+/**
+ * The attributes nobody may change through this reader: the catalog's unmodifiable ones, those an
+ * outside source keeps for the account, and those the reader's selection does not let it change.
+ */
+export function isUnmodifiable(def: { name: string; unmodifiable: boolean }, account: Pick<TAccount, "ownedAttrs">, change: Set<string> | null): boolean {
+  return def.unmodifiable || account.ownedAttrs.includes(def.name) || (change !== null && !change.has(def.name));
+}
 
 /** How a person is named where an account is shown: given and family name, or null when it has neither. */
 export function displayNameOf(a: Pick<TAccount, "attrs">): string | null {

@@ -97,6 +97,8 @@ export async function getUserDetail(sub: string, viewer: string | undefined) {
     instanceId: account.instanceId,
     attributes: attributesOf(account),
     roles: account.roles,
+    /** Kept by a directory: read-only here, changed there. */
+    ownedAttrs: account.ownedAttrs,
     createdAt: account.createdAt,
     updatedAt: account.updatedAt,
     catalog: catalog.defs,

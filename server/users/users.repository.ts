@@ -5,7 +5,7 @@ import type { TAttrValue } from "../attributes/attribute-values.ts";
 import { confirmationFromJson, type TConfirmationJson, type TConfirmationRow } from "../contacts/confirmation-row.ts";
 import type { TAccount, TAccountVersion } from "./account.ts";
 
-const ACCOUNT = { id: true, attrs: true, locked: true, instanceId: true, roles: true, createdAt: true, updatedAt: true } as const;
+const ACCOUNT = { id: true, attrs: true, locked: true, instanceId: true, roles: true, ownedAttrs: true, createdAt: true, updatedAt: true } as const;
 
 type TAccountRow = Omit<TAccount, "attrs"> & { attrs: Prisma.JsonValue };
 const toAccount = (row: TAccountRow): TAccount => ({ ...row, attrs: (row.attrs ?? {}) as Record<string, TAttrValue> });
@@ -37,6 +37,7 @@ type TAccountAwaitingRow = {
   locked: boolean;
   instance_id: string;
   roles: string[];
+  owned_attrs: string[];
   created_at: Date;
   updated_at: Date;
   waiting: TConfirmationJson[];
@@ -52,7 +53,7 @@ export async function findAccountAwaiting(
 ): Promise<{ account: TAccount; waiting: TConfirmationRow[] } | null> {
   const prisma = await getPrisma();
   const [row] = await prisma.$queryRaw<TAccountAwaitingRow[]>`
-    SELECT u.id, u.attrs, u.locked, u.instance_id, u.roles, u.created_at, u.updated_at,
+    SELECT u.id, u.attrs, u.locked, u.instance_id, u.roles, u.owned_attrs, u.created_at, u.updated_at,
       COALESCE((SELECT json_agg(c ORDER BY c.created_at) FROM confirmations c
                 WHERE c.user_id = u.id AND c.purpose = ${awaiting.purpose} AND c.status = ${awaiting.status}), '[]') AS waiting
     FROM users u WHERE u.id = ${id}`;
@@ -64,6 +65,7 @@ export async function findAccountAwaiting(
       locked: row.locked,
       instanceId: row.instance_id,
       roles: row.roles,
+      ownedAttrs: row.owned_attrs,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     },
@@ -85,6 +87,7 @@ export type TNewAccount = {
   passwordHash?: string | null;
   roles?: string[];
   login?: string | null;
+  ownedAttrs?: string[];
 };
 
 export async function insertAccount(a: TNewAccount, index: TIndexRow[], tx: TTx): Promise<void> {
@@ -99,13 +102,13 @@ export async function insertAccount(a: TNewAccount, index: TIndexRow[], tx: TTx)
 export async function updateAccountIfVersion(
   id: string,
   expected: string,
-  next: { attrs: Record<string, TAttrValue>; locked: boolean; instanceId: string },
+  next: { attrs: Record<string, TAttrValue>; locked: boolean; instanceId: string; ownedAttrs: string[] },
   index: TIndexRow[],
   tx: TTx,
 ): Promise<boolean> {
   const { count } = await tx.user.updateMany({
     where: { id, instanceId: expected },
-    data: { attrs: next.attrs as Prisma.InputJsonObject, locked: next.locked, instanceId: next.instanceId },
+    data: { attrs: next.attrs as Prisma.InputJsonObject, locked: next.locked, instanceId: next.instanceId, ownedAttrs: next.ownedAttrs },
   });
   if (count === 0) return false;
   await tx.userAttrValue.deleteMany({ where: { userId: id } });
@@ -143,14 +146,14 @@ export async function findIdsByValue(attr: string, value: string): Promise<strin
  */
 export async function searchAccounts(attr: string, likePattern: string, limit: number): Promise<TAccountVersion[]> {
   const prisma = await getPrisma();
-  const rows = await prisma.$queryRaw<{ id: string; attrs: Record<string, TAttrValue> | null; locked: boolean; instance_id: string }[]>`
-    SELECT u.id, u.attrs, u.locked, u.instance_id FROM users u
+  const rows = await prisma.$queryRaw<{ id: string; attrs: Record<string, TAttrValue> | null; locked: boolean; instance_id: string; owned_attrs: string[] }[]>`
+    SELECT u.id, u.attrs, u.locked, u.instance_id, u.owned_attrs FROM users u
     WHERE u.id IN (
       SELECT DISTINCT user_id FROM user_attr_values
       WHERE attr = ${attr} AND value LIKE ${likePattern}
       ORDER BY user_id LIMIT ${limit})
     ORDER BY u.id`;
-  return rows.map((r) => ({ id: r.id, attrs: r.attrs ?? {}, locked: r.locked, instanceId: r.instance_id }));
+  return rows.map((r) => ({ id: r.id, attrs: r.attrs ?? {}, locked: r.locked, instanceId: r.instance_id, ownedAttrs: r.owned_attrs }));
 }
 
 export async function findPasswordHash(id: string, tx?: TTx): Promise<string | null> {
@@ -196,12 +199,12 @@ export async function findExistingIds(ids: string[], tx: TTx): Promise<Set<strin
  */
 export async function insertAccounts(accounts: (TNewAccount & { index: TIndexRow[] })[], tx: TTx): Promise<void> {
   if (!accounts.length) return;
-  const users = JSON.stringify(accounts.map((a) => ({ id: a.id, attrs: a.attrs, locked: a.locked, instance_id: a.instanceId, password_hash: a.passwordHash ?? null })));
+  const users = JSON.stringify(accounts.map((a) => ({ id: a.id, attrs: a.attrs, locked: a.locked, instance_id: a.instanceId, password_hash: a.passwordHash ?? null, owned_attrs: a.ownedAttrs ?? [] })));
   const values = JSON.stringify(accounts.flatMap((a) => a.index.map((r) => ({ user_id: a.id, attr: r.attr, value: r.value, is_unique: r.isUnique }))));
   await tx.$executeRaw`
-    INSERT INTO users (id, attrs, locked, instance_id, password_hash)
-    SELECT id, attrs, locked, instance_id, password_hash
-    FROM jsonb_to_recordset(${users}::jsonb) AS r(id text, attrs jsonb, locked boolean, instance_id text, password_hash text)`;
+    INSERT INTO users (id, attrs, locked, instance_id, password_hash, owned_attrs)
+    SELECT id, attrs, locked, instance_id, password_hash, owned_attrs
+    FROM jsonb_to_recordset(${users}::jsonb) AS r(id text, attrs jsonb, locked boolean, instance_id text, password_hash text, owned_attrs text[])`;
   await tx.$executeRaw`
     INSERT INTO user_attr_values (user_id, attr, value, is_unique)
     SELECT user_id, attr, value, is_unique

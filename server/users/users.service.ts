@@ -77,6 +77,8 @@ export type TNewAccountInput = {
   passwordHash?: string | null;
   roles?: string[];
   login?: string | null;
+  /** Attributes an outside source (a directory) keeps: read-only to anyone else. */
+  ownedAttrs?: string[];
 };
 
 /** Creates an account from catalog attributes (registration, import, console); the caller publishes the change after commit. */
@@ -96,7 +98,7 @@ export async function createAccount(
   if (taken) rejectIfInvalid([conflictItem("sub")]);
   await checkUnique(rows, [], undefined, tx);
   const { doc, locked } = splitColumns(attrs);
-  const account = { id: sub, attrs: doc, locked, instanceId: newInstanceId(sub), roles: input.roles ?? [] };
+  const account = { id: sub, attrs: doc, locked, instanceId: newInstanceId(sub), roles: input.roles ?? [], ownedAttrs: input.ownedAttrs ?? [] };
   await guardUnique(
     () => insertAccount({ ...account, passwordHash: input.passwordHash ?? null, login: input.login ?? null }, rows, tx),
     rows.filter((r) => r.isUnique).map((r) => r.attr),
@@ -142,7 +144,7 @@ export async function createAccounts(inputs: TNewAccountInput[], opts: Omit<TPla
       continue;
     }
     const { doc, locked } = splitColumns(p.attrs);
-    const account = { id: p.sub, attrs: doc, locked, instanceId: newInstanceId(p.sub), roles: [] as string[] };
+    const account = { id: p.sub, attrs: doc, locked, instanceId: newInstanceId(p.sub), roles: [] as string[], ownedAttrs: p.input.ownedAttrs ?? [] };
     toInsert.push({ ...account, passwordHash: p.input.passwordHash ?? null, index: p.rows });
     outcomes.push({ ok: true, account: { ...account, createdAt: new Date(), updatedAt: new Date() } });
   }
@@ -151,6 +153,14 @@ export async function createAccounts(inputs: TNewAccountInput[], opts: Omit<TPla
 }
 
 export type TChangeResult = { account: TAccount; changed: string[] };
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/** The attributes of a change an outside source keeps for the account: each refused, saying where to change it. */
+function ownedItems(account: TAccount, names: string[]): TInputItem[] {
+  const owned = new Set(account.ownedAttrs);
+  return [...new Set(names)].filter((n) => owned.has(n)).map((n) => ({ error: "wrong_value", desc: "this attribute is kept in the organisation's directory and can only be changed there", pos: n }));
+}
 
 /**
  * Whose attributes a person (`expectSubject`) may change at `instanceId`: their own, or those of a
@@ -175,6 +185,12 @@ export async function changeAttributes(
     expectSubject?: string;
     actor: TEventActor;
     onPending?: (tx: TTx, account: TAccount, pending: TPendingContact[]) => Promise<void>;
+    /**
+     * The outside source that keeps attributes of this account (a directory), making the change:
+     * it may change them, and `ownedAttrs` becomes the list it keeps now. Anyone else is refused
+     * an owned attribute.
+     */
+    owner?: { ownedAttrs: string[] };
   },
 ): Promise<TChangeResult> {
   const catalog = await getCatalog();
@@ -185,14 +201,16 @@ export async function changeAttributes(
   const result = await inTransaction(async (tx) => {
     const account = await accountAtVersion(instanceId, tx);
     if (allowed !== undefined && account.id !== allowed) throw new AppError("auth.wrong_subject");
+    if (!opts.owner) rejectIfInvalid(ownedItems(account, [...changed, ...plan.pending.map((p) => p.attr)]));
+    const ownedAttrs = opts.owner ? [...new Set(opts.owner.ownedAttrs)].sort() : account.ownedAttrs;
     const attrs = applyPlan(attributesOf(account), plan);
     const rows = indexRows(catalog, attrs);
     await checkUnique(rows.filter((r) => plan.set.has(r.attr)), plan.pending, account.id, tx);
     let next = account;
-    if (changed.length) {
+    if (changed.length || !sameList(ownedAttrs, account.ownedAttrs)) {
       const { doc, locked } = splitColumns(attrs);
       if (locked) await refuseLastActiveAdmin(account, tx);
-      next = { ...account, attrs: doc, locked, instanceId: newInstanceId(account.id), updatedAt: new Date() };
+      next = { ...account, attrs: doc, locked, ownedAttrs, instanceId: newInstanceId(account.id), updatedAt: new Date() };
       const ok = await guardUnique(() => updateAccountIfVersion(account.id, instanceId, next, rows, tx), changed);
       if (!ok) throw new AppError("user.stale_instance", { params: { instanceId } });
     }

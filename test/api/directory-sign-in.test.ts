@@ -99,6 +99,38 @@ describe("on-demand sign-in against the directory", () => {
     expect((await readUser("anna")).body.given_name).toBe("Anya");
   });
 
+  it("keeps what the directory owns read-only to everyone else, and follows the entry when it drops a value", async () => {
+    const origin = server().baseUrl;
+    const change = async (instanceId: string, body: unknown) =>
+      api("POST", `/api/v3/users/${encodeURIComponent(instanceId)}`, { token: await systemToken("users-app", "idp_api_sys_users_chg", origin), body, origin });
+    const before = (await readUser("anna")).body;
+    expect(before.meta.unmodifiable).toEqual(expect.arrayContaining(["sub", "given_name", "family_name", "email", "phone_number"]));
+    expect(before.meta.unmodifiable).not.toContain("middle_name");
+
+    for (const body of [{ given_name: "Hacked" }, { family_name: null }, { email: { value: "anna@elsewhere.example", vrf: false } }, { email: { value: "anna@elsewhere.example", vrf: true } }]) {
+      const refused = await change(before.meta.instanceId, body);
+      expect(refused.status, refused.text).toBe(400);
+      expect(JSON.stringify(refused.body)).toMatch(/kept in the organisation's directory/);
+    }
+    const unchanged = (await readUser("anna")).body;
+    expect(unchanged).toMatchObject({ given_name: "Anya", family_name: "Petrova", email: { value: "anna.petrova@example.org", vrf: true } });
+    expect(unchanged.meta.instanceId).toBe(before.meta.instanceId);
+    // v1 says the same under its own names.
+    const v1 = await api("GET", `/api/v1/users/${encodeURIComponent(before.meta.instanceId)}`, { basic: ["users-app", "users-rest-password"], origin });
+    expect(v1.status).toBe(200);
+    expect(v1.body.unmodifiable.length).toBeGreaterThanOrEqual(5);
+    // What the directory does not keep stays the service's to change.
+    const own = await change(before.meta.instanceId, { middle_name: "Ivanovna" });
+    expect(own.status, own.text).toBe(200);
+
+    // The entry loses its mobile number: so does the account, at the next sign-in.
+    slapd.modify(`dn: uid=anna,ou=people,${BASE_DN}\nchangetype: modify\ndelete: mobile\n`);
+    expect((await signInPage("anna", "anna-new-password")).status).toBe(303);
+    const after = (await readUser("anna")).body;
+    expect(after.phone_number).toBeUndefined();
+    expect(after.middle_name).toBe("Ivanovna");
+  });
+
   it("refuses a wrong password and an unknown login alike, and leaves local accounts to their own passwords", async () => {
     for (const [login, password] of [["boris", "not-his-password"], ["nobody", "whatever-password"], ["boris", ""]] as const) {
       const page = await signInPage(login, password);

@@ -108,6 +108,7 @@ describe.each(DB_KINDS)("directory synchronisation on %s", (kind) => {
     await importDocument({ directories: [directory()] }, {});
     const { admin } = await adminCaller(t, "10.0.0.9");
     const listed = await admin.console.directories.list();
+    // Nothing synchronised yet: checked again at the end, once the accounts exist.
     expect(listed).toMatchObject([{ id: "corp", mode: "synchronised", hasCaCert: true, lastRun: null }]);
     expect(JSON.stringify(listed)).not.toContain(READER.password);
     expect(JSON.stringify(listed)).not.toContain("bindPassword");
@@ -122,6 +123,12 @@ describe.each(DB_KINDS)("directory synchronisation on %s", (kind) => {
     expect(runs[0]).toMatchObject({ id: started.runId, status: "done", created: PEOPLE });
     expect((await admin.console.directories.list())[0]!.lastRun).toMatchObject({ id: started.runId, status: "done" });
     await expect(admin.console.directories.runs({ id: "nope" })).rejects.toMatchObject({ cause: { code: "directory.not_found" } });
+
+    // What the directory keeps is read-only in the console too: shown as such, and refused when sent.
+    const detail = await admin.console.users.get({ sub: uid(3) });
+    expect(detail.ownedAttrs).toEqual(["email", "family_name", "given_name"]);
+    await expect(admin.console.users.update({ instanceId: detail.instanceId, attributes: { given_name: "Edited" } })).rejects.toMatchObject({ cause: { code: "request.invalid_values" } });
+    expect(((await account(uid(3)))!.attrs as { given_name: string }).given_name).toBe("Given3");
   });
 
   it("reports a run against a directory that cannot be reached as failed, with why", async () => {

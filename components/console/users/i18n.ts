@@ -47,6 +47,7 @@ const en = {
   "attr.listHint": "One per line.",
   "attr.subHint": "Leave empty to generate one.",
   "attr.unmodifiable": "Cannot be changed.",
+  "attr.owned": "Kept in the directory the account comes from: change it there.",
 
   "create.title": "Create user",
   "create.password": "Password",
@@ -165,6 +166,7 @@ const ru: Record<TUsersKey, string> = {
   "attr.listHint": "По одному на строку.",
   "attr.subHint": "Оставьте пустым, чтобы создать автоматически.",
   "attr.unmodifiable": "Изменить нельзя.",
+  "attr.owned": "Хранится в каталоге, из которого учётная запись: изменяется там.",
 
   "create.title": "Создание пользователя",
   "create.password": "Пароль",

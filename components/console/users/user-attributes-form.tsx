@@ -57,7 +57,11 @@ export function UserAttributesForm({ user, update, setNotice }: TProps) {
         drafts={drafts}
         setDrafts={setDrafts}
         errors={errors}
-        shape={(def) => ({ readOnly: def.unmodifiable, hint: def.unmodifiable ? u("attr.unmodifiable") : undefined })}
+        shape={(def) =>
+          user.ownedAttrs.includes(def.name)
+            ? { readOnly: true, hint: u("attr.owned") }
+            : { readOnly: def.unmodifiable, hint: def.unmodifiable ? u("attr.unmodifiable") : undefined }
+        }
       />
       <FormActions pending={update.isPending} submitLabel={u("detail.save")} pendingLabel={u("detail.saving")} />
     </form>

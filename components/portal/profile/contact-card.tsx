@@ -133,6 +133,8 @@ export function ContactCard({ contact, instanceId, readAt, setNotice, onStale }:
         </form>
       ) : contact.editable ? (
         <Button onClick={openForm}>{u(contact.value ? "contact.change" : "contact.add", { what: label.toLowerCase() })}</Button>
+      ) : contact.owned ? (
+        <p className="muted">{u("profile.owned")}</p>
       ) : null}
     </section>
   );

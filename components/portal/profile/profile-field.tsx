@@ -20,7 +20,7 @@ export function ProfileField({ field, draft, onChange, error }: TProps) {
     name: field.name,
     label: attributeLabel(u, field.name),
     error,
-    hint: readOnly ? u("profile.notEditable") : undefined,
+    hint: field.owned ? u("profile.owned") : readOnly ? u("profile.notEditable") : undefined,
     required: field.required,
   };
   const text = (e: { target: { value: string } }) => onChange({ ...draft, text: e.target.value });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { flatValue } from "../../attributes/attribute-values.ts";
 import type { TAttributeDef } from "../../attributes/attributes.schemas.ts";
 import type { TCatalog } from "../../attributes/attributes.service.ts";
-import { attributesOf, type TAccountVersion } from "../account.ts";
+import { attributesOf, isUnmodifiable, type TAccountVersion } from "../account.ts";
 import { readableDefs, type TSelectionPair } from "./v3.ts";
 
 /** The account version record of the contract's v1 section. */
@@ -43,6 +43,6 @@ export function toVersionRecordV1(account: TAccountVersion, catalog: TCatalog, s
     instanceId: account.instanceId,
     attrs,
     readOnly: false,
-    unmodifiable: readable.filter((d) => d.unmodifiable || (sel.change && !sel.change.has(d.name))).map(v1Name),
+    unmodifiable: readable.filter((d) => isUnmodifiable(d, account, sel.change)).map(v1Name),
   };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { TAttributeDef } from "../../attributes/attributes.schemas.ts";
 import type { TCatalog } from "../../attributes/attributes.service.ts";
 import { ZPendingConfirmation, type TPendingConfirmation } from "../../contacts/contacts.schemas.ts";
-import { attributeOf, type TAccount } from "../account.ts";
+import { attributeOf, isUnmodifiable, type TAccount } from "../account.ts";
 
 const ZContact = z.object({ value: z.string(), vrf: z.boolean() });
 
@@ -18,7 +18,7 @@ export const ZUserV3 = z
     email: ZContact.optional(),
     meta: z.object({
       instanceId: z.string().describe("version of the account data; name it to change or delete the account"),
-      unmodifiable: z.array(z.string()).describe("attributes this client cannot change"),
+      unmodifiable: z.array(z.string()).describe("attributes this client cannot change: the catalog's unmodifiable ones, those outside its selection, and those a directory keeps for the account (changed in the directory only)"),
     }),
     notes: z.object({ actions: z.array(ZPendingConfirmation) }).optional().describe("present while a contact change awaits its code"),
   })
@@ -57,7 +57,7 @@ export function toUserV3(account: TAccount, catalog: TCatalog, sel: TSelectionPa
   const out = attributeValuesV3(account, readable);
   out.meta = {
     instanceId: account.instanceId,
-    unmodifiable: readable.filter((d) => d.unmodifiable || (sel.change && !sel.change.has(d.name))).map((d) => d.name),
+    unmodifiable: readable.filter((d) => isUnmodifiable(d, account, sel.change)).map((d) => d.name),
   };
   const visible = notes.filter((n) => !sel.read || sel.read.has(n.attr));
   if (visible.length) out.notes = { actions: visible };
