@@ -54,6 +54,8 @@ const rowOf = (e: TDirectoryImport, bindPassword: string): TDirectory => ({
   syncIntervalS: e.syncIntervalS,
   missingPolicy: e.missingPolicy,
   changeAttribute: e.changeAttribute,
+  passwordChange: e.passwordChange,
+  passwordProtocol: e.passwordProtocol,
 });
 
 /** Upserts the directories by id; the bind password is sealed, and a stored one that is the same counts as unchanged. */

@@ -22,6 +22,8 @@ export type TDirectory = {
   syncIntervalS: number;
   missingPolicy: "lock" | "delete" | "keep";
   changeAttribute: "modifyTimestamp" | "uSNChanged";
+  passwordChange: "off" | "self" | "self_and_reset";
+  passwordProtocol: "rfc3062" | "active_directory";
 };
 
 const SELECT = {
@@ -43,6 +45,8 @@ const SELECT = {
   syncIntervalS: true,
   missingPolicy: true,
   changeAttribute: true,
+  passwordChange: true,
+  passwordProtocol: true,
 } as const;
 
 type TRow = Prisma.DirectoryGetPayload<{ select: typeof SELECT }>;
@@ -52,6 +56,8 @@ const toDirectory = (r: TRow): TDirectory => ({
   mode: r.mode as TDirectory["mode"],
   missingPolicy: r.missingPolicy as TDirectory["missingPolicy"],
   changeAttribute: r.changeAttribute as TDirectory["changeAttribute"],
+  passwordChange: r.passwordChange as TDirectory["passwordChange"],
+  passwordProtocol: r.passwordProtocol as TDirectory["passwordProtocol"],
 });
 
 export async function findAllDirectories(tx?: TTx): Promise<TDirectory[]> {

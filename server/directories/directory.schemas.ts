@@ -42,5 +42,13 @@ export const ZDirectoryImport = z.strictObject({
   missingPolicy: z.enum(["lock", "delete", "keep"]).default("lock"),
   /** What an incremental run asks for changes by: modifyTimestamp (LDAP), uSNChanged (Active Directory). */
   changeAttribute: z.enum(["modifyTimestamp", "uSNChanged"]).default("modifyTimestamp"),
+  /**
+   * Password changes of its accounts through this service: off (changed in the directory only),
+   * self (the person's own change, bound as them with their current password), or self_and_reset
+   * (also an administrator's reset, written with the service's bind, which then needs that right).
+   */
+  passwordChange: z.enum(["off", "self", "self_and_reset"]).default("off"),
+  /** How a password is written: LDAP's Password Modify operation (RFC 3062), or Active Directory's unicodePwd. */
+  passwordProtocol: z.enum(["rfc3062", "active_directory"]).default("rfc3062"),
 });
 export type TDirectoryImport = z.infer<typeof ZDirectoryImport>;

@@ -1,4 +1,4 @@
-import { Client, InvalidCredentialsError, type Entry } from "ldapts";
+import { Attribute, Change, Client, ConstraintViolationError, InsufficientAccessError, InvalidCredentialsError, UnwillingToPerformError, type Entry } from "ldapts";
 import { isIP } from "node:net";
 import type { ConnectionOptions } from "node:tls";
 import { unsealFor } from "../crypto/keys.ts";
@@ -74,6 +74,77 @@ export async function passwordMatches(d: TConnectable, dn: string, password: str
     return true;
   } catch (e) {
     if (e instanceof InvalidCredentialsError) return false;
+    throw unavailable(e);
+  } finally {
+    if (client) await close(client);
+  }
+}
+
+/** How a directory takes a new password: LDAP's Password Modify operation, or Active Directory's unicodePwd. */
+export type TPasswordProtocol = "rfc3062" | "active_directory";
+
+/** What a password write came to: done, the current password was wrong, or the directory refused the new one (its policy, its rights). */
+export type TPasswordWrite = { ok: true } | { ok: false; reason: "wrong_current" | "refused"; message: string };
+
+// BER definite length (X.690 §8.1.3): short form under 128, else the long form's byte count first.
+function berLength(n: number): Buffer {
+  if (n < 0x80) return Buffer.from([n]);
+  const bytes: number[] = [];
+  for (let v = n; v > 0; v >>= 8) bytes.unshift(v & 0xff);
+  return Buffer.from([0x80 | bytes.length, ...bytes]);
+}
+const berField = (tag: number, value: Buffer) => Buffer.concat([Buffer.from([tag]), berLength(value.length), value]);
+
+/**
+ * RFC 3062's PasswdModifyRequestValue: SEQUENCE { userIdentity [0], oldPasswd [1], newPasswd [2] },
+ * each an OCTET STRING and optional. The directory hashes the new password by its own settings
+ * and applies its own password policy (OpenLDAP's ppolicy: quality, history, age).
+ */
+export function passwordModifyValue(dn: string, next: string, current?: string): Buffer {
+  const fields = [berField(0x80, Buffer.from(dn, "utf8")), ...(current === undefined ? [] : [berField(0x81, Buffer.from(current, "utf8"))]), berField(0x82, Buffer.from(next, "utf8"))];
+  return berField(0x30, Buffer.concat(fields));
+}
+const PASSWORD_MODIFY_OID = "1.3.6.1.4.1.4203.1.11.1";
+
+/** Active Directory takes a password as unicodePwd: the password in double quotes, UTF-16LE. */
+export const unicodePwd = (password: string): Buffer => Buffer.from(`"${password}"`, "utf16le");
+
+function passwordChanges(protocol: TPasswordProtocol, next: string, current: string | undefined): Change[] {
+  const value = (v: string) => new Attribute({ type: "unicodePwd", values: [unicodePwd(v)] });
+  // A person's own change removes the old value and adds the new one (the directory checks the old);
+  // a reset replaces it, which only an account with the right to reset may do.
+  if (current !== undefined) return [new Change({ operation: "delete", modification: value(current) }), new Change({ operation: "add", modification: value(next) })];
+  return [new Change({ operation: "replace", modification: value(next) })];
+}
+
+/**
+ * Writes a new password for the entry at `dn`. With `current`, as the person: bound as the entry
+ * with the current password, which the directory checks. Without, as the service (an
+ * administrator's reset), which needs the directory to grant the service that right.
+ */
+export async function writePassword(
+  d: TConnectable & Pick<TDirectory, "bindDn" | "bindPassword">,
+  dn: string,
+  next: string,
+  protocol: TPasswordProtocol,
+  current?: string,
+): Promise<TPasswordWrite> {
+  if (current === "" || next === "") return { ok: false, reason: current === "" ? "wrong_current" : "refused", message: "an empty password" };
+  let client: Client | undefined;
+  try {
+    client = await connect(d);
+    try {
+      await client.bind(current === undefined ? d.bindDn : dn, current ?? unsealFor("directory-secrets", d.bindPassword));
+    } catch (e) {
+      if (e instanceof InvalidCredentialsError && current !== undefined) return { ok: false, reason: "wrong_current", message: "wrong current password" };
+      throw e;
+    }
+    if (protocol === "active_directory") await client.modify(dn, passwordChanges(protocol, next, current));
+    else await client.exop(PASSWORD_MODIFY_OID, passwordModifyValue(dn, next, current));
+    return { ok: true };
+  } catch (e) {
+    // The directory's own word on why (its policy's diagnostic), never the password.
+    if (e instanceof ConstraintViolationError || e instanceof UnwillingToPerformError || e instanceof InsufficientAccessError) return { ok: false, reason: "refused", message: e.message };
     throw unavailable(e);
   } finally {
     if (client) await close(client);

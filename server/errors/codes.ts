@@ -225,6 +225,10 @@ const ERROR_DEFS = {
   "password.locked_out": { status: 429, type: "security_error", error: "too_many_attempts", desc: "too many wrong passwords" },
   /** The new password violates the password policy: one item per rule, `params.rule` names it. */
   "password.policy_violated": { status: 400, type: "input_error", error: "wrong_values", desc: "password_policy_violated" },
+  /** The account's password is kept by its organisation's directory, which does not let this service change it (or not this way). */
+  "password.kept_in_directory": { status: 409, type: "process_error", error: "password_in_directory", desc: "this account's password is kept in its organisation's directory: change it there" },
+  /** The directory that keeps the account's password cannot be reached; nothing was changed. */
+  "password.directory_unavailable": { status: 503, type: "process_error", error: "directory_unavailable", desc: "the directory that keeps this password cannot be reached" },
   /** The password store refused the change (rule id_store): another change of the same password committed first. A single item. */
   "password.store_refused": { status: 400, type: "input_error", error: "password_policy_violated", desc: "the password store refused the change" },
   /** The account has no security question. */

@@ -20,7 +20,10 @@ export const changePasswordRoute = defineRoute(
       "generates one (16 characters or the policy's minimum, satisfying its groups); with `sendPswdToAttr` the new password goes by SMS to the confirmed number of " +
       "that phone attribute. A change ends every session, forgets the remembered devices and makes every access and refresh token issued " +
       "before it fail with 401, on every instance; the device named by `IDP-CI-UA-ID` (an id of GET …/apps) keeps its session and tokens. " +
-      "The account's instanceId does not change (the password is not an attribute).",
+      "The account's instanceId does not change (the password is not an attribute). An account that comes from a directory (LDAP, Active " +
+      "Directory) has its password kept there: the change is written into the directory when its settings allow (user mode; system mode " +
+      "only where resets are allowed too), its own policy applying as well (a refusal is a policy item naming the directory's reason); " +
+      "otherwise 409 `password_in_directory`; 503 while the directory cannot be reached (the attempt is not counted).",
     tags: ["Users (v3)"],
     auth: { kind: "bearer", user: ["idp_api_usec_chg"], system: ["idp_api_sys_usec_chg"] },
     params: z.object({ instanceId: z.string().min(1).max(1024).describe("meta.instanceId of the last read") }),
@@ -31,7 +34,7 @@ export const changePasswordRoute = defineRoute(
       { status: 400, description: "Policy violated (one item per rule, pos `password`), `current` missing in user mode, or bad `sendPswdToAttr` (item `wrong_value`)", schema: ZPolicyViolation },
       { status: 400, description: "Rule id_store as a single item", schema: ZPasswordStoreRefused },
     ],
-    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject", "password.invalid_credential", "password.locked_out"],
+    errors: ["user.not_found", "user.stale_instance", "auth.wrong_subject", "password.invalid_credential", "password.locked_out", "password.kept_in_directory", "password.directory_unavailable"],
   },
   async ({ ctx, params, body, request }) => {
     const account = await accountOfInstance(ctx, params.instanceId);

@@ -1,4 +1,5 @@
 import type { TEventActor } from "../audit/audit.service.ts";
+import { mayWritePassword, passwordKeeperOf } from "../directories/directory-password.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { changePassword } from "../passwords/password-change.service.ts";
@@ -28,7 +29,14 @@ export async function changeOwnPassword(sub: string, input: { current: string; p
   }
 }
 
-/** What the form tells before anyone types: the shortest password this account may choose. */
-export async function ownPasswordRules(sub: string): Promise<{ minLength: number }> {
-  return { minLength: minimumLength(await getPasswordPolicy(), (await readAuthModes(sub)).secondFactor) };
+/**
+ * What the form tells before anyone types: the shortest password this account may choose, and,
+ * for an account from a directory, that directory's name and whether a change here is written there.
+ */
+export async function ownPasswordRules(sub: string): Promise<{ minLength: number; directory: { name: string; writable: boolean } | null }> {
+  const keeper = await passwordKeeperOf(sub);
+  return {
+    minLength: minimumLength(await getPasswordPolicy(), (await readAuthModes(sub)).secondFactor),
+    directory: keeper ? { name: keeper.directory.name, writable: mayWritePassword(keeper.directory, true) } : null,
+  };
 }

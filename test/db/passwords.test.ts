@@ -104,7 +104,7 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
     const there = await startSession({ userId: a.id, amr: ["pwd"], ip: "203.0.113.8", userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1" });
     const portalSession = portalSessionOf(a.id, here.session.id);
     const caller = appRouter.createCaller({ session: null, portalSession, ip: "203.0.113.7", userAgent: "Firefox", deviceKey: here.deviceKey });
-    expect(await caller.portal.password.rules()).toEqual({ minLength: 15 });
+    expect(await caller.portal.password.rules()).toEqual({ minLength: 15, directory: null });
     const failure = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a refusal"); }, (e: unknown) => (e as TRPCError).cause as AppError);
     const policy = await failure(caller.portal.password.change({ current: "first correct horse", password: "1qaz2wsx3edc4rfv", locale: "ru" }));
     expect(policy.details.items).toEqual([{ error: "password_policy_violated", desc: "Это один из самых распространённых паролей, его легко подобрать", pos: "password", params: { rule: "in_password_dic" } }]);
@@ -160,7 +160,7 @@ describe.each(DB_KINDS)("passwords on %s", (kind) => {
     // The portal's form tells each person their own minimum.
     const here = await startSession({ userId: withOtp.id, amr: ["pwd", "otp"], ip: "203.0.113.7", userAgent: "Firefox" });
     const caller = appRouter.createCaller({ session: null, portalSession: portalSessionOf(withOtp.id, here.session.id), ip: "203.0.113.7", userAgent: "Firefox", deviceKey: here.deviceKey });
-    expect(await caller.portal.password.rules()).toEqual({ minLength: 8 });
+    expect(await caller.portal.password.rules()).toEqual({ minLength: 8, directory: null });
     for (const how of [system, user()]) {
       const current = how.mode === "user" ? { current: "first correct horse" } : {};
       expect((await refusal(change(without.id, { ...current, password: "kq2!x7#a" }, how))).items).toEqual([

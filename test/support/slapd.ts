@@ -14,7 +14,7 @@ import { makeCertificates } from "./tls-certs.ts";
 
 export const BASE_DN = "dc=example,dc=org";
 export const READER = { dn: `cn=reader,${BASE_DN}`, password: "reader-password" };
-const ROOT = { dn: `cn=admin,${BASE_DN}`, password: "admin-password" };
+export const ROOT = { dn: `cn=admin,${BASE_DN}`, password: "admin-password" };
 
 export type TSlapd = {
   /** ldap:// on loopback (StartTLS offered), and ldaps:// with the test CA's certificate. */
@@ -83,6 +83,7 @@ sn: policy
 pwdAttribute: userPassword
 pwdLockout: TRUE
 pwdMaxFailure: 3
+pwdInHistory: 3
 
 ${people}`;
 }

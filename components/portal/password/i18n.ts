@@ -6,6 +6,8 @@ import { useAreaText } from "../../i18n-provider.tsx";
 const en = {
   "password.title": "Password",
   "password.intro": "Changing the password signs you out everywhere else: other browsers, phones and applications. This browser stays signed in.",
+  "password.inDirectory": "Your password is kept in {name}, your organisation's directory: change it there.",
+  "password.writtenToDirectory": "Your new password is written into {name}, your organisation's directory, whose own rules apply too.",
   "password.current": "Current password",
   "password.new": "New password",
   "password.repeat": "New password again",
@@ -22,6 +24,8 @@ export type TPasswordKey = keyof typeof en;
 const ru: Record<TPasswordKey, string> = {
   "password.title": "Пароль",
   "password.intro": "После смены пароля вы выйдете на всех других устройствах: в браузерах, телефонах и приложениях. В этом браузере вход сохранится.",
+  "password.inDirectory": "Ваш пароль хранится в каталоге вашей организации ({name}): изменяйте его там.",
+  "password.writtenToDirectory": "Новый пароль будет записан в каталог вашей организации ({name}); действуют и его правила.",
   "password.current": "Текущий пароль",
   "password.new": "Новый пароль",
   "password.repeat": "Новый пароль ещё раз",

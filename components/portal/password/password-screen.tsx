@@ -26,6 +26,26 @@ const EMPTY = { current: "", password: "", repeat: "" };
  */
 export function PasswordScreen() {
   const w = usePasswordText();
+  const trpc = useTRPC();
+  const rules = useQuery(trpc.portal.password.rules.queryOptions());
+  return (
+    <>
+      <h1 className="page-title">{w("password.title")}</h1>
+      <p className="portal-intro">{w("password.intro")}</p>
+      {rules.data?.directory && !rules.data.directory.writable ? (
+        <p className="ui-alert ui-alert--info" role="status" data-testid="password-in-directory">
+          {w("password.inDirectory", { name: rules.data.directory.name })}
+        </p>
+      ) : (
+        <PasswordForm />
+      )}
+    </>
+  );
+}
+
+/** The form itself: shown unless the account's password is its directory's to change. */
+function PasswordForm() {
+  const w = usePasswordText();
   const { lang } = useI18n();
   const errorText = usePortalErrorText();
   const trpc = useTRPC();
@@ -48,8 +68,7 @@ export function PasswordScreen() {
   const type = show ? "text" : "password";
   return (
     <>
-      <h1 className="page-title">{w("password.title")}</h1>
-      <p className="portal-intro">{w("password.intro")}</p>
+      {rules.data?.directory ? <p className="muted">{w("password.writtenToDirectory", { name: rules.data.directory.name })}</p> : null}
       {change.isSuccess ? (
         <p className="ui-alert ui-alert--info" role="status">
           {w("password.changed")}
