@@ -1,6 +1,6 @@
 import { getPrisma, type TTx } from "../db/index.ts";
-import type { Prisma } from "../db/generated/client.ts";
-import type { TDirectoryAttributeRule } from "./directory.schemas.ts";
+import { Prisma } from "../db/generated/client.ts";
+import type { TDirectoryAttributeRule, TDirectoryGroups } from "./directory.schemas.ts";
 
 export type TDirectory = {
   id: string;
@@ -22,6 +22,8 @@ export type TDirectory = {
   syncIntervalS: number;
   missingPolicy: "lock" | "delete" | "keep";
   changeAttribute: "modifyTimestamp" | "uSNChanged";
+  /** Null: the directory's groups are not mapped. */
+  groupMap: TDirectoryGroups | null;
 };
 
 const SELECT = {
@@ -43,6 +45,7 @@ const SELECT = {
   syncIntervalS: true,
   missingPolicy: true,
   changeAttribute: true,
+  groupMap: true,
 } as const;
 
 type TRow = Prisma.DirectoryGetPayload<{ select: typeof SELECT }>;
@@ -52,6 +55,7 @@ const toDirectory = (r: TRow): TDirectory => ({
   mode: r.mode as TDirectory["mode"],
   missingPolicy: r.missingPolicy as TDirectory["missingPolicy"],
   changeAttribute: r.changeAttribute as TDirectory["changeAttribute"],
+  groupMap: r.groupMap as TDirectoryGroups | null,
 });
 
 export async function findAllDirectories(tx?: TTx): Promise<TDirectory[]> {
@@ -66,8 +70,8 @@ export async function findDirectory(id: string, tx?: TTx): Promise<TDirectory | 
 }
 
 export async function upsertDirectory(d: TDirectory, tx: TTx): Promise<void> {
-  const { id, attributeMap, ...rest } = d;
-  const data = { ...rest, attributeMap: attributeMap as Prisma.InputJsonArray };
+  const { id, attributeMap, groupMap, ...rest } = d;
+  const data = { ...rest, attributeMap: attributeMap as Prisma.InputJsonArray, groupMap: groupMap === null ? Prisma.DbNull : (groupMap as Prisma.InputJsonObject) };
   await tx.directory.upsert({ where: { id }, create: { id, ...data }, update: data, select: { id: true } });
 }
 
