@@ -32,17 +32,18 @@ type TGroupEntry = { dn: string; key: string; externalId: string | undefined; na
 export type TGroupReport = { counts: TRunCounts; fail: (dn: string, e: unknown) => void };
 
 /** What a mapping needs through a pass: who acts, the profile, the groups the directory made here; what changed. */
-type TPass = { d: TDirectory; g: TDirectoryGroups; a: TDirectoryActor; profile: TGroupProfile; made: TDirectoryGroup[]; groups: Set<string>; users: Set<string> };
+type TPass = { d: TDirectory; g: TDirectoryGroups; a: TDirectoryActor; profile: TGroupProfile; made: TDirectoryGroup[]; read: Set<string>; groups: Set<string>; users: Set<string> };
 
 const PROFILE_ATTRIBUTES = [
   { name: "name", type: "string" as const, required: false, maxLength: 256 },
   { name: "dn", type: "string" as const, required: false, maxLength: 1024 },
 ];
 
-async function startPass(d: TDirectory, g: TDirectoryGroups, by: TEventActor): Promise<TPass> {
+/** `read`: the stable ids of the group entries this pass read. */
+async function startPass(d: TDirectory, g: TDirectoryGroups, by: TEventActor, read: TGroupEntry[]): Promise<TPass> {
   const a = { directoryId: d.id, by };
   const description = { en: `Groups of the directory "${d.name}" (${d.id}), kept by its group mapping`, ru: `Группы каталога «${d.name}» (${d.id}), которые ведёт его сопоставление групп` };
-  return { d, g, a, profile: await profileForDirectory(g.profile, description, PROFILE_ATTRIBUTES, a), made: await findDirectoryGroups(d.id), groups: new Set(), users: new Set() };
+  return { d, g, a, profile: await profileForDirectory(g.profile, description, PROFILE_ATTRIBUTES, a), made: await findDirectoryGroups(d.id), read: new Set(read.flatMap((e) => e.externalId ?? [])), groups: new Set(), users: new Set() };
 }
 
 function toGroupEntry(d: TDirectory, g: TDirectoryGroups, e: Entry): TGroupEntry {
@@ -70,8 +71,9 @@ async function groupHere(pass: TPass, entry: TGroupEntry, fail: (dn: string, e: 
   const known = pass.made.find((m) => m.externalId === entry.externalId);
   const id = known?.groupId ?? groupIdFor(g.idPrefix ?? `${d.id}.`, entry.name ?? "");
   if (!id) return void fail(entry.dn, new AppError("request.invalid_values", { desc: `no group id can be made of the name "${entry.name ?? ""}"` }));
-  // Made by the directory before: its entry, or an entry of the same name made anew there.
-  const ours = known !== undefined || pass.made.some((m) => m.groupId === id);
+  // Made by the directory before: from this entry, or from one of the same name no longer there (made anew
+  // there). Two entries of one name both there (in two branches) are two groups: the second is refused, not swapped in.
+  const ours = known !== undefined || pass.made.some((m) => m.groupId === id && !pass.read.has(m.externalId));
   try {
     const outcome = await saveGroupForDirectory(pass.profile, id, { name: entry.name, dn: entry.dn }, ours, pass.a, (tx) => saveDirectoryGroup(d.id, { groupId: id, externalId: entry.externalId!, dn: entry.dn }, tx));
     if (outcome !== "unchanged") pass.groups.add(id);
@@ -106,10 +108,10 @@ export async function syncDirectoryGroups(d: TDirectory, client: Client, report:
   const g = d.groupMap;
   if (!g) return;
   const { counts, fail } = report;
-  const pass = await startPass(d, g, by);
   // Held in memory: the groups with their members' DNs (groups are few, and nesting needs them all).
   const attributes = [g.nameAttribute, d.idAttribute, ...(g.nesting === "in_chain" ? [] : [g.memberAttribute])];
   const all = (await search(client, d, g.baseDn, g.filter, attributes, counts)).map((e) => toGroupEntry(d, g, e));
+  const pass = await startPass(d, g, by, all);
   const roots = all.filter((e) => inScope(g, e.name));
   const people = await peopleOfGroups(client, d, g, all, roots, counts);
   const accounts = await findAccountsByDn(d.id, [...new Set([...people.values()].flatMap((s) => [...s]))]);
@@ -167,8 +169,9 @@ export async function syncGroupsAtSignIn(d: TDirectory, dn: string, userId: stri
   if (!g) return;
   const fail = (groupDn: string, e: unknown) => log.warn("directory group not mapped", { directory: d.id, dn: groupDn, ...describeError(e) });
   try {
-    const pass = await startPass(d, g, by);
-    const entries = (await asService(d, (client) => groupsOfPerson(client, d, g, dn))).filter((e) => inScope(g, e.name));
+    const found = await asService(d, (client) => groupsOfPerson(client, d, g, dn));
+    const pass = await startPass(d, g, by, found);
+    const entries = found.filter((e) => inScope(g, e.name));
     const ids: string[] = [];
     for (const e of entries) {
       const id = await groupHere(pass, e, fail);

@@ -102,6 +102,14 @@ describe.each(DB_KINDS)("directory groups on %s", (kind) => {
     expect(run).toMatchObject({ groupsCreated: 3, failed: 1, failures: [{ dn: groupDn("engineering"), reason: expect.stringMatching(/exists|taken/i) }] });
     expect(await members("corp.engineering")).toEqual({ "admin-made": "hand" });
 
+    // A second backend in another branch there: refused, not swapped in for the first at every run.
+    const other = `cn=backend,ou=more,ou=groups,${BASE_DN}`;
+    slapd.modify(`dn: ou=more,ou=groups,${BASE_DN}\nchangetype: add\nobjectClass: organizationalUnit\nou: more\n\ndn: ${other}\nchangetype: add\nobjectClass: groupOfNames\ncn: backend\nmember: ${personDn("vera")}\n`);
+    for (let i = 0; i < 2; i++) expect(await sync("full")).toMatchObject({ groupsUpdated: 0, membersAdded: 0, membersRemoved: 0, failed: 2, failures: expect.arrayContaining([{ dn: other, reason: expect.stringMatching(/exists/i) }]) });
+    expect(await members("corp.backend")).toEqual({ anna: "corp", dima: "corp" });
+    expect((await t.db.prisma.directoryGroup.findUnique({ where: { groupId: "corp.backend" }, select: { dn: true } }))!.dn).toBe(groupDn("backend"));
+    slapd.modify(`dn: ${other}\nchangetype: delete\n`);
+
     // Mapping only backend now: the cyclic groups stay, without the directory's memberships.
     await addMembers(undefined, "corp.cyclic-a", ["lena"], { subject: "admin" });
     await importDocument({ directories: [directory({ only: ["backend"] })] }, {});
