@@ -73,6 +73,12 @@ describe.each(DB_KINDS)("directory groups on %s", (kind) => {
     expect(await sync("full")).toMatchObject({ groupsCreated: 0, groupsUpdated: 0, membersAdded: 0, membersRemoved: 0 });
     expect(await sync("incremental")).toMatchObject({ groupsCreated: 0, membersAdded: 0, membersRemoved: 0 });
     expect(await members("corp.backend")).toEqual({ anna: "corp", dima: "corp", lena: "hand" });
+
+    // Added again by hand, a member the directory made becomes the administrator's: the directory no longer removes it.
+    await addMembers(undefined, "corp.engineering", ["boris"], { subject: "admin" });
+    expect(await members("corp.engineering")).toEqual({ anna: "corp", boris: "hand", dima: "corp" });
+    expect(await sync("full")).toMatchObject({ membersAdded: 0, membersRemoved: 0 });
+    expect(await members("corp.engineering")).toEqual({ anna: "corp", boris: "hand", dima: "corp" });
   });
 
   it("removes exactly the membership a member removed there had, at the next incremental run", async () => {
