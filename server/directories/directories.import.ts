@@ -30,6 +30,7 @@ export function prepareDirectoryImport(entries: TDirectoryImport[]): TDirectoryI
     if ("problem" in endpoint) refuse(`${pos}.url`, endpoint.problem);
     checkFilter(e.userFilter, `${pos}.userFilter`);
     checkFilter(e.disabledFilter, `${pos}.disabledFilter`);
+    checkFilter(e.groups?.filter, `${pos}.groups.filter`);
     if (e.caCert !== undefined && !/-----BEGIN CERTIFICATE-----/.test(e.caCert)) refuse(`${pos}.caCert`, "must be PEM certificates");
   }
   return entries;
@@ -56,6 +57,7 @@ const rowOf = (e: TDirectoryImport, bindPassword: string): TDirectory => ({
   changeAttribute: e.changeAttribute,
   passwordChange: e.passwordChange,
   passwordProtocol: e.passwordProtocol,
+  groupMap: e.groups ?? null,
 });
 
 /** Upserts the directories by id; the bind password is sealed, and a stored one that is the same counts as unchanged. */

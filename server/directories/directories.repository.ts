@@ -1,6 +1,6 @@
 import { getPrisma, type TTx } from "../db/index.ts";
-import type { Prisma } from "../db/generated/client.ts";
-import type { TDirectoryAttributeRule } from "./directory.schemas.ts";
+import { Prisma } from "../db/generated/client.ts";
+import type { TDirectoryAttributeRule, TDirectoryGroups } from "./directory.schemas.ts";
 
 export type TDirectory = {
   id: string;
@@ -24,6 +24,8 @@ export type TDirectory = {
   changeAttribute: "modifyTimestamp" | "uSNChanged";
   passwordChange: "off" | "self" | "self_and_reset";
   passwordProtocol: "rfc3062" | "active_directory";
+  /** Null: the directory's groups are not mapped. */
+  groupMap: TDirectoryGroups | null;
 };
 
 const SELECT = {
@@ -47,6 +49,7 @@ const SELECT = {
   changeAttribute: true,
   passwordChange: true,
   passwordProtocol: true,
+  groupMap: true,
 } as const;
 
 type TRow = Prisma.DirectoryGetPayload<{ select: typeof SELECT }>;
@@ -58,6 +61,7 @@ const toDirectory = (r: TRow): TDirectory => ({
   changeAttribute: r.changeAttribute as TDirectory["changeAttribute"],
   passwordChange: r.passwordChange as TDirectory["passwordChange"],
   passwordProtocol: r.passwordProtocol as TDirectory["passwordProtocol"],
+  groupMap: r.groupMap as TDirectoryGroups | null,
 });
 
 export async function findAllDirectories(tx?: TTx): Promise<TDirectory[]> {
@@ -72,8 +76,8 @@ export async function findDirectory(id: string, tx?: TTx): Promise<TDirectory | 
 }
 
 export async function upsertDirectory(d: TDirectory, tx: TTx): Promise<void> {
-  const { id, attributeMap, ...rest } = d;
-  const data = { ...rest, attributeMap: attributeMap as Prisma.InputJsonArray };
+  const { id, attributeMap, groupMap, ...rest } = d;
+  const data = { ...rest, attributeMap: attributeMap as Prisma.InputJsonArray, groupMap: groupMap === null ? Prisma.DbNull : (groupMap as Prisma.InputJsonObject) };
   await tx.directory.upsert({ where: { id }, create: { id, ...data }, update: data, select: { id: true } });
 }
 

@@ -17,6 +17,11 @@ function valuesOf(entry: Entry, name: string): (string | Buffer)[] {
   return Array.isArray(v) ? v : [v];
 }
 
+/** Every value of an attribute as text (a group's members). */
+export function textsOf(entry: Entry, name: string): string[] {
+  return valuesOf(entry, name).map((v) => (typeof v === "string" ? v : v.toString("utf8")));
+}
+
 export function firstText(entry: Entry, name: string): string | undefined {
   const v = valuesOf(entry, name)[0];
   return v === undefined ? undefined : typeof v === "string" ? v : v.toString("utf8");

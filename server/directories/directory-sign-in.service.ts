@@ -3,6 +3,7 @@ import type { TEventActor } from "../audit/audit.service.ts";
 import { log } from "../log/logger.ts";
 import { findAllDirectories, findDirectory, findDirectoryAccount, type TDirectory } from "./directories.repository.ts";
 import { accountOfEntry } from "./directory-accounts.service.ts";
+import { syncGroupsAtSignIn } from "./directory-groups.service.ts";
 import { attributesToRead, binaryAttributes, entryFilter, stableIdOf } from "./directory-entries.ts";
 import { noteDirectoryState } from "./directory-health.service.ts";
 import { asService, DirectoryUnavailable, passwordMatches } from "./ldap-client.ts";
@@ -50,6 +51,8 @@ async function signInAsEntry(d: TDirectory, found: TFound, password: string, act
   if (found.disabled) return { kind: "disabled", userId, directoryId: d.id };
   if (!matches) return { kind: "wrong_password", userId, directoryId: d.id };
   const account = await accountOfEntry(d, found.entry, found.externalId);
+  // A synchronised directory's groups follow its runs; an on-demand one's, its people's sign-ins.
+  if (d.mode === "on_demand") await syncGroupsAtSignIn(d, found.entry.dn, account.userId, actor);
   if (account.created) log.info("directory account created", { directory: d.id, sub: account.userId, client: actor.clientId });
   return { kind: "ok", userId: account.userId, directoryId: d.id, created: account.created };
 }

@@ -3,7 +3,21 @@ import { isUniqueViolation } from "../db/errors.ts";
 import { getPrisma } from "../db/index.ts";
 import type { Prisma } from "../db/generated/client.ts";
 
-export type TRunCounts = { searches: number; seen: number; created: number; updated: number; locked: number; unlocked: number; deleted: number; failed: number };
+export type TRunCounts = {
+  searches: number;
+  seen: number;
+  created: number;
+  updated: number;
+  locked: number;
+  unlocked: number;
+  deleted: number;
+  failed: number;
+  /** The group pass: groups made and changed here, the directory's memberships added and removed. */
+  groupsCreated: number;
+  groupsUpdated: number;
+  membersAdded: number;
+  membersRemoved: number;
+};
 export type TRunFailure = { dn: string; reason: string };
 export type TSyncRun = TRunCounts & { id: string; directoryId: string; kind: "full" | "incremental"; status: "running" | "done" | "failed"; startedAt: Date; finishedAt: Date | null; failures: TRunFailure[]; error: string | null };
 
@@ -42,7 +56,7 @@ export async function finishRun(id: string, counts: TRunCounts, failures: TRunFa
   });
 }
 
-const RUN = { id: true, directoryId: true, kind: true, status: true, startedAt: true, finishedAt: true, searches: true, seen: true, created: true, updated: true, locked: true, unlocked: true, deleted: true, failed: true, failures: true, error: true } as const;
+const RUN = { id: true, directoryId: true, kind: true, status: true, startedAt: true, finishedAt: true, searches: true, seen: true, created: true, updated: true, locked: true, unlocked: true, deleted: true, failed: true, groupsCreated: true, groupsUpdated: true, membersAdded: true, membersRemoved: true, failures: true, error: true } as const;
 type TRunRow = Prisma.DirectorySyncRunGetPayload<{ select: typeof RUN }>;
 const toRun = (r: TRunRow): TSyncRun => ({ ...r, kind: r.kind as TSyncRun["kind"], status: r.status as TSyncRun["status"], failures: r.failures as TRunFailure[] });
 

@@ -5,6 +5,7 @@ import { describeError, log } from "../log/logger.ts";
 import { observeDirectorySync } from "../metrics/registry.ts";
 import { deleteAccount, findAccount } from "../users/users.service.ts";
 import { findAllDirectories, findDirectory, findUnseenAccounts, type TDirectory } from "./directories.repository.ts";
+import { syncDirectoryGroups } from "./directory-groups.service.ts";
 import { accountsOfPage, lockForDirectory, type TPageItem } from "./directory-accounts.service.ts";
 import { attributesToRead, binaryAttributes, firstText, stableIdOf } from "./directory-entries.ts";
 import { findHighWater, findRun, findRuns, finishRun, insertRun, lastFullRunAt, saveHighWater, saveProgress, type TRunCounts, type TRunFailure, type TSyncRun } from "./directory-sync.repository.ts";
@@ -14,7 +15,8 @@ import { asService } from "./ldap-client.ts";
  * Synchronisation of a directory: a full run reads every entry of the user filter (paged), makes or
  * updates its account, locks the accounts of disabled entries and deals with the accounts whose
  * entries are gone (lock, delete or keep); an incremental run reads only the entries changed since
- * the last run (by modifyTimestamp or uSNChanged). Memory stays bounded: entries are handled page by
+ * the last run (by modifyTimestamp or uSNChanged). Both end with the group pass when the directory
+ * maps its groups (directory-groups.service.ts). Memory stays bounded: entries are handled page by
  * page, and what is gone is found from the accounts' "seen" time, not a set of every entry.
  */
 
@@ -29,7 +31,7 @@ const CLOCK_MARGIN_MS = 60_000;
 /** Generalized time (RFC 4517), whole seconds, as modifyTimestamp is compared. */
 const generalizedTime = (d: Date) => d.toISOString().replace(/[-:T]/g, "").replace(/\.\d+Z$/, "Z");
 
-const newCounts = (): TRunCounts => ({ searches: 0, seen: 0, created: 0, updated: 0, locked: 0, unlocked: 0, deleted: 0, failed: 0 });
+const newCounts = (): TRunCounts => ({ searches: 0, seen: 0, created: 0, updated: 0, locked: 0, unlocked: 0, deleted: 0, failed: 0, groupsCreated: 0, groupsUpdated: 0, membersAdded: 0, membersRemoved: 0 });
 
 function fail(run: TRun, dn: string, e: unknown): void {
   run.counts.failed++;
@@ -151,7 +153,11 @@ async function execute(run: TRun, actor: TEventActor): Promise<TSyncRun["status"
   let error: string | null = null;
   try {
     const mark = run.mark;
-    await asService(run.d, (client) => (run.kind === "incremental" && mark !== null ? runIncremental(run, client, mark) : runFull(run, client)));
+    await asService(run.d, async (client) => {
+      await (run.kind === "incremental" && mark !== null ? runIncremental(run, client, mark) : runFull(run, client));
+      // Every run, incremental ones too, ends with the groups: after the accounts, whose DNs their members name.
+      await syncDirectoryGroups(run.d, client, { counts: run.counts, fail: (dn, e) => fail(run, dn, e) }, actor);
+    });
     // A USN run that saw nothing keeps its mark; a timestamp run moves it to its own start.
     const next = nextMark(run, run.highWater) ?? mark;
     if (next !== null) await saveHighWater(run.d.id, next);

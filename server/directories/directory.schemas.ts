@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZProfileName } from "../groups/groups.schemas.ts";
 
 // An LDAP attribute description (RFC 4512 §2.5): a letter, then letters, digits and hyphens.
 const LDAP_ATTRIBUTE = z.string().regex(/^[A-Za-z][A-Za-z0-9-]{0,63}$/, "an LDAP attribute name");
@@ -13,6 +14,28 @@ export const ZDirectoryAttributeRule = z.strictObject({
   verified: z.boolean().default(false),
 });
 export type TDirectoryAttributeRule = z.infer<typeof ZDirectoryAttributeRule>;
+
+/**
+ * Which of the directory's groups become groups here, in which profile, and how their members are
+ * read. `nesting`: `none` (direct members only), `expand` (a member that is itself a group of the
+ * filter brings its members, followed here, cycles and depth bounded), `in_chain` (Active
+ * Directory's LDAP_MATCHING_RULE_IN_CHAIN: the directory resolves nesting in the search).
+ */
+export const ZDirectoryGroups = z.strictObject({
+  baseDn: z.string().trim().min(1).max(1024),
+  // groupOfNames keeps its members in `member`, groupOfUniqueNames in `uniqueMember`: one filter, one member attribute.
+  filter: z.string().trim().min(1).max(1024).default("(objectClass=groupOfNames)"),
+  nameAttribute: LDAP_ATTRIBUTE.default("cn"),
+  memberAttribute: LDAP_ATTRIBUTE.default("member"),
+  nesting: z.enum(["none", "expand", "in_chain"]).default("none"),
+  /** The group profile the groups get; made (with two attributes, name and dn) when there is none. */
+  profile: ZProfileName.default("directory_groups"),
+  /** Put before each group's name to make its id here; the directory's id and a dot when not said. */
+  idPrefix: z.string().max(64).regex(/^[A-Za-z0-9._@+-]*$/, "letters, digits and . _ @ + -").optional(),
+  /** The names of the directory's groups to map; all the filter finds when not said. */
+  only: z.array(z.string().min(1).max(256)).max(1000).optional(),
+});
+export type TDirectoryGroups = z.infer<typeof ZDirectoryGroups>;
 
 /**
  * A directory in the import document. The id names it in events and the console; the bind
@@ -50,5 +73,7 @@ export const ZDirectoryImport = z.strictObject({
   passwordChange: z.enum(["off", "self", "self_and_reset"]).default("off"),
   /** How a password is written: LDAP's Password Modify operation (RFC 3062), or Active Directory's unicodePwd. */
   passwordProtocol: z.enum(["rfc3062", "active_directory"]).default("rfc3062"),
+  /** Directory groups into groups and memberships here; not mapped when absent. */
+  groups: ZDirectoryGroups.optional(),
 });
 export type TDirectoryImport = z.infer<typeof ZDirectoryImport>;

@@ -99,10 +99,17 @@ export async function findExistingUsers(ids: string[], tx: TTx): Promise<Set<str
   return new Set(rows.map((r) => r.id));
 }
 
-/** Adds the members; those already in stay as they are (a parallel add of the same one too). The ones added. */
+/**
+ * Adds the members by hand; those already in stay (a parallel add of the same one too). The ones
+ * added. A member a directory had made becomes hand-made: whoever adds them by hand means to keep
+ * them whatever the directory says later.
+ */
 export async function insertMembers(groupId: string, userIds: string[], tx: TTx): Promise<string[]> {
   const rows = await tx.groupMember.createManyAndReturn({ data: userIds.map((userId) => ({ groupId, userId })), skipDuplicates: true, select: { userId: true } });
-  return rows.map((r) => r.userId);
+  const added = new Set(rows.map((r) => r.userId));
+  const already = userIds.filter((u) => !added.has(u));
+  if (already.length) await tx.groupMember.updateMany({ where: { groupId, userId: { in: already }, directoryId: { not: null } }, data: { directoryId: null } });
+  return [...added];
 }
 
 /** Removes the members; how many were members. */

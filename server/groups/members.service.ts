@@ -25,9 +25,9 @@ async function lockedGroup(id: string, profile: string | undefined, tx: TTx): Pr
   return g;
 }
 
-export function memberEvents(type: "group.member_added" | "group.member_removed", g: { id: string; profile: string }, members: string[], by: TEventActor) {
+export function memberEvents(type: "group.member_added" | "group.member_removed", g: { id: string; profile: string }, members: string[], by: TEventActor, note: Record<string, unknown> = {}) {
   // The event belongs to the member, as a grant's belongs to the user who receives it; the client is who acted.
-  return members.map((member) => ({ type, actor: { ...by, subject: member }, params: { group: g.id, profile: g.profile, member, actingUser: by.subject ?? null } }));
+  return members.map((member) => ({ type, actor: { ...by, subject: member }, params: { group: g.id, profile: g.profile, member, actingUser: by.subject ?? null, ...note } }));
 }
 
 /** Adds the accounts to the group in the caller's transaction; the ones that were not members yet. */

@@ -7,13 +7,14 @@ import { IMPORT_FIXTURE } from "../support/fixtures.ts";
 import { api, systemToken } from "../support/http.ts";
 import { IVANOV, webAuthorization, webTokens } from "../support/oidc.ts";
 import { serverOfItsOwn } from "../support/own-server.ts";
-import { BASE_DN, person, READER, startSlapd, type TSlapd } from "../support/slapd.ts";
+import { BASE_DN, groupDn, groupOfNames, person, personDn, READER, startSlapd, type TSlapd } from "../support/slapd.ts";
 
 /*
  * Sign-in of a directory's people against a real OpenLDAP server (slapd, started by the test with
  * TLS from a test CA and the ppolicy overlay): found at their first sign-in and made an account from
  * their entry, their password checked by a bind every time and never stored; an entry disabled or
- * locked there, and the directory stopped, each said plainly; local accounts unaffected.
+ * locked there, and the directory stopped, each said plainly; local accounts unaffected. Their
+ * directory groups (nested ones expanded) become their groups here at each sign-in.
  */
 
 const ANNA = { uid: "anna", password: "anna-directory-password", givenName: "Anna", sn: "Petrova", mail: "Anna.Petrova@Example.org", mobile: "+7 (900) 555-01-02" };
@@ -22,11 +23,19 @@ const VERA = { uid: "vera", password: "vera-directory-password", givenName: "Ver
 // An entry that claims a local account's confirmed address.
 const KOSTYA = { uid: "kostya", password: "kostya-directory-password", givenName: "Kostya", sn: "Lisin", mail: IVANOV.email };
 
+// Dima signs in first in the groups' test: engineering ⊃ backend ⊃ dima, and sales ⊃ dima directly.
+const DIMA = { uid: "dima", password: "dima-directory-password", givenName: "Dima", sn: "Volkov" };
+const GROUPS = [
+  groupOfNames("engineering", [groupDn("backend")]),
+  groupOfNames("backend", [personDn("dima")]),
+  groupOfNames("sales", [personDn("dima"), personDn("boris")]),
+].join("");
+
 const env: Record<string, string> = {};
 let slapd: TSlapd;
 
 beforeAll(async () => {
-  slapd = await startSlapd([ANNA, BORIS, VERA, KOSTYA].map(person).join(""));
+  slapd = await startSlapd([ANNA, BORIS, VERA, KOSTYA, DIMA].map(person).join("") + GROUPS);
   const doc = JSON.parse(readFileSync(IMPORT_FIXTURE, "utf8"));
   doc.directories = [
     {
@@ -47,6 +56,7 @@ beforeAll(async () => {
         { from: "mail", to: "email", transform: "email", verified: true },
         { from: "mobile", to: "phone_number", transform: "phone" },
       ],
+      groups: { baseDn: `ou=groups,${BASE_DN}`, nesting: "expand" },
     },
   ];
   const file = path.join(mkdtempSync(path.join(tmpdir(), "directory-import-")), "import.json");
@@ -129,6 +139,27 @@ describe("on-demand sign-in against the directory", () => {
     const after = (await readUser("anna")).body;
     expect(after.phone_number).toBeUndefined();
     expect(after.middle_name).toBe("Ivanovna");
+  });
+
+  it("puts a person in their directory groups at their first sign-in, nested ones included, and follows the directory at the next", async () => {
+    const groupsOf = async (sub: string) => {
+      const token = await systemToken("groups-app", "idp_api_sys_groups", server().baseUrl);
+      const r = await api("GET", `/api/v3/users/${sub}/grps`, { token, origin: server().baseUrl });
+      expect(r.status).toBe(200);
+      return r.body as { id: string; profile: string; name?: string }[];
+    };
+    expect((await signInPage(DIMA.uid, DIMA.password)).url).toMatch(/\/consent\?flow=/);
+    expect(await groupsOf("dima")).toEqual([
+      expect.objectContaining({ id: "corp.backend", profile: "directory_groups", name: "backend" }),
+      expect.objectContaining({ id: "corp.engineering", profile: "directory_groups", name: "engineering" }),
+      expect.objectContaining({ id: "corp.sales", profile: "directory_groups", name: "sales" }),
+    ]);
+    expect((await events("dima")).find((e) => e.type === "group.member_added" && e.params.group === "corp.backend")!.params).toMatchObject({ by: "directory", directory: "corp" });
+
+    // Out of sales there: out of it here at the next sign-in, and still in the others.
+    slapd.modify(`dn: ${groupDn("sales")}\nchangetype: modify\ndelete: member\nmember: ${personDn("dima")}\n`);
+    await signInPage(DIMA.uid, DIMA.password);
+    expect((await groupsOf("dima")).map((g) => g.id)).toEqual(["corp.backend", "corp.engineering"]);
   });
 
   it("refuses a wrong password and an unknown login alike, and leaves local accounts to their own passwords", async () => {

@@ -82,4 +82,20 @@ describe.each(DB_KINDS)("the directories section of the import on %s", (kind) =>
     expect(await itemsOf({ directories: [{ ...corp(), loginAttribute: "uid)(x" }] })).toEqual(["$.directories[0].loginAttribute: an LDAP attribute name"]);
     expect(await t.db.prisma.directory.count()).toBe(0);
   });
+
+  it("stores a groups block with its defaults, refuses one that cannot be used naming the field, and takes its removal", async () => {
+    const groups = { baseDn: `ou=groups,${BASE_DN}`, nesting: "expand", only: ["engineering"] };
+    expect((await importDocument({ directories: [{ ...corp(), groups }] }, {})).directories).toEqual({ created: ["corp"], updated: [], unchanged: [] });
+    expect((await findDirectory("corp"))!.groupMap).toEqual({ ...groups, filter: "(objectClass=groupOfNames)", nameAttribute: "cn", memberAttribute: "member", profile: "directory_groups" });
+    expect((await importDocument({ directories: [{ ...corp(), groups }] }, {})).directories).toEqual({ created: [], updated: [], unchanged: ["corp"] });
+
+    const itemsOf = (doc: unknown) => importDocument(doc, {}).then(() => [], (e: AppError) => (e.details.items ?? []).map((i) => i.pos));
+    expect(await itemsOf({ directories: [{ ...corp(), groups: { ...groups, filter: "(cn=x" } }] })).toEqual(["$.directories[0].groups.filter"]);
+    expect(await itemsOf({ directories: [{ ...corp(), groups: { ...groups, idPrefix: "corp:" } }] })).toEqual(["$.directories[0].groups.idPrefix"]);
+    expect(await itemsOf({ directories: [{ ...corp(), groups: { ...groups, nesting: "deep" } }] })).toEqual(["$.directories[0].groups.nesting"]);
+    expect(await itemsOf({ directories: [{ ...corp(), groups: { nesting: "none" } }] })).toEqual(["$.directories[0].groups.baseDn"]);
+
+    expect((await importDocument({ directories: [corp()] }, {})).directories).toEqual({ created: [], updated: ["corp"], unchanged: [] });
+    expect((await findDirectory("corp"))!.groupMap).toBeNull();
+  });
 });

@@ -105,6 +105,15 @@ export function person(p: { uid: string; password: string; givenName: string; sn
   ].join("\n");
 }
 
+/** A groupOfNames under ou=groups, as LDIF; `members` are DNs (people's or other groups'). */
+export function groupOfNames(cn: string, members: string[]): string {
+  return [`dn: ${groupDn(cn)}`, "objectClass: groupOfNames", `cn: ${cn}`, ...members.map((m) => `member: ${m}`), "", ""].join("\n");
+}
+
+export const groupDn = (cn: string) => `cn=${cn},ou=groups,${BASE_DN}`;
+export const personDn = (uid: string) => `uid=${uid},ou=people,${BASE_DN}`;
+
+/** `people` (and any other entries, such as groups) are added to the tree every test starts from. */
 export async function startSlapd(people: string): Promise<TSlapd> {
   const dir = mkdtempSync(path.join(tmpdir(), "idp-slapd-"));
   const certs = makeCertificates({ clients: {}, otherCaCn: "Other CA client", expiredCn: "expired" });
@@ -130,7 +139,7 @@ rootdn "${ROOT.dn}"
 rootpw ${ROOT.password}
 directory ${dir}/db
 maxsize 1073741824
-index objectClass,uid,entryUUID eq
+index objectClass,uid,entryUUID,member eq
 # A directory's default size limit (500) also caps a paged search in total: the service account is let off, as the guide says.
 limits dn.exact="${READER.dn}" size.soft=unlimited size.hard=unlimited size.prtotal=unlimited
 overlay ppolicy

@@ -46,6 +46,7 @@ function History({ id }: { id: string }) {
     { key: "kind", header: d("dir.runs.col.kind"), cell: (r) => d(`dir.kind.${r.kind}` as TDirKey) },
     { key: "status", header: d("dir.runs.col.status"), cell: (r) => (r.status === "failed" ? `${d("dir.status.failed")}: ${r.error ?? ""}` : d(`dir.status.${r.status}` as TDirKey)) },
     { key: "counts", header: d("dir.runs.col.counts"), cell: (r) => [r.seen, r.created, r.updated, r.locked, r.unlocked, r.deleted, r.failed].join(" / ") },
+    { key: "groups", header: d("dir.runs.col.groups"), cell: (r) => `${r.groupsCreated} / ${r.groupsUpdated} / +${r.membersAdded} / −${r.membersRemoved}` },
   ];
   const failures = runs.data.flatMap((r) => r.failures.map((f) => ({ ...f, run: r.id })));
   return (
