@@ -104,6 +104,11 @@ export function person(p: { uid: string; password: string; givenName: string; sn
   ].join("\n");
 }
 
+/** A directory's settings (as the import document or the console give them) that reach this slapd over ldaps:// as the reader; `over` changes any. */
+export function directoryOf<T extends object = object>(slapd: Pick<TSlapd, "ldapsUrl" | "caPem">, over?: T) {
+  return { id: "corp", name: "Corporate directory", url: slapd.ldapsUrl, caCert: slapd.caPem, bindDn: READER.dn, bindPassword: READER.password, baseDn: `ou=people,${BASE_DN}`, ...over };
+}
+
 export async function startSlapd(people: string): Promise<TSlapd> {
   const dir = mkdtempSync(path.join(tmpdir(), "idp-slapd-"));
   const certs = makeCertificates({ clients: {}, otherCaCn: "Other CA client", expiredCn: "expired" });
