@@ -95,8 +95,8 @@ export async function updateDirectory(input: TDirectoryConsole, actor: TEventAct
 /**
  * Deletes a directory, its runs and its accounts' links to their entries; never the accounts. They
  * stay as accounts of this service without a password: their sessions, passkeys and second factors
- * go on, a password sign-in fails until a password is set here ("Forgot password?", or an
- * administrator), and a directory added again later does not take them back. Refused while a
+ * go on, a password sign-in fails until a password is set for them here (an administrator, or
+ * "Forgot password?" where it is on), and a directory added again later does not take them back. Refused while a
  * synchronisation runs: its writes would land on a directory that is gone.
  */
 export async function deleteDirectory(id: string, actor: TEventActor): Promise<{ accounts: number }> {
