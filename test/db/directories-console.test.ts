@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { unsealFor } from "../../server/crypto/keys.ts";
+import { testConnection } from "../../server/directories/directories-console.service.ts";
 import { importDocument } from "../../server/import/import.service.ts";
 import { adminCaller, type TConsoleCaller } from "../support/console-caller.ts";
 import { BASE_DN, directoryOf, person, READER, startSlapd, type TSlapd } from "../support/slapd.ts";
@@ -148,6 +149,8 @@ describe.each(DB_KINDS)("directories in the console on %s", (kind) => {
 
     await admin.console.directories.create(corp());
     expect(await admin.console.directories.test(corp({ bindPassword: "", caCert: undefined }))).toMatchObject({ ok: true, found: { count: 2 } });
+    // The stored directory as it is, by its id alone.
+    expect(await testConnection({ id: "corp" })).toMatchObject({ ok: true, found: { count: 2 } });
     expect(await admin.console.directories.test({ ...corp(), bindPassword: "", url: slapd.ldapUrl }).then(() => "tested", (e: { code: string }) => e.code)).toBe("BAD_REQUEST");
 
     const afterCreate = { users: await t.db.prisma.user.count(), events: await t.db.prisma.securityEvent.count(), row: await row() };
