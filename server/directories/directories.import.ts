@@ -1,76 +1,44 @@
-import { FilterParser } from "ldapts";
 import { sealFor, unsealFor } from "../crypto/keys.ts";
 import type { TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
 import { sameJson } from "../import/canonical-json.ts";
-import { findDirectory, upsertDirectory, type TDirectory } from "./directories.repository.ts";
-import { directoryEndpoint } from "./directory-url.ts";
+import { findDirectory, upsertDirectory } from "./directories.repository.ts";
+import { checkDirectorySettings, directoryRowOf, outdatesSyncMark } from "./directory-settings.ts";
 import type { TDirectoryImport } from "./directory.schemas.ts";
 
 type TSectionSummary = { created: string[]; updated: string[]; unchanged: string[] };
 
-function refuse(pos: string, desc: string): never {
-  throw new AppError("import.invalid_document", { items: [{ error: "wrong_value", desc, pos }] });
-}
-
-function checkFilter(filter: string | undefined, pos: string): void {
-  if (filter === undefined) return;
+/** A refusal of the shared settings checks, moved to where it is in the document ("attributes.1.to" is "$.directories[0].attributes[1].to"). */
+function atPos(pos: string, check: () => void): void {
   try {
-    FilterParser.parseString(filter);
+    check();
   } catch (e) {
-    refuse(pos, `is not an LDAP filter (RFC 4515): ${(e as Error).message}`);
+    const item = e instanceof AppError ? e.details.items?.[0] : undefined;
+    if (!item) throw e;
+    const at = `${pos}.${item.pos}`.replace(/\.(\d+)(?=\.|$)/g, "[$1]");
+    throw new AppError("import.invalid_document", { items: [{ error: "wrong_value", desc: item.desc, pos: at }] });
   }
 }
 
-/** Checks every directory before the import's transaction: its URL, its filters, its certificates. */
+/** Checks every directory before the import's transaction, as the console checks one: its URL, its filters, its CA, its attribute rules. */
 export function prepareDirectoryImport(entries: TDirectoryImport[]): TDirectoryImport[] {
-  for (const [i, e] of entries.entries()) {
-    const pos = `$.directories[${i}]`;
-    const endpoint = directoryEndpoint(e.url, e.startTls);
-    if ("problem" in endpoint) refuse(`${pos}.url`, endpoint.problem);
-    checkFilter(e.userFilter, `${pos}.userFilter`);
-    checkFilter(e.disabledFilter, `${pos}.disabledFilter`);
-    checkFilter(e.groups?.filter, `${pos}.groups.filter`);
-    if (e.caCert !== undefined && !/-----BEGIN CERTIFICATE-----/.test(e.caCert)) refuse(`${pos}.caCert`, "must be PEM certificates");
-  }
+  for (const [i, e] of entries.entries()) atPos(`$.directories[${i}]`, () => checkDirectorySettings(e, e.caCert ?? null));
   return entries;
 }
-
-const rowOf = (e: TDirectoryImport, bindPassword: string): TDirectory => ({
-  id: e.id,
-  name: e.name,
-  enabled: e.enabled,
-  url: e.url,
-  startTls: e.startTls,
-  caCert: e.caCert ?? null,
-  bindDn: e.bindDn,
-  bindPassword,
-  baseDn: e.baseDn,
-  userFilter: e.userFilter,
-  loginAttribute: e.loginAttribute,
-  idAttribute: e.idAttribute,
-  disabledFilter: e.disabledFilter ?? null,
-  attributeMap: e.attributes,
-  mode: e.mode,
-  syncIntervalS: e.syncIntervalS,
-  missingPolicy: e.missingPolicy,
-  changeAttribute: e.changeAttribute,
-  passwordChange: e.passwordChange,
-  passwordProtocol: e.passwordProtocol,
-  groupMap: e.groups ?? null,
-});
 
 /** Upserts the directories by id; the bind password is sealed, and a stored one that is the same counts as unchanged. */
 export async function applyDirectoryImport(entries: TDirectoryImport[], tx: TTx): Promise<TSectionSummary> {
   const summary: TSectionSummary = { created: [], updated: [], unchanged: [] };
-  for (const e of entries) {
-    const stored = await findDirectory(e.id, tx);
-    if (stored && unsealFor("directory-secrets", stored.bindPassword) === e.bindPassword && sameJson(rowOf(e, stored.bindPassword), stored)) {
-      summary.unchanged.push(e.id);
+  for (const { id, bindPassword, caCert, ...settings } of entries) {
+    const stored = await findDirectory(id, tx);
+    const samePassword = stored !== null && unsealFor("directory-secrets", stored.bindPassword) === bindPassword;
+    const row = directoryRowOf(id, settings, caCert ?? null, samePassword ? stored.bindPassword : sealFor("directory-secrets", bindPassword));
+    if (stored && sameJson(row, stored)) {
+      summary.unchanged.push(id);
       continue;
     }
-    await upsertDirectory(rowOf(e, sealFor("directory-secrets", e.bindPassword)), tx);
-    (stored ? summary.updated : summary.created).push(e.id);
+    await upsertDirectory(row, stored !== null && outdatesSyncMark(stored, row), tx);
+    (stored ? summary.updated : summary.created).push(id);
   }
   return summary;
 }

@@ -75,10 +75,42 @@ export async function findDirectory(id: string, tx?: TTx): Promise<TDirectory | 
   return row && toDirectory(row);
 }
 
-export async function upsertDirectory(d: TDirectory, tx: TTx): Promise<void> {
-  const { id, attributeMap, groupMap, ...rest } = d;
-  const data = { ...rest, attributeMap: attributeMap as Prisma.InputJsonArray, groupMap: groupMap === null ? Prisma.DbNull : (groupMap as Prisma.InputJsonObject) };
-  await tx.directory.upsert({ where: { id }, create: { id, ...data }, update: data, select: { id: true } });
+const dataOf = ({ id: _, attributeMap, groupMap, ...rest }: TDirectory) => ({
+  ...rest,
+  attributeMap: attributeMap as Prisma.InputJsonArray,
+  groupMap: groupMap === null ? Prisma.DbNull : (groupMap as Prisma.InputJsonObject),
+});
+
+/** `resetMark`: the next synchronisation is a full one (the settings moved it to another server or part of the tree). */
+export async function upsertDirectory(d: TDirectory, resetMark: boolean, tx: TTx): Promise<void> {
+  const data = dataOf(d);
+  await tx.directory.upsert({ where: { id: d.id }, create: { id: d.id, ...data }, update: { ...data, ...(resetMark ? { highWater: null } : {}) }, select: { id: true } });
+}
+
+/** A new directory; a taken id is the database's unique violation, which the caller turns into its 409. */
+export async function insertDirectory(d: TDirectory, tx: TTx): Promise<void> {
+  await tx.directory.create({ data: { id: d.id, ...dataOf(d) }, select: { id: true } });
+}
+
+/** Whether the directory was there to change. */
+export async function updateDirectoryRow(d: TDirectory, resetMark: boolean, tx: TTx): Promise<boolean> {
+  const { count } = await tx.directory.updateMany({ where: { id: d.id }, data: { ...dataOf(d), ...(resetMark ? { highWater: null } : {}) } });
+  return count > 0;
+}
+
+/**
+ * Deletes a directory with its runs and its accounts' links to their entries (the foreign keys
+ * cascade); the accounts themselves stay. Whether it was there.
+ */
+export async function deleteDirectoryRow(id: string, tx: TTx): Promise<boolean> {
+  const { count } = await tx.directory.deleteMany({ where: { id } });
+  return count > 0;
+}
+
+/** How many accounts are entries of the directory. */
+export async function countDirectoryAccounts(directoryId: string, tx?: TTx): Promise<number> {
+  const db = tx ?? (await getPrisma());
+  return db.directoryAccount.count({ where: { directoryId } });
 }
 
 export type TDirectoryAccount = { userId: string; directoryId: string; externalId: string; dn: string; disabled: boolean };

@@ -41,6 +41,12 @@ export async function insertRun(directoryId: string, kind: TSyncRun["kind"], now
   }
 }
 
+/** Whether a run of the directory is going on (one whose instance still beats). */
+export async function isRunning(directoryId: string, now = new Date()): Promise<boolean> {
+  const prisma = await getPrisma();
+  return (await prisma.directorySyncRun.count({ where: { directoryId, status: "running", heartbeatAt: { gte: new Date(now.getTime() - ABANDONED_MS) } } })) > 0;
+}
+
 /** The run's counts so far (the console shows its progress); also its heartbeat. */
 export async function saveProgress(id: string, counts: TRunCounts, failures: TRunFailure[]): Promise<void> {
   const prisma = await getPrisma();

@@ -37,21 +37,17 @@ export const ZDirectoryGroups = z.strictObject({
 });
 export type TDirectoryGroups = z.infer<typeof ZDirectoryGroups>;
 
-/**
- * A directory in the import document. The id names it in events and the console; the bind
- * password is sealed when stored and never shown again.
- */
-export const ZDirectoryImport = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "letters, digits, '.', '_' and '-', up to 64"),
+const ID = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, "letters, digits, '.', '_' and '-', up to 64");
+const CA_CERT = z.string().max(65_536);
+
+/** A directory's settings, wherever they are given (the import document, the console); the id, the CA and the bind password apart. */
+const SETTINGS = {
   name: z.string().trim().min(1).max(200),
   enabled: z.boolean().default(true),
   /** ldaps://host[:port], or ldap://host[:port] (StartTLS unless startTls is false, which only a loopback address may be). */
   url: z.string().trim().min(1).max(500),
   startTls: z.boolean().default(true),
-  /** PEM: the certificates the directory's TLS certificate must chain to (else the system's). */
-  caCert: z.string().max(65_536).optional(),
   bindDn: z.string().trim().min(1).max(1024),
-  bindPassword: z.string().min(1).max(1024),
   baseDn: z.string().trim().min(1).max(1024),
   userFilter: z.string().trim().min(1).max(1024).default("(objectClass=inetOrgPerson)"),
   loginAttribute: LDAP_ATTRIBUTE.default("uid"),
@@ -75,5 +71,33 @@ export const ZDirectoryImport = z.strictObject({
   passwordProtocol: z.enum(["rfc3062", "active_directory"]).default("rfc3062"),
   /** Directory groups into groups and memberships here; not mapped when absent. */
   groups: ZDirectoryGroups.optional(),
+};
+
+/**
+ * A directory in the import document. The id names it in events and the console; the bind
+ * password is sealed when stored and never shown again.
+ */
+export const ZDirectoryImport = z.strictObject({
+  id: ID,
+  ...SETTINGS,
+  /** PEM: the certificates the directory's TLS certificate must chain to (else the system's). */
+  caCert: CA_CERT.optional(),
+  bindPassword: z.string().min(1).max(1024),
 });
 export type TDirectoryImport = z.infer<typeof ZDirectoryImport>;
+
+/**
+ * A directory added, saved or tested in the console. The browser never has the stored bind password
+ * or CA: an empty bindPassword keeps the stored one (a new directory must have one), and caCert left
+ * out keeps the stored CA, null removes it, text replaces it.
+ */
+export const ZDirectoryConsole = z.strictObject({
+  id: ID,
+  ...SETTINGS,
+  caCert: CA_CERT.nullable().optional(),
+  bindPassword: z.string().max(1024).default(""),
+});
+export type TDirectoryConsole = z.infer<typeof ZDirectoryConsole>;
+
+/** What a directory's settings are once the id, the CA and the password are settled. */
+export type TDirectorySettings = Omit<TDirectoryImport, "id" | "bindPassword" | "caCert">;

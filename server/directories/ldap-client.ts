@@ -1,4 +1,4 @@
-import { Attribute, Change, Client, ConstraintViolationError, InsufficientAccessError, InvalidCredentialsError, UnwillingToPerformError, type Entry } from "ldapts";
+import { Attribute, Change, Client, ConstraintViolationError, InsufficientAccessError, InvalidCredentialsError, NoSuchObjectError, ResultCodeError, UnwillingToPerformError, type Entry } from "ldapts";
 import { isIP } from "node:net";
 import type { ConnectionOptions } from "node:tls";
 import { unsealFor } from "../crypto/keys.ts";
@@ -14,9 +14,64 @@ import { directoryEndpoint } from "./directory-url.ts";
 const CONNECT_TIMEOUT_MS = 5_000;
 const OPERATION_TIMEOUT_MS = 10_000;
 
+/** What went wrong, in words the console's connection test can say in either language. */
+export type TLdapProblem =
+  | "url"
+  | "refused"
+  | "unknown_host"
+  | "unreachable"
+  | "timeout"
+  | "tls_untrusted"
+  | "tls_name"
+  | "tls_expired"
+  | "tls_failed"
+  | "starttls_refused"
+  | "bad_credentials"
+  | "no_such_object"
+  | "access_denied"
+  | "other";
+
+/** Where it went wrong: reaching the directory (TCP and TLS), the service's bind, or what was asked after. */
+export type TLdapStage = "connect" | "bind" | "work";
+
 /** The directory cannot be reached or used (down, TLS refused, the service's bind refused, a timeout). */
 export class DirectoryUnavailable extends Error {
   override name = "DirectoryUnavailable";
+  constructor(
+    message: string,
+    readonly stage: TLdapStage = "work",
+    readonly problem: TLdapProblem = "other",
+  ) {
+    super(message);
+  }
+}
+
+const TLS_UNTRUSTED = new Set(["SELF_SIGNED_CERT_IN_CHAIN", "DEPTH_ZERO_SELF_SIGNED_CERT", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "CERT_UNTRUSTED", "CERT_SIGNATURE_FAILURE"]);
+const BY_CODE: Record<string, TLdapProblem> = {
+  ECONNREFUSED: "refused",
+  ENOTFOUND: "unknown_host",
+  EAI_AGAIN: "unknown_host",
+  EHOSTUNREACH: "unreachable",
+  ENETUNREACH: "unreachable",
+  ETIMEDOUT: "timeout",
+  ERR_TLS_CERT_ALTNAME_INVALID: "tls_name",
+  CERT_HAS_EXPIRED: "tls_expired",
+  CERT_NOT_YET_VALID: "tls_expired",
+};
+
+/** The problem a failure of ldapts or of the socket under it amounts to. */
+function problemOf(e: unknown): TLdapProblem {
+  if (e instanceof InvalidCredentialsError) return "bad_credentials";
+  if (e instanceof NoSuchObjectError) return "no_such_object";
+  if (e instanceof InsufficientAccessError) return "access_denied";
+  if (e instanceof ResultCodeError) return "other";
+  const code = (e as { code?: unknown } | null)?.code;
+  if (typeof code === "string") {
+    if (TLS_UNTRUSTED.has(code)) return "tls_untrusted";
+    if (BY_CODE[code]) return BY_CODE[code];
+    if (code.startsWith("ERR_SSL_") || code === "ECONNRESET") return "tls_failed";
+  }
+  return /timeout|timed out/i.test(e instanceof Error ? e.message : "") ? "timeout" : "other";
 }
 
 export type TConnectable = Pick<TDirectory, "id" | "url" | "startTls" | "caCert">;
@@ -26,13 +81,21 @@ function tlsOptionsOf(d: TConnectable, host: string): ConnectionOptions {
   return { ca: d.caCert ?? undefined, minVersion: "TLSv1.2", ...(isIP(host) ? {} : { servername: host }) };
 }
 
-/** A connected client, over TLS from its first bind on. */
+/** A connected client, over TLS from its first bind on (ldaps:// connects at the bind, StartTLS here). */
 async function connect(d: TConnectable): Promise<Client> {
   const endpoint = directoryEndpoint(d.url, d.startTls);
-  if ("problem" in endpoint) throw new DirectoryUnavailable(`the directory's URL cannot be used: ${endpoint.problem}`);
+  if ("problem" in endpoint) throw new DirectoryUnavailable(`the directory's URL cannot be used: ${endpoint.problem}`, "connect", "url");
   const tlsOptions = tlsOptionsOf(d, endpoint.host);
   const client = new Client({ url: d.url, connectTimeout: CONNECT_TIMEOUT_MS, timeout: OPERATION_TIMEOUT_MS, ...(endpoint.secure ? { tlsOptions } : {}) });
-  if (!endpoint.secure && d.startTls) await client.startTLS(tlsOptions);
+  if (!endpoint.secure && d.startTls) {
+    try {
+      await client.startTLS(tlsOptions);
+    } catch (e) {
+      await close(client);
+      // An LDAP answer to the StartTLS request: the server was reached and would not upgrade.
+      throw unavailable(e, "connect", e instanceof ResultCodeError ? "starttls_refused" : undefined);
+    }
+  }
   return client;
 }
 
@@ -40,22 +103,28 @@ async function close(client: Client): Promise<void> {
   await client.unbind().catch(() => undefined);
 }
 
-const unavailable = (e: unknown): DirectoryUnavailable => (e instanceof DirectoryUnavailable ? e : new DirectoryUnavailable(e instanceof Error ? e.message : String(e)));
+function unavailable(e: unknown, stage: TLdapStage, problem?: TLdapProblem): DirectoryUnavailable {
+  if (e instanceof DirectoryUnavailable) return e;
+  return new DirectoryUnavailable(e instanceof Error ? e.message : String(e), stage, problem ?? problemOf(e));
+}
 
-/** Runs `work` on a connection bound as the service; the connection is closed after. */
+/**
+ * Runs `work` on a connection bound as the service; the connection is closed after. A failure says
+ * at which stage it happened: for ldaps:// the TLS handshake is made by the bind's connection, so a
+ * failure there without an LDAP answer is still the connection's.
+ */
 export async function asService<T>(d: TConnectable & Pick<TDirectory, "bindDn" | "bindPassword">, work: (client: Client) => Promise<T>): Promise<T> {
-  let client: Client | undefined;
+  const client = await connect(d);
   try {
-    client = await connect(d);
     await client.bind(d.bindDn, unsealFor("directory-secrets", d.bindPassword));
   } catch (e) {
-    if (client) await close(client);
-    throw unavailable(e);
+    await close(client);
+    throw unavailable(e, e instanceof ResultCodeError ? "bind" : "connect");
   }
   try {
     return await work(client);
   } catch (e) {
-    throw unavailable(e);
+    throw unavailable(e, "work");
   } finally {
     await close(client);
   }
@@ -74,7 +143,7 @@ export async function passwordMatches(d: TConnectable, dn: string, password: str
     return true;
   } catch (e) {
     if (e instanceof InvalidCredentialsError) return false;
-    throw unavailable(e);
+    throw unavailable(e, e instanceof ResultCodeError ? "bind" : "connect");
   } finally {
     if (client) await close(client);
   }
@@ -145,7 +214,7 @@ export async function writePassword(
   } catch (e) {
     // The directory's own word on why (its policy's diagnostic), never the password.
     if (e instanceof ConstraintViolationError || e instanceof UnwillingToPerformError || e instanceof InsufficientAccessError) return { ok: false, reason: "refused", message: e.message };
-    throw unavailable(e);
+    throw unavailable(e, client ? "work" : "connect");
   } finally {
     if (client) await close(client);
   }

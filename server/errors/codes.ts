@@ -377,6 +377,10 @@ const ERROR_DEFS = {
   "saml.sp_not_found": { status: 404, type: "not_found_error", error: "saml_sp_not_found", desc: "SAML application not found" },
   /** No directory has this id. */
   "directory.not_found": { status: 404, type: "not_found_error", error: "directory_not_found", desc: "directory not found" },
+  /** A directory added in the console has an id another directory has (checked by the insert itself, so two racing adds get this too). */
+  "directory.exists": { status: 409, type: "process_error", error: "directory_exists", desc: "a directory with this id exists already" },
+  /** A directory's settings cannot be used: a URL that would send passwords in the clear, a filter that is not one, a CA that is not PEM, attribute rules that clash. The item names the field. */
+  "directory.settings_invalid": { status: 400, type: "input_error", error: "directory_settings_invalid", desc: "the directory's settings are not accepted" },
   /** Only a synchronised, enabled directory is synchronised. */
   "directory.not_synchronised": { status: 409, type: "process_error", error: "directory_not_synchronised", desc: "the directory is not synchronised, or is switched off" },
   /** One synchronisation per directory at a time, across every instance. */

@@ -105,6 +105,11 @@ export function person(p: { uid: string; password: string; givenName: string; sn
   ].join("\n");
 }
 
+/** A directory's settings (as the import document or the console give them) that reach this slapd over ldaps:// as the reader; `over` changes any. */
+export function directoryOf<T extends object = object>(slapd: Pick<TSlapd, "ldapsUrl" | "caPem">, over?: T) {
+  return { id: "corp", name: "Corporate directory", url: slapd.ldapsUrl, caCert: slapd.caPem, bindDn: READER.dn, bindPassword: READER.password, baseDn: `ou=people,${BASE_DN}`, ...over };
+}
+
 /** A groupOfNames under ou=groups, as LDIF; `members` are DNs (people's or other groups'). */
 export function groupOfNames(cn: string, members: string[]): string {
   return [`dn: ${groupDn(cn)}`, "objectClass: groupOfNames", `cn: ${cn}`, ...members.map((m) => `member: ${m}`), "", ""].join("\n");
