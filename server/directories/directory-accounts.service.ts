@@ -88,8 +88,8 @@ export async function lockForDirectory(userId: string, dn: string, seenAt: Date,
   if (!account) return false;
   if (lock && !account.locked) await changeAttributes(account.instanceId, { locked: true }, { contactFlag: "vrf", confirmUnverified: false, allowed: null, actor: { subject: userId } });
   if (!lock && account.locked) await changeAttributes(account.instanceId, { locked: false }, { contactFlag: "vrf", confirmUnverified: false, allowed: null, actor: { subject: userId } });
+  // changeAttributes told the caches of a lock change; the entry's own row is in none of them.
   await touchDirectoryAccount(userId, dn, seenAt, lock);
-  await publishAccountChange(userId);
   return lock !== account.locked;
 }
 

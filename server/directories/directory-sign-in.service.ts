@@ -6,7 +6,7 @@ import { accountOfEntry } from "./directory-accounts.service.ts";
 import { syncGroupsAtSignIn } from "./directory-groups.service.ts";
 import { attributesToRead, binaryAttributes, entryFilter, stableIdOf } from "./directory-entries.ts";
 import { noteDirectoryState } from "./directory-health.service.ts";
-import { asService, DirectoryUnavailable, passwordMatches } from "./ldap-client.ts";
+import { asService, bindAs, DirectoryUnavailable } from "./ldap-client.ts";
 
 /*
  * Sign-in of the people of a directory: their password is checked by a bind as their entry, never
@@ -29,7 +29,9 @@ type TFound = { entry: Entry; externalId: string; disabled: boolean };
 /** One entry of the user filter with `attribute` = `value`, and whether the directory has it disabled. */
 async function findEntry(client: Client, d: TDirectory, attribute: string, value: string): Promise<TFound | undefined> {
   const { searchEntries } = await client.search(d.baseDn, { scope: "sub", filter: entryFilter(d, attribute, value), attributes: attributesToRead(d), explicitBufferAttributes: binaryAttributes(d), sizeLimit: 2 });
-  // Two entries for one login is a directory's mistake: nobody is signed in as either.
+  // Two entries for one login is a directory's mistake: nobody is signed in as either, and the
+  // administrators are told (the person only sees a refused sign-in).
+  if (searchEntries.length > 1) log.warn("directory has two entries for one login", { directory: d.id, attribute, dns: searchEntries.map((e) => e.dn) });
   if (searchEntries.length !== 1) return undefined;
   const entry = searchEntries[0]!;
   const externalId = stableIdOf(entry, d.idAttribute);
@@ -45,11 +47,12 @@ async function findEntry(client: Client, d: TDirectory, attribute: string, value
 /** Checks the password against the entry found, then gives the account it is here. */
 async function signInAsEntry(d: TDirectory, found: TFound, password: string, actor: TEventActor, userId?: string): Promise<TDirectoryVerdict> {
   noteDirectoryState(d.id, "ok");
-  const matches = await passwordMatches(d, found.entry.dn, password);
+  const bound = await bindAs(d, found.entry.dn, password);
   // A directory that locked an entry (too many failures, an administrator) refuses every bind as it:
-  // the disabled filter is what tells that apart from a wrong password, so it is said either way.
-  if (found.disabled) return { kind: "disabled", userId, directoryId: d.id };
-  if (!matches) return { kind: "wrong_password", userId, directoryId: d.id };
+  // the disabled filter (or Active Directory's own diagnostic) is what tells that apart from a wrong
+  // password, so it is said either way.
+  if (found.disabled || bound === "refused_there") return { kind: "disabled", userId, directoryId: d.id };
+  if (bound === "mismatch") return { kind: "wrong_password", userId, directoryId: d.id };
   const account = await accountOfEntry(d, found.entry, found.externalId);
   // A synchronised directory's groups follow its runs; an on-demand one's, its people's sign-ins.
   if (d.mode === "on_demand") await syncGroupsAtSignIn(d, found.entry.dn, account.userId, actor);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { passwordModifyValue, unicodePwd } from "./ldap-client.ts";
+import { passwordModifyValue, refusedThere, unicodePwd } from "./ldap-client.ts";
 
 describe("password writes", () => {
   it("encodes RFC 3062's request as BER: the DN [0], the old password [1] when given, the new one [2]", () => {
@@ -18,5 +18,15 @@ describe("password writes", () => {
 
   it("gives Active Directory the password in double quotes, UTF-16LE", () => {
     expect(unicodePwd("Pä1").toString("hex")).toBe("22005000e40031002200");
+  });
+});
+
+describe("Active Directory's bind diagnostics", () => {
+  it("tells a locked, disabled or expired account from a wrong password", () => {
+    const diag = (data: string) => `80090308: LdapErr: DSID-0C09044E, comment: AcceptSecurityContext error, data ${data}, v4563`;
+    for (const data of ["775", "533", "701", "532", "773"]) expect(refusedThere(diag(data))).toBe(true);
+    // 52e: a wrong password; 525: no such user. Both are a wrong password to the person.
+    for (const data of ["52e", "525", "7750"]) expect(refusedThere(diag(data))).toBe(false);
+    expect(refusedThere("Invalid Credentials")).toBe(false);
   });
 });

@@ -130,24 +130,39 @@ export async function asService<T>(d: TConnectable & Pick<TDirectory, "bindDn" |
   }
 }
 
+/** What a bind as a person came to: their password, a wrong one, or refused there for the account's state. */
+export type TBindOutcome = "match" | "mismatch" | "refused_there";
+
 /**
- * Whether `password` is the password of the entry at `dn`: a bind as that entry. An empty password
- * is refused here, never sent: LDAP takes an empty password as an anonymous bind, which succeeds.
+ * Active Directory says why it refused a bind in its diagnostic ("…AcceptSecurityContext error,
+ * data 775, v4563"): 775 locked out, 533 disabled, 701 account expired, 532 password expired, 773
+ * must change the password at next logon. Each is the account's state there, not a wrong password
+ * (AD gives 532, 701 and 773 only after the right password), so it is said as such.
  */
-export async function passwordMatches(d: TConnectable, dn: string, password: string): Promise<boolean> {
-  if (!password) return false;
+const AD_REFUSED = /\bdata (775|533|701|532|773)\b/;
+export const refusedThere = (diagnostic: string): boolean => AD_REFUSED.test(diagnostic);
+
+/**
+ * A bind as the entry at `dn` with `password`. An empty password is refused here, never sent: LDAP
+ * takes an empty password as an anonymous bind, which succeeds.
+ */
+export async function bindAs(d: TConnectable, dn: string, password: string): Promise<TBindOutcome> {
+  if (!password) return "mismatch";
   let client: Client | undefined;
   try {
     client = await connect(d);
     await client.bind(dn, password);
-    return true;
+    return "match";
   } catch (e) {
-    if (e instanceof InvalidCredentialsError) return false;
+    if (e instanceof InvalidCredentialsError) return refusedThere(e.message) ? "refused_there" : "mismatch";
     throw unavailable(e, e instanceof ResultCodeError ? "bind" : "connect");
   } finally {
     if (client) await close(client);
   }
 }
+
+/** Whether `password` is the password of the entry at `dn`. */
+export const passwordMatches = async (d: TConnectable, dn: string, password: string): Promise<boolean> => (await bindAs(d, dn, password)) === "match";
 
 /** How a directory takes a new password: LDAP's Password Modify operation, or Active Directory's unicodePwd. */
 export type TPasswordProtocol = "rfc3062" | "active_directory";
@@ -213,7 +228,7 @@ export async function writePassword(
     return { ok: true };
   } catch (e) {
     // The directory's own word on why (its policy's diagnostic), never the password.
-    if (e instanceof ConstraintViolationError || e instanceof UnwillingToPerformError || e instanceof InsufficientAccessError) return { ok: false, reason: "refused", message: e.message };
+    if (e instanceof ConstraintViolationError || e instanceof UnwillingToPerformError || e instanceof InsufficientAccessError) return { ok: false, reason: "refused", message: e.message.replace(/ Code: 0x[0-9a-f]+$/, "") };
     throw unavailable(e, client ? "work" : "connect");
   } finally {
     if (client) await close(client);
