@@ -3,7 +3,8 @@ import { sealFor, unsealFor } from "../crypto/keys.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import { inTransaction, type TTx } from "../db/index.ts";
 import { AppError } from "../errors/app-error.ts";
-import { countDirectoryAccounts, deleteDirectoryRow, findAllDirectories, findDirectory, insertDirectory, updateDirectoryRow, type TDirectory } from "./directories.repository.ts";
+import { publishAccountChange } from "../users/account-cache.ts";
+import { countDirectoryAccounts, deleteDirectoryRow, releaseOwnedAttrsOf, findAllDirectories, findDirectory, insertDirectory, updateDirectoryRow, type TDirectory } from "./directories.repository.ts";
 import { testDirectoryConnection, type TConnectionTest } from "./directory-connection-test.ts";
 import { changedSettings, checkDirectorySettings, directoryRowOf, directorySettingRefused, outdatesSyncMark, settingsOf } from "./directory-settings.ts";
 import { isRunning } from "./directory-sync.repository.ts";
@@ -47,15 +48,18 @@ export async function getDirectorySettings(id: string): Promise<TDirectorySettin
  * The row the console's input makes, checked. What the input leaves out comes from the stored
  * directory: an empty password keeps its sealed one (a new directory must be given one), a CA left
  * out keeps its CA. The same password given again keeps its seal, so an unchanged form changes nothing.
- * The stored password goes only to the address it was given for: with another URL it must be typed
- * again, or a changed URL (saved or only tested) would hand it to whatever server answers there.
+ * The stored password goes only to the address it was given for, trusted as it was: with another
+ * URL, CA or StartTLS setting it must be typed again, or a changed setting (saved or only tested)
+ * would hand it to whatever server answers there.
  */
 function rowOf(input: TDirectoryConsole, stored: TDirectory | null): TDirectory {
   const { id, bindPassword, caCert, ...settings } = input;
   const ca = caCert === undefined ? (stored?.caCert ?? null) : caCert;
   checkDirectorySettings(settings, ca);
   if (!bindPassword && !stored) directorySettingRefused("bindPassword", "the service account's password is required");
-  if (!bindPassword && stored!.url !== settings.url) directorySettingRefused("bindPassword", "type the password again: the stored one is sent only to the address it was given for");
+  // The address and how the server there is trusted: another CA, or StartTLS off, would let another server take it too.
+  const sameTarget = stored !== null && stored.url === settings.url && stored.caCert === ca && stored.startTls === settings.startTls;
+  if (!bindPassword && !sameTarget) directorySettingRefused("bindPassword", "type the password again: the stored one is sent only to the server, and with the trust, it was given for");
   const sealed = !bindPassword || (stored && unsealFor("directory-secrets", stored.bindPassword) === bindPassword) ? stored!.bindPassword : sealFor("directory-secrets", bindPassword);
   return directoryRowOf(id, settings, ca, sealed);
 }
@@ -103,9 +107,12 @@ export async function deleteDirectory(id: string, actor: TEventActor): Promise<{
   if (await isRunning(id)) throw new AppError("directory.sync_running");
   const accounts = await inTransaction(async (tx) => {
     const count = await countDirectoryAccounts(id, tx);
+    await releaseOwnedAttrsOf(id, tx);
     if (!(await deleteDirectoryRow(id, tx))) throw new AppError("directory.not_found");
     return count;
   });
+  // Their attributes are editable again: every process drops the accounts it holds.
+  if (accounts) await publishAccountChange();
   await recordEvent("directory.deleted", actor, { directory: id, accounts });
   return { accounts };
 }

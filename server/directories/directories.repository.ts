@@ -107,6 +107,11 @@ export async function deleteDirectoryRow(id: string, tx: TTx): Promise<boolean> 
   return count > 0;
 }
 
+/** The attributes the directory kept for its accounts become the service's again (the directory is being deleted). */
+export async function releaseOwnedAttrsOf(directoryId: string, tx: TTx): Promise<void> {
+  await tx.$executeRaw`UPDATE users SET owned_attrs = '{}' WHERE id IN (SELECT user_id FROM directory_accounts WHERE directory_id = ${directoryId})`;
+}
+
 /** How many accounts are entries of the directory. */
 export async function countDirectoryAccounts(directoryId: string, tx?: TTx): Promise<number> {
   const db = tx ?? (await getPrisma());

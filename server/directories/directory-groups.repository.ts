@@ -24,9 +24,12 @@ export async function findAccountsByDn(directoryId: string, dnKeys: string[]): P
   const prisma = await getPrisma();
   const out = new Map<string, string>();
   for (let i = 0; i < dnKeys.length; i += CHUNK) {
-    // lower(dn): the expression of the index directory_accounts_directory_id_lower_dn_idx.
+    // lower(dn): the expression of the index directory_accounts_directory_id_lower_dn_idx. Two accounts may
+    // have had one DN (an entry deleted, its name given to a newcomer): the one seen there last is it now.
     const rows = await prisma.$queryRaw<{ user_id: string; k: string }[]>`
-      SELECT user_id, lower(dn) AS k FROM directory_accounts WHERE directory_id = ${directoryId} AND lower(dn) = ANY(${dnKeys.slice(i, i + CHUNK)}::text[])`;
+      SELECT DISTINCT ON (lower(dn)) user_id, lower(dn) AS k FROM directory_accounts
+      WHERE directory_id = ${directoryId} AND lower(dn) = ANY(${dnKeys.slice(i, i + CHUNK)}::text[])
+      ORDER BY lower(dn), synced_at DESC`;
     for (const r of rows) out.set(r.k, r.user_id);
   }
   return out;

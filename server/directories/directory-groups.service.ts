@@ -32,7 +32,8 @@ type TGroupEntry = { dn: string; key: string; externalId: string | undefined; na
 export type TGroupReport = { counts: TRunCounts; fail: (dn: string, e: unknown) => void };
 
 /** What a mapping needs through a pass: who acts, the profile, the groups the directory made here; what changed. */
-type TPass = { d: TDirectory; g: TDirectoryGroups; a: TDirectoryActor; profile: TGroupProfile; made: TDirectoryGroup[]; read: Set<string>; groups: Set<string>; users: Set<string> };
+/** `full`: the pass read every group of the mapping (a synchronisation), not one person's (a sign-in). */
+type TPass = { d: TDirectory; g: TDirectoryGroups; a: TDirectoryActor; profile: TGroupProfile; made: TDirectoryGroup[]; read: Set<string>; full: boolean; groups: Set<string>; users: Set<string> };
 
 const PROFILE_ATTRIBUTES = [
   { name: "name", type: "string" as const, required: false, maxLength: 256 },
@@ -40,10 +41,10 @@ const PROFILE_ATTRIBUTES = [
 ];
 
 /** `read`: the stable ids of the group entries this pass read. */
-async function startPass(d: TDirectory, g: TDirectoryGroups, by: TEventActor, read: TGroupEntry[]): Promise<TPass> {
+async function startPass(d: TDirectory, g: TDirectoryGroups, by: TEventActor, read: TGroupEntry[], full: boolean): Promise<TPass> {
   const a = { directoryId: d.id, by };
   const description = { en: `Groups of the directory "${d.name}" (${d.id}), kept by its group mapping`, ru: `Группы каталога «${d.name}» (${d.id}), которые ведёт его сопоставление групп` };
-  return { d, g, a, profile: await profileForDirectory(g.profile, description, PROFILE_ATTRIBUTES, a), made: await findDirectoryGroups(d.id), read: new Set(read.flatMap((e) => e.externalId ?? [])), groups: new Set(), users: new Set() };
+  return { d, g, a, profile: await profileForDirectory(g.profile, description, PROFILE_ATTRIBUTES, a), made: await findDirectoryGroups(d.id), read: new Set(read.flatMap((e) => e.externalId ?? [])), full, groups: new Set(), users: new Set() };
 }
 
 function toGroupEntry(d: TDirectory, g: TDirectoryGroups, e: Entry): TGroupEntry {
@@ -73,7 +74,9 @@ async function groupHere(pass: TPass, entry: TGroupEntry, fail: (dn: string, e: 
   if (!id) return void fail(entry.dn, new AppError("request.invalid_values", { desc: `no group id can be made of the name "${entry.name ?? ""}"` }));
   // Made by the directory before: from this entry, or from one of the same name no longer there (made anew
   // there). Two entries of one name both there (in two branches) are two groups: the second is refused, not swapped in.
-  const ours = known !== undefined || pass.made.some((m) => m.groupId === id && !pass.read.has(m.externalId));
+  // Only a full pass knows an entry is no longer there: a sign-in reads one person's groups, and would
+  // take the group of an entry it did not read for one of the same name the person made elsewhere.
+  const ours = known !== undefined || (pass.full && pass.made.some((m) => m.groupId === id && !pass.read.has(m.externalId)));
   try {
     const outcome = await saveGroupForDirectory(pass.profile, id, { name: entry.name, dn: entry.dn }, ours, pass.a, (tx) => saveDirectoryGroup(d.id, { groupId: id, externalId: entry.externalId!, dn: entry.dn }, tx));
     if (outcome !== "unchanged") pass.groups.add(id);
@@ -111,7 +114,7 @@ export async function syncDirectoryGroups(d: TDirectory, client: Client, report:
   // Held in memory: the groups with their members' DNs (groups are few, and nesting needs them all).
   const attributes = [g.nameAttribute, d.idAttribute, ...(g.nesting === "in_chain" ? [] : [g.memberAttribute])];
   const all = (await search(client, d, g.baseDn, g.filter, attributes, counts)).map((e) => toGroupEntry(d, g, e));
-  const pass = await startPass(d, g, by, all);
+  const pass = await startPass(d, g, by, all, true);
   const roots = all.filter((e) => inScope(g, e.name));
   const people = await peopleOfGroups(client, d, g, all, roots, counts);
   const accounts = await findAccountsByDn(d.id, [...new Set([...people.values()].flatMap((s) => [...s]))]);
@@ -170,7 +173,7 @@ export async function syncGroupsAtSignIn(d: TDirectory, dn: string, userId: stri
   const fail = (groupDn: string, e: unknown) => log.warn("directory group not mapped", { directory: d.id, dn: groupDn, ...describeError(e) });
   try {
     const found = await asService(d, (client) => groupsOfPerson(client, d, g, dn));
-    const pass = await startPass(d, g, by, found);
+    const pass = await startPass(d, g, by, found, false);
     const entries = found.filter((e) => inScope(g, e.name));
     const ids: string[] = [];
     for (const e of entries) {

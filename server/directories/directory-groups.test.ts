@@ -34,9 +34,11 @@ describe("filters", () => {
 });
 
 describe("group ids", () => {
-  it("puts the prefix before the name, spaces as _", () => {
+  it("puts the prefix before the name; a space is _ and the name's hash tells it from one with _", () => {
     expect(groupIdFor("corp.", "engineering")).toBe("corp.engineering");
-    expect(groupIdFor("ad.", "Domain Admins")).toBe("ad.Domain_Admins");
+    expect(groupIdFor("ad.", "Domain Admins")).toMatch(/^ad\.Domain_Admins-[0-9a-f]{8}$/);
+    expect(groupIdFor("ad.", "Domain_Admins")).toBe("ad.Domain_Admins");
+    expect(new Set(["Domain Admins", " Domain   Admins ", "Domain_Admins"].map((n) => groupIdFor("ad.", n))).size).toBe(3);
     expect(groupIdFor("", "backend")).toBe("backend");
   });
 
@@ -48,6 +50,7 @@ describe("group ids", () => {
     expect(a).not.toBe(b);
     expect(groupIdFor("corp.", "R&D")).toMatch(/^corp\.RD-[0-9a-f]{8}$/);
     expect(groupIdFor("corp.", "x".repeat(300))).toHaveLength(128);
+    expect(groupIdFor("corp.", "x".repeat(300))).not.toBe(groupIdFor("corp.", "x".repeat(301)));
   });
 
   it("makes no id that a group cannot have", () => {

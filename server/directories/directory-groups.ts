@@ -46,17 +46,17 @@ export function peopleInChainFilter(d: Pick<TDirectory, "userFilter">, groupDn: 
 const ALLOWED = /^[A-Za-z0-9._@+-]$/;
 
 /**
- * The id a directory group gets here: the prefix and its name, spaces as `_`. A name with any other
- * character outside a group id's (. _ @ + -, letters and digits of ASCII) keeps the ones it may and
- * gets eight hex digits of its name's hash, so two names never share an id by losing characters
- * (`Разработка` and `Продажи` are two groups). Undefined when no valid id comes out.
+ * The id a directory group gets here: the prefix and its name. A name that is not kept exactly (a
+ * space, made `_`; a character outside a group id's: . _ @ + -, letters and digits of ASCII; a name
+ * too long) gets eight hex digits of its name's hash, so two names never share an id by what they
+ * lost: `Domain Admins` and `Domain_Admins`, or `Разработка` and `Продажи`, are two groups.
+ * Undefined when no valid id comes out.
  */
 export function groupIdFor(prefix: string, name: string): string | undefined {
   // A group without a name would be the prefix alone: every nameless group one id.
   if (!name.trim()) return undefined;
-  const chars = [...name.trim().replace(/\s+/g, "_")];
-  const kept = chars.filter((c) => ALLOWED.test(c)).join("");
-  const lost = kept.length !== chars.length;
+  const kept = [...name.trim().replace(/\s+/g, "_")].filter((c) => ALLOWED.test(c)).join("");
+  const lost = kept !== name || prefix.length + kept.length > 128;
   const suffix = lost ? `${kept ? "-" : ""}${createHash("sha256").update(name).digest("hex").slice(0, 8)}` : "";
   const id = `${prefix}${kept.slice(0, 128 - prefix.length - suffix.length)}${suffix}`;
   return ZGroupId.safeParse(id).success ? id : undefined;

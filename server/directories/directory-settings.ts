@@ -46,6 +46,8 @@ function checkCaCert(pem: string): void {
 function checkAttributeRules(rules: TDirectoryAttributeRule[]): void {
   const seen = new Set<string>();
   for (const [i, rule] of rules.entries()) {
+    // The account's id and its lock are the service's: a directory keeping them would leave administrators unable to lock it.
+    if (rule.to === "sub" || rule.to === "locked") directorySettingRefused(`attributes.${i}.to`, `${rule.to} is not filled from a directory`);
     if (seen.has(rule.to)) directorySettingRefused(`attributes.${i}.to`, `${rule.to} is filled by an earlier rule`);
     seen.add(rule.to);
     if (rule.verified && rule.transform !== "email" && rule.transform !== "phone") directorySettingRefused(`attributes.${i}.verified`, "only an e-mail or phone (transform email or phone) is marked confirmed");

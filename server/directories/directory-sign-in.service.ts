@@ -27,7 +27,7 @@ export type TDirectoryVerdict =
 type TFound = { entry: Entry; externalId: string; disabled: boolean };
 
 /** One entry of the user filter with `attribute` = `value`, and whether the directory has it disabled. */
-async function findEntry(client: Client, d: TDirectory, attribute: string, value: string): Promise<TFound | undefined> {
+export async function findEntry(client: Client, d: TDirectory, attribute: string, value: string): Promise<TFound | undefined> {
   const { searchEntries } = await client.search(d.baseDn, { scope: "sub", filter: entryFilter(d, attribute, value), attributes: attributesToRead(d), explicitBufferAttributes: binaryAttributes(d), sizeLimit: 2 });
   // Two entries for one login is a directory's mistake: nobody is signed in as either, and the
   // administrators are told (the person only sees a refused sign-in).

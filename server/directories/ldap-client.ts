@@ -164,6 +164,11 @@ export async function bindAs(d: TConnectable, dn: string, password: string): Pro
 /** Whether `password` is the password of the entry at `dn`. */
 export const passwordMatches = async (d: TConnectable, dn: string, password: string): Promise<boolean> => (await bindAs(d, dn, password)) === "match";
 
+/** A directory's words with any of the passwords in them taken out: they are shown and logged. */
+function withoutSecrets(text: string, secrets: (string | undefined)[]): string {
+  return secrets.reduce<string>((t, secret) => (secret ? t.split(secret).join("[password]") : t), text);
+}
+
 /** How a directory takes a new password: LDAP's Password Modify operation, or Active Directory's unicodePwd. */
 export type TPasswordProtocol = "rfc3062" | "active_directory";
 
@@ -221,14 +226,15 @@ export async function writePassword(
       await client.bind(current === undefined ? d.bindDn : dn, current ?? unsealFor("directory-secrets", d.bindPassword));
     } catch (e) {
       if (e instanceof InvalidCredentialsError && current !== undefined) return { ok: false, reason: "wrong_current", message: "wrong current password" };
-      throw e;
+      // Any other refusal of the bind (a lockout, the service's own credentials) proved nothing and wrote nothing.
+      throw unavailable(e, "bind");
     }
     if (protocol === "active_directory") await client.modify(dn, passwordChanges(protocol, next, current));
     else await client.exop(PASSWORD_MODIFY_OID, passwordModifyValue(dn, next, current));
     return { ok: true };
   } catch (e) {
     // The directory's own word on why (its policy's diagnostic), never the password.
-    if (e instanceof ConstraintViolationError || e instanceof UnwillingToPerformError || e instanceof InsufficientAccessError) return { ok: false, reason: "refused", message: e.message.replace(/ Code: 0x[0-9a-f]+$/, "") };
+    if (e instanceof ConstraintViolationError || e instanceof UnwillingToPerformError || e instanceof InsufficientAccessError) return { ok: false, reason: "refused", message: withoutSecrets(e.message.replace(/ Code: 0x[0-9a-f]+$/, ""), [next, current]) };
     throw unavailable(e, client ? "work" : "connect");
   } finally {
     if (client) await close(client);

@@ -1,7 +1,7 @@
 import { recordEvent } from "../audit/audit.service.ts";
 import { readAuthModes } from "../auth-modes/auth-modes.service.ts";
 import { inTransaction } from "../db/index.ts";
-import { mayWritePassword, writeDirectoryPassword, type TPasswordKeeper } from "../directories/directory-password.service.ts";
+import { entryDnOf, mayWritePassword, writeDirectoryPassword, type TPasswordKeeper } from "../directories/directory-password.service.ts";
 import { DirectoryUnavailable } from "../directories/ldap-client.ts";
 import { AppError } from "../errors/app-error.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
@@ -29,7 +29,7 @@ function unavailable(e: unknown): never {
 export async function changeDirectoryPassword(account: TAccount, input: TPasswordChange, how: TChangeMode, keeper: TPasswordKeeper): Promise<void> {
   const byThePerson = how.mode === "user";
   const actor = { ...how.actor, subject: account.id };
-  if (!mayWritePassword(keeper.directory, byThePerson)) {
+  if ((!byThePerson && !how.administratorReset) || !mayWritePassword(keeper.directory, byThePerson)) {
     await recordEvent("user.password_change_failed", actor, { reason: "kept_in_directory", directory: keeper.directory.id });
     throw new AppError("password.kept_in_directory");
   }
@@ -42,7 +42,12 @@ export async function changeDirectoryPassword(account: TAccount, input: TPasswor
     const cheap = checkPassword(input.password, policy, holder);
     if (cheap.length) refuse(cheap, input.locale);
   }
-  const write = () => writeDirectoryPassword(keeper, password, byThePerson ? input.current : undefined).catch(unavailable);
+  const dn = await entryDnOf(keeper).catch(unavailable);
+  if (dn === null) {
+    await recordEvent("user.password_change_failed", actor, { reason: "entry_gone_or_disabled", directory: keeper.directory.id });
+    throw new AppError("password.kept_in_directory");
+  }
+  const write = () => writeDirectoryPassword(keeper, dn, password, byThePerson ? input.current : undefined).catch(unavailable);
   // The person's current password is checked by the directory, as the write binds with it: counted as any guess is.
   const asThePerson = async () => {
     const r = await write();

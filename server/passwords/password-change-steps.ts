@@ -46,6 +46,13 @@ export type TChangeMode = {
    * stranger who fills the ceiling cannot stop the owner from changing the password.
    */
   knownDevice?: string;
+  /**
+   * System mode: an administrator's reset (the console, an application's system token). Only such a
+   * reset is written into a directory that allows resets; other system-mode changes (a recovery, a
+   * master's change of a slave account, the sign-in's forced change) are not resets the directory's
+   * owner allowed, and are refused for a directory's account.
+   */
+  administratorReset?: boolean;
 };
 
 export function refuse(violations: TPolicyViolation[], locale: TLocale): never {

@@ -39,7 +39,7 @@ export const changePasswordRoute = defineRoute(
   async ({ ctx, params, body, request }) => {
     const account = await accountOfInstance(ctx, params.instanceId);
     const keepDevice = request.headers.get(DEVICE_HEADER)?.trim().slice(0, 256) || undefined;
-    const how = ctx.actor.mode === "user" ? ({ mode: "user", relayedBy: ctx.actor.clientId } as const) : ({ mode: "system" } as const);
+    const how = ctx.actor.mode === "user" ? ({ mode: "user", relayedBy: ctx.actor.clientId } as const) : ({ mode: "system", administratorReset: true } as const);
     await changePassword(account, { ...body, keepDevice, locale: localeOf(request) }, { ...how, actor: eventActorOf(ctx) });
   },
 );

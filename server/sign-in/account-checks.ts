@@ -2,6 +2,7 @@ import { checkAccountUsable, recordSignedIn } from "../account-state/account-sta
 import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { looksLikeBackupCode, useBackupCode } from "../backup-codes/backup-codes.service.ts";
 import { readAuthModes } from "../auth-modes/auth-modes.service.ts";
+import { passwordInDirectory } from "../directories/directory-password.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { verifySecondFactor } from "../otp/otp.service.ts";
@@ -43,12 +44,12 @@ export async function stepsAfterSignIn(userId: string, amr: string[], actor: TEv
     await recordEvent("user.sign_in_failed", who, { reason: "inactivity_lock" });
     return { refusal: "login.inactivity_locked", secondFactor: false, passwordChange: false };
   }
-  return { secondFactor: modes.secondFactor, passwordChange: modes.needPasswordChange };
+  return { secondFactor: modes.secondFactor, passwordChange: modes.needPasswordChange && !(await passwordInDirectory(userId)) };
 }
 
-/** Whether a new password is still due before the sign-in ends (after the second factor). */
+/** Whether a new password is still due before the sign-in ends (after the second factor); never for a directory's account. */
 export async function passwordChangeDue(userId: string): Promise<boolean> {
-  return (await readAuthModes(userId)).needPasswordChange;
+  return (await readAuthModes(userId)).needPasswordChange && !(await passwordInDirectory(userId));
 }
 
 export type TSecondFactorCheck = { ok: true } | { ok: false; reason: "missing" | "wrong" } | { ok: false; reason: "locked_out"; retryAfterS: number };
@@ -100,6 +101,8 @@ export async function changePasswordAtSignIn(userId: string, password: string, l
     // The policy's refusals, and id_store when another change of this password won a race.
     const refused = e instanceof AppError && (e.code === "password.policy_violated" || e.code === "password.store_refused");
     if (refused) return { ok: false, problems: (e.details.items ?? []).map((i) => i.desc) };
+    // A recovery of a directory's account: its password is changed in the directory, not here.
+    if (e instanceof AppError && e.code === "password.kept_in_directory") return { ok: false, problems: [e.message] };
     throw e;
   }
   return { ok: true };

@@ -175,7 +175,7 @@ export async function createUser(input: { attributes: Record<string, unknown>; p
  */
 export async function setUserPassword(instanceId: string, input: { password: string; mustChange: boolean; locale: TLocale }, actor: TEventActor) {
   const account = await accountAtVersion(instanceId);
-  await changePassword(account, { password: input.password, locale: input.locale }, { mode: "system", actor, note: { by: "console" } });
+  await changePassword(account, { password: input.password, locale: input.locale }, { mode: "system", actor, note: { by: "console" }, administratorReset: true });
   if (input.mustChange) await changeAuthModes(account.id, { needPasswordChange: true }, actor, { by: "console" });
   return getUserDetail(account.id, actor.subject);
 }

@@ -5,6 +5,7 @@ import { inTransaction, type TTx } from "../db/index.ts";
 import { isUniqueViolation } from "../db/errors.ts";
 import type { TAttrValue } from "../attributes/attribute-values.ts";
 import { AppError, type TInputItem } from "../errors/app-error.ts";
+import { sameJson } from "../import/canonical-json.ts";
 import { invalidateUserTokens } from "../oauth/grants/token-invalidation.service.ts";
 import { publishCutoffs } from "../oauth/tokens/token-cutoffs.ts";
 import { publishAccountChange } from "./account-cache.ts";
@@ -260,6 +261,9 @@ export async function writeAttributes(
   catalog?: TCatalog,
 ): Promise<TAccount> {
   catalog ??= await getCatalog(tx);
+  // What a directory keeps stays as it has it: an import or a confirmed contact may not change it here.
+  const current = attributesOf(account);
+  rejectIfInvalid(ownedItems(account, account.ownedAttrs.filter((k) => !sameJson(current[k], attrs[k]))));
   const rows = indexRows(catalog!, attrs);
   await checkUnique(rows.filter((r) => changed.includes(r.attr)), [], account.id, tx);
   const { doc, locked } = splitColumns(attrs);

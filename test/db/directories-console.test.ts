@@ -81,6 +81,8 @@ describe.each(DB_KINDS)("directories in the console on %s", (kind) => {
     expect(await fieldsOf(admin.console.directories.create(corp({ loginAttribute: "uid)(x" })))).toEqual(["BAD_REQUEST", "loginAttribute"]);
     expect(await fieldsOf(admin.console.directories.create(corp({ groups: { baseDn: "ou=groups,dc=example,dc=org", filter: "(cn=x" } })))).toEqual(["BAD_REQUEST", "groups.filter"]);
     expect(await fieldsOf(admin.console.directories.create(corp({ passwordChange: "always" })))).toEqual(["BAD_REQUEST", "passwordChange"]);
+    expect(await fieldsOf(admin.console.directories.create(corp({ attributes: [{ from: "nsAccountLock", to: "locked" }] })))).toEqual(["BAD_REQUEST", "attributes.0.to"]);
+    expect(await fieldsOf(admin.console.directories.create(corp({ attributes: [{ from: "uid", to: "sub" }] })))).toEqual(["BAD_REQUEST", "attributes.0.to"]);
     // The import refuses the same settings, with the same words, at its own positions.
     const refusedByImport = await importDocument({ directories: [corp({ attributes: [{ from: "mail", to: "email" }, { from: "uid", to: "email" }] })] }, {}).then(
       () => [],
@@ -120,7 +122,9 @@ describe.each(DB_KINDS)("directories in the console on %s", (kind) => {
     expect(rotated.bindPassword).not.toContain("rotated-password");
     expect(unsealFor("directory-secrets", rotated.bindPassword)).toBe("rotated-password");
 
-    await admin.console.directories.update({ ...shown, url: slapd.ldapUrl, caCert: null });
+    // So does another trust: a CA removed (or replaced, or StartTLS turned off) with the stored password is refused.
+    expect(await fieldsOf(admin.console.directories.update({ ...shown, url: slapd.ldapUrl, caCert: null }))).toEqual(["BAD_REQUEST", "bindPassword"]);
+    await admin.console.directories.update({ ...shown, url: slapd.ldapUrl, caCert: null, bindPassword: "rotated-password" });
     expect((await row()).caCert).toBeNull();
     expect((await admin.console.directories.get({ id: "corp" })).hasCaCert).toBe(false);
     const changes = (await events("directory.updated")).map((e) => e.params);
@@ -196,7 +200,10 @@ describe.each(DB_KINDS)("directories in the console on %s", (kind) => {
     await admin.console.directories.create(corp());
     await importDocument({ users: [{ sub: "anna", attributes: { given_name: "Anna" } }] }, {});
     await t.db.prisma.directoryAccount.create({ data: { userId: "anna", directoryId: "corp", externalId: "entry-uuid-of-anna", dn: `uid=anna,ou=people,${BASE_DN}` } });
+    await t.db.prisma.user.update({ where: { id: "anna" }, data: { ownedAttrs: ["given_name"] } });
     expect(await admin.console.directories.delete({ id: "corp" })).toEqual({ accounts: 1 });
+    // What the directory kept is the service's again: editable, as no directory will change it any more.
+    expect((await admin.console.users.get({ sub: "anna" })).ownedAttrs).toEqual([]);
     expect(await t.db.prisma.directory.count()).toBe(0);
     expect(await t.db.prisma.directoryAccount.count()).toBe(0);
     expect(await t.db.prisma.user.findUnique({ where: { id: "anna" }, select: { id: true, passwordHash: true } })).toEqual({ id: "anna", passwordHash: null });

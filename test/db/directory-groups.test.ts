@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { findDirectory } from "../../server/directories/directories.repository.ts";
+import { syncGroupsAtSignIn } from "../../server/directories/directory-groups.service.ts";
 import { syncDirectory } from "../../server/directories/directory-sync.service.ts";
 import { findRun } from "../../server/directories/directory-sync.repository.ts";
 import { addMembers } from "../../server/groups/members.service.ts";
@@ -79,6 +81,19 @@ describe.each(DB_KINDS)("directory groups on %s", (kind) => {
     expect(await members("corp.engineering")).toEqual({ anna: "corp", boris: "hand", dima: "corp" });
     expect(await sync("full")).toMatchObject({ membersAdded: 0, membersRemoved: 0 });
     expect(await members("corp.engineering")).toEqual({ anna: "corp", boris: "hand", dima: "corp" });
+  });
+
+  it("never re-points a group at a sign-in to another entry of the same name the person is in", async () => {
+    await importDocument({ directories: [directory()] }, {});
+    await nextSecond();
+    await sync();
+    const backend = await t.db.prisma.directoryGroup.findFirst({ where: { groupId: "corp.backend" }, select: { externalId: true } });
+    // Lena makes a group of the same name elsewhere under the groups' base, with herself in it, then signs in.
+    slapd.modify(`dn: ou=other,ou=groups,${BASE_DN}\nchangetype: add\nobjectClass: organizationalUnit\nou: other\n\ndn: cn=backend,ou=other,ou=groups,${BASE_DN}\nchangetype: add\nobjectClass: groupOfNames\ncn: backend\nmember: ${personDn("lena")}\n`);
+    const d = (await findDirectory("corp"))!;
+    await syncGroupsAtSignIn(d, personDn("lena"), "lena", { subject: "lena" });
+    expect(await t.db.prisma.directoryGroup.findFirst({ where: { groupId: "corp.backend" }, select: { externalId: true } })).toEqual(backend);
+    expect(await members("corp.backend")).toEqual({ anna: "corp", dima: "corp" });
   });
 
   it("removes exactly the membership a member removed there had, at the next incremental run", async () => {

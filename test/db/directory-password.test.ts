@@ -21,7 +21,9 @@ const PEOPLE = ["olga", "pavel", "rita", "semen"].map((uid) => ({ uid, password:
 const dnOf = (uid: string) => `uid=${uid},ou=people,${BASE_DN}`;
 const actor = { clientId: "rp-web", ip: "203.0.113.7" };
 const user = { mode: "user" as const, actor };
-const system = { mode: "system" as const, actor: { clientId: "users-app" } };
+// An administrator's reset (the console, an application's system token); a recovery is system mode without it.
+const system = { mode: "system" as const, actor: { clientId: "users-app" }, administratorReset: true };
+const recovery = { mode: "system" as const, actor: { clientId: "rp-web" }, note: { by: "recovery" } };
 
 async function refusal(p: Promise<unknown>): Promise<{ code: string; desc?: string }> {
   const e = await p.then(() => undefined, (x: unknown) => x);
@@ -100,8 +102,15 @@ describe.each(DB_KINDS)("directory password changes on %s", (kind) => {
     expect(await binds("rita", PEOPLE[2]!.password)).toBe(true);
     // A service account with the right to reset.
     await setMode("self_and_reset", ROOT);
+    // A recovery ("Forgot password?"), a master's change of a slave account: not a reset the directory's owner allowed.
+    expect(await refusal(change("rita", { password: "rita-Recovered-Pass-2" }, recovery))).toMatchObject({ code: "password.kept_in_directory" });
     await change("rita", { password: "rita-Reset-Pass-2" }, system);
     expect([await binds("rita", "rita-Reset-Pass-2"), await binds("rita", PEOPLE[2]!.password)]).toEqual([true, false]);
+
+    // Rita's entry is deleted and a newcomer gets her name, and so her DN: the reset of the old account is not written into the newcomer's entry.
+    slapd.modify(`dn: ${dnOf("rita")}\nchangetype: delete\n\n${person({ uid: "rita", password: "newcomer-Pass-1", givenName: "Rita", sn: "Test" }).replace(/^dn: (.*)$/m, "dn: $1\nchangetype: add")}`);
+    expect(await refusal(change("rita", { password: "rita-Reset-Pass-3" }, system))).toMatchObject({ code: "password.kept_in_directory" });
+    expect(await binds("rita", "newcomer-Pass-1")).toBe(true);
   });
 
   it("changes nothing and counts no attempt while the directory cannot be reached", async () => {

@@ -129,6 +129,10 @@ describe.each(DB_KINDS)("directory synchronisation on %s", (kind) => {
     expect(detail.ownedAttrs).toEqual(["email", "family_name", "given_name"]);
     await expect(admin.console.users.update({ instanceId: detail.instanceId, attributes: { given_name: "Edited" } })).rejects.toMatchObject({ cause: { code: "request.invalid_values" } });
     expect(((await account(uid(3)))!.attrs as { given_name: string }).given_name).toBe("Given3");
+    // Nor may an import document change it; one that leaves it as it is may change the rest.
+    await expect(importDocument({ users: [{ sub: uid(3), attributes: { given_name: "Imported", family_name: "Family3", email: { value: "p0003@example.org", vrf: true } } }] }, {})).rejects.toBeInstanceOf(AppError);
+    await importDocument({ users: [{ sub: uid(3), attributes: { given_name: "Given3", family_name: "Family3", email: { value: "p0003@example.org", vrf: true }, middle_name: "Imported" } }] }, {});
+    expect((await account(uid(3)))!.attrs).toMatchObject({ given_name: "Given3", middle_name: "Imported" });
   });
 
   it("reports a run against a directory that cannot be reached as failed, with why", async () => {
