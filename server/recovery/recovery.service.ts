@@ -3,6 +3,7 @@ import { recordEvent, type TEventActor } from "../audit/audit.service.ts";
 import { getConfig } from "../config/config.ts";
 import { codeMatches, generateCode, hashCode } from "../contacts/codes.ts";
 import { inTransaction } from "../db/index.ts";
+import { passwordInDirectory } from "../directories/directory-password.service.ts";
 import { AppError } from "../errors/app-error.ts";
 import type { TLocale } from "../http/locale.ts";
 import { kickDelivery } from "../messaging/delivery-worker.ts";
@@ -65,7 +66,10 @@ async function accountWith(address: TAddress): Promise<{ account: TAccount; to: 
   const contact = account?.attrs[attr] as TContact | undefined;
   if (!account || typeof contact !== "object" || contact === null || !contact.vrf) return undefined;
   const stored = address.channel === "email" ? contact.value.toLowerCase() : normalizePhone(contact.value);
-  return stored === address.value ? { account, to: contact.value } : undefined;
+  if (stored !== address.value) return undefined;
+  // A directory's account: its password is changed in the directory, so a code here could lead nowhere.
+  // Answered as an unknown address is, which tells nobody the account exists.
+  return (await passwordInDirectory(account.id)) ? undefined : { account, to: contact.value };
 }
 
 /** The code of one flow's recovery is hashed with the flow: a code is good for the flow it was sent for only. */

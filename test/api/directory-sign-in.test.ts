@@ -162,6 +162,18 @@ describe("on-demand sign-in against the directory", () => {
     expect((await groupsOf("dima")).map((g) => g.id)).toEqual(["corp.backend", "corp.engineering"]);
   });
 
+  it("sends no recovery code to a directory's person: their password is changed in the directory", async () => {
+    const browser = new Browser({ "accept-language": "en" }, server().baseUrl);
+    const login = await browser.open(webAuthorization({}, server().baseUrl).url);
+    const link = /<a href="([^"]*\/login\/recover\?[^"]*)">/.exec(login.text)?.[1];
+    expect(link, "the sign-in page links to recovery").toBeTruthy();
+    const page = await browser.open(new URL(link!.replace(/&amp;/g, "&"), login.url).toString());
+    const answered = await browser.submit(page, { address: "anna.petrova@example.org" });
+    // The same page as for an address nobody has: nothing tells the account exists.
+    expect(answered.status).toBe(200);
+    expect((await events("anna")).map((e) => e.type)).not.toContain("user.recovery_requested");
+  });
+
   it("refuses a wrong password and an unknown login alike, and leaves local accounts to their own passwords", async () => {
     for (const [login, password] of [["boris", "not-his-password"], ["nobody", "whatever-password"], ["boris", ""]] as const) {
       const page = await signInPage(login, password);
