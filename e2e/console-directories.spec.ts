@@ -105,7 +105,7 @@ test("an administrator adds a directory, tests its connection, edits it without 
   const down = await closedPort();
   await again.getByLabel("Address", { exact: true }).fill(`ldaps://127.0.0.1:${down}`);
   await again.getByRole("button", { name: "Test connection" }).click();
-  await expect(again.getByText("type the password again: the stored one is sent only to the address it was given for")).toBeVisible();
+  await expect(again.getByText("type the password again: the stored one is sent only to the server, and with the trust, it was given for")).toBeVisible();
   await again.getByLabel("Service account's password").fill(READER.password);
   result = await testConnection(again);
   await expect(result.getByRole("listitem")).toHaveText([/^Could not connect to 127\.0\.0\.1:\d+: the connection was refused/]);
